@@ -1,0 +1,164 @@
+package io.github.kcrawler.common.config;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Raw settings of one service, gathered from environment variables and command-line flags and checked against the
+ * keys the service declares. The service's typed config record turns them into values and validates them; this
+ * class only knows where a value came from and refuses keys nobody declared (a typo must not silently fall back to
+ * a default).
+ *
+ * <p>Key {@code politeness-ms} is read from the flag {@code --politeness-ms VALUE} (or {@code --politeness-ms=VALUE})
+ * and from the environment variable {@code CRAWLER_POLITENESS_MS}; a flag wins over the environment. Keys starting
+ * with {@code kafka.} are passed through to the Kafka clients unchanged ({@code --kafka.linger.ms=5},
+ * {@code CRAWLER_KAFKA_LINGER_MS} is not supported: Kafka keys come as flags only, because their dots and case do
+ * not survive the environment-variable mapping).
+ */
+public final class Settings {
+    public static final String ENV_PREFIX = "CRAWLER_";
+    public static final String KAFKA_PREFIX = "kafka.";
+
+    private final Map<String, String> values;
+    private final Map<String, String> kafka;
+
+    private Settings(Map<String, String> values, Map<String, String> kafka) {
+        this.values = Collections.unmodifiableMap(values);
+        this.kafka = Collections.unmodifiableMap(kafka);
+    }
+
+    /**
+     * @param known keys this service understands (kebab-case); boolean keys may appear as bare flags
+     * @param env   the environment (normally {@code System.getenv()}); {@code CRAWLER_*} variables must map to known keys
+     * @param args  command-line flags
+     * @throws IllegalArgumentException naming every unknown key or malformed flag
+     */
+    public static Settings parse(Set<String> known, Map<String, String> env, String... args) {
+        Map<String, String> values = new LinkedHashMap<>();
+        Map<String, String> kafka = new LinkedHashMap<>();
+        List<String> problems = new ArrayList<>();
+        Map<String, String> envToKey = new LinkedHashMap<>();
+        for (String key : known) {
+            envToKey.put(envName(key), key);
+        }
+        for (Map.Entry<String, String> e : env.entrySet()) {
+            if (!e.getKey().startsWith(ENV_PREFIX)) {
+                continue;
+            }
+            String key = envToKey.get(e.getKey());
+            if (key == null) {
+                problems.add("unknown environment variable " + e.getKey());
+            } else {
+                values.put(key, e.getValue());
+            }
+        }
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            if (!arg.startsWith("--") || arg.length() == 2) {
+                problems.add("unexpected argument '" + arg + "' (settings are --key value)");
+                continue;
+            }
+            String body = arg.substring(2);
+            String key;
+            String value;
+            int eq = body.indexOf('=');
+            if (eq >= 0) {
+                key = body.substring(0, eq);
+                value = body.substring(eq + 1);
+            } else {
+                key = body;
+                boolean nextIsValue = i + 1 < args.length && !args[i + 1].startsWith("--");
+                value = nextIsValue ? args[++i] : "true";
+            }
+            if (key.startsWith(KAFKA_PREFIX)) {
+                kafka.put(key.substring(KAFKA_PREFIX.length()), value);
+            } else if (known.contains(key)) {
+                values.put(key, value);
+            } else {
+                problems.add("unknown setting --" + key);
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException(String.join("; ", problems) + ". Known settings: "
+                    + String.join(", ", new TreeSet<>(known)));
+        }
+        return new Settings(values, kafka);
+    }
+
+    public static String envName(String key) {
+        return ENV_PREFIX + key.toUpperCase(Locale.ROOT).replace('-', '_').replace('.', '_');
+    }
+
+    public String string(String key, String defaultValue) {
+        return values.getOrDefault(key, defaultValue);
+    }
+
+    public int integer(String key, int defaultValue) {
+        String v = values.get(key);
+        return v == null ? defaultValue : parse(key, v, Integer::parseInt);
+    }
+
+    public long longValue(String key, long defaultValue) {
+        String v = values.get(key);
+        return v == null ? defaultValue : parse(key, v, Long::parseLong);
+    }
+
+    public double doubleValue(String key, double defaultValue) {
+        String v = values.get(key);
+        return v == null ? defaultValue : parse(key, v, Double::parseDouble);
+    }
+
+    public boolean bool(String key, boolean defaultValue) {
+        String v = values.get(key);
+        if (v == null) {
+            return defaultValue;
+        }
+        return switch (v.toLowerCase(Locale.ROOT)) {
+            case "true", "yes", "1" -> true;
+            case "false", "no", "0" -> false;
+            default -> throw new IllegalArgumentException(key + " must be true or false, was '" + v + "'");
+        };
+    }
+
+    /** Comma-separated list, empty entries dropped. */
+    public List<String> list(String key, List<String> defaultValue) {
+        String v = values.get(key);
+        if (v == null) {
+            return defaultValue;
+        }
+        List<String> out = new ArrayList<>();
+        for (String s : v.split(",")) {
+            if (!s.isBlank()) {
+                out.add(s.trim());
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /** Kafka client settings passed through unchanged. */
+    public Map<String, String> kafkaOverrides() {
+        return kafka;
+    }
+
+    public boolean has(String key) {
+        return values.containsKey(key);
+    }
+
+    private interface Parser<T> {
+        T parse(String s);
+    }
+
+    private static <T> T parse(String key, String v, Parser<T> parser) {
+        try {
+            return parser.parse(v.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " must be a number, was '" + v + "'");
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package io.github.kcrawler.common.metrics;
+
+/**
+ * Every metric name of the crawler, declared once, so that each service, the embedded mode and the dashboards use
+ * the same names. Prometheus renders dots as underscores ({@code crawler_fetch_total}).
+ */
+public final class MetricNames {
+    private MetricNames() {
+    }
+
+    // fetcher
+    /** Counter, tags {@code outcome} (FetchOutcome) and {@code status} (HTTP status class: 2xx, 3xx, 4xx, 5xx, none). */
+    public static final String FETCHES = "crawler.fetch";
+    /** Counter of body bytes received (after decompression). */
+    public static final String FETCH_BYTES = "crawler.fetch.bytes";
+    /** Timer with histogram: request sent to body complete. */
+    public static final String FETCH_LATENCY = "crawler.fetch.latency";
+    /** Timer: host name resolution. */
+    public static final String DNS_LATENCY = "crawler.dns.latency";
+    /** Counter, tag {@code reason}: hosts that did not resolve. */
+    public static final String DNS_FAILURES = "crawler.dns.failures";
+    /** Counter: URLs refused by robots.txt. */
+    public static final String ROBOTS_DENIED = "crawler.robots.denied";
+    /** Counter: robots.txt fetches, tag {@code result}. */
+    public static final String ROBOTS_FETCHES = "crawler.robots.fetches";
+    /** Timer: time a request waited at the per-IP guard for politeness. */
+    public static final String POLITENESS_WAIT = "crawler.politeness.wait";
+    /** Counter, tag {@code reason}: outlinks not followed (scope, malformed, depth, address policy). */
+    public static final String LINKS_REJECTED = "crawler.links.rejected";
+    /** Counter: outlinks sent to the URL-seen test. */
+    public static final String LINKS_DISCOVERED = "crawler.links.discovered";
+    /** Gauge: fetches in flight. */
+    public static final String FETCHES_IN_FLIGHT = "crawler.fetch.inflight";
+    /** Counter: WARC records written. */
+    public static final String WARC_RECORDS = "crawler.warc.records";
+
+    // dedup
+    /** Counter: URL-seen tests. */
+    public static final String DEDUP_TESTS = "crawler.dedup.tests";
+    /** Counter: URLs admitted as new. */
+    public static final String DEDUP_NEW = "crawler.dedup.new";
+    /** Counter: URLs forgotten on request. */
+    public static final String DEDUP_FORGOTTEN = "crawler.dedup.forgotten";
+
+    // scheduler
+    /** Gauge: URLs waiting in the scheduler (all local partitions). */
+    public static final String FRONTIER_SIZE = "crawler.frontier.size";
+    /** Counter: fetch requests released. */
+    public static final String SCHEDULER_RELEASED = "crawler.scheduler.released";
+    /** Counter, tag {@code reason}: URLs dropped by the scheduler (forget sent). */
+    public static final String SCHEDULER_DROPPED = "crawler.scheduler.dropped";
+
+    // ranker
+    /** Counter: score updates published. */
+    public static final String RANK_UPDATES = "crawler.rank.updates";
+
+    // all
+    /** Counter, tags {@code topic} and {@code reason}: records that could not be read and were skipped. */
+    public static final String BAD_RECORDS = "crawler.records.bad";
+}
