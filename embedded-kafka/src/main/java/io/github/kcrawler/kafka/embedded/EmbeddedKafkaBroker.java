@@ -1,0 +1,556 @@
+package io.github.kcrawler.kafka.embedded;
+
+import kafka.server.KafkaConfig;
+import kafka.server.KafkaRaftServer;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.utils.Time;
+import org.apache.kafka.metadata.storage.Formatter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.BindException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real single-node Kafka cluster (KRaft, combined broker + controller roles) running inside this JVM.
+ *
+ * <p>Start it with {@link #start(EmbeddedKafkaConfig)}; it listens on {@code 127.0.0.1} only. The first start formats
+ * {@code dataDir/logs}; later starts on the same data directory reuse it (same cluster id, node id, topics, records
+ * and, unless the caller asks for another one, the same client port, which is remembered in
+ * {@code dataDir/embedded-kafka.properties}). {@link #close()} shuts the broker down and waits for it; it is
+ * idempotent.
+ *
+ * <p>It uses Kafka's internal server classes ({@code kafka.server.KafkaRaftServer},
+ * {@code org.apache.kafka.metadata.storage.Formatter}), so the Kafka version is pinned by the parent pom.
+ *
+ * <p>Kafka's server reacts to some fatal faults (e.g. a corrupt metadata log) by halting the JVM
+ * ({@code org.apache.kafka.common.utils.Exit.halt}), as a standalone broker would.
+ */
+public final class EmbeddedKafkaBroker implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EmbeddedKafkaBroker.class);
+
+    /** File in the data directory remembering ports, cluster id and node id between starts. */
+    public static final String STATE_FILE = "embedded-kafka.properties";
+    /** Lock file in the data directory, held while a broker runs on it. */
+    public static final String LOCK_FILE = "embedded-kafka.lock";
+    /** Kafka log directory (topic data and the KRaft metadata log) inside the data directory. */
+    public static final String LOG_DIR = "logs";
+    /** Node id used when formatting a new data directory. */
+    public static final int DEFAULT_NODE_ID = 1;
+    /** Listener names. */
+    public static final String CLIENT_LISTENER = "PLAINTEXT";
+    public static final String CONTROLLER_LISTENER = "CONTROLLER";
+
+    private static final String META_PROPERTIES = "meta.properties";
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+    private static final int MAX_BIND_ATTEMPTS = 3;
+
+    private final EmbeddedKafkaConfig config;
+    private final Path dataDir;
+    private final Path logDir;
+    private final String clusterId;
+    private final int nodeId;
+    private final int port;
+    private final int controllerPort;
+    private final boolean freshlyFormatted;
+    private final KafkaRaftServer server;
+    private final DataDirLock dataDirLock;
+    private final Object lock = new Object();
+    private boolean closed;
+
+    private EmbeddedKafkaBroker(EmbeddedKafkaConfig config, Path dataDir, Path logDir, String clusterId, int nodeId,
+                                int port, int controllerPort, boolean freshlyFormatted, KafkaRaftServer server,
+                                DataDirLock dataDirLock) {
+        this.config = config;
+        this.dataDir = dataDir;
+        this.logDir = logDir;
+        this.clusterId = clusterId;
+        this.nodeId = nodeId;
+        this.port = port;
+        this.controllerPort = controllerPort;
+        this.freshlyFormatted = freshlyFormatted;
+        this.server = server;
+        this.dataDirLock = dataDirLock;
+    }
+
+    /** Starts a broker on {@code dataDir} with the remembered (or a free) port and default settings. */
+    public static EmbeddedKafkaBroker start(Path dataDir) {
+        return start(EmbeddedKafkaConfig.of(dataDir));
+    }
+
+    /**
+     * Formats the data directory if needed, starts the broker and returns once it accepts client requests.
+     *
+     * @throws IllegalStateException if the broker cannot start (port taken, directory locked by another broker, ...)
+     */
+    public static EmbeddedKafkaBroker start(EmbeddedKafkaConfig config) {
+        long t0 = System.nanoTime();
+        Path dataDir = config.dataDir().toAbsolutePath().normalize();
+        Path logDir = dataDir.resolve(LOG_DIR);
+        try {
+            Files.createDirectories(logDir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create Kafka data directory " + logDir, e);
+        }
+        // Kafka locks the log directory only when the broker part starts, after the controller has opened the
+        // metadata log, so a second broker on the same directory could touch it: lock the whole data dir first.
+        DataDirLock dataDirLock = DataDirLock.acquire(dataDir.resolve(LOCK_FILE));
+        try {
+            return start(config, dataDir, logDir, dataDirLock, t0);
+        } catch (RuntimeException | Error e) {
+            dataDirLock.release();
+            throw e;
+        }
+    }
+
+    private static EmbeddedKafkaBroker start(EmbeddedKafkaConfig config, Path dataDir, Path logDir,
+                                             DataDirLock dataDirLock, long t0) {
+        Properties state = readProperties(dataDir.resolve(STATE_FILE));
+        Properties meta = readProperties(logDir.resolve(META_PROPERTIES));
+
+        boolean formatted = meta.containsKey("cluster.id");
+        String clusterId = formatted ? meta.getProperty("cluster.id") : Uuid.randomUuid().toString();
+        int nodeId = formatted ? Integer.parseInt(meta.getProperty("node.id", String.valueOf(DEFAULT_NODE_ID)).trim())
+                : DEFAULT_NODE_ID;
+
+        int storedPort = intProperty(state, "broker.port");
+        int storedControllerPort = intProperty(state, "controller.port");
+
+        // client port: the caller's, else the one used last time on this directory, else a free one
+        int fixedPort = config.port() != 0 ? config.port() : storedPort;
+        if (fixedPort > 0 && !isPortFree(fixedPort)) {
+            throw new IllegalStateException(config.port() != 0
+                    ? "Kafka port " + fixedPort + " on " + EmbeddedKafkaConfig.LOOPBACK + " is in use"
+                    : "Kafka port " + fixedPort + " recorded in " + dataDir.resolve(STATE_FILE) + " is in use by"
+                    + " another program. Stop it, pass an explicit port, or delete that file to let the broker pick"
+                    + " a new port.");
+        }
+        RuntimeException last = null;
+        for (int attempt = 1; attempt <= MAX_BIND_ATTEMPTS; attempt++) {
+            boolean freshPorts = false;
+            int port = fixedPort;
+            if (port <= 0) {
+                port = freePort(-1);
+                freshPorts = true;
+            }
+            // controller port: internal (static voter set), so it may move when the old one is taken
+            int controllerPort;
+            if (attempt == 1 && storedControllerPort > 0 && storedControllerPort != port && isPortFree(storedControllerPort)) {
+                controllerPort = storedControllerPort;
+            } else {
+                controllerPort = freePort(port);
+                freshPorts = true;
+            }
+
+            Map<String, String> props = brokerSettings(config, nodeId, port, controllerPort, logDir);
+            KafkaConfig kafkaConfig = new KafkaConfig(props, false);
+            if (!formatted) {
+                format(kafkaConfig, clusterId, nodeId, logDir);
+                formatted = true;
+                LOG.info("Formatted new Kafka log directory {} (cluster id {}, node id {})", logDir, clusterId, nodeId);
+            }
+            KafkaRaftServer server = null;
+            try {
+                server = new KafkaRaftServer(kafkaConfig, Time.SYSTEM);
+                server.startup();
+            } catch (RuntimeException | Error e) {
+                if (server != null) {
+                    shutdownQuietly(server);
+                }
+                if (freshPorts && attempt < MAX_BIND_ATTEMPTS && isBindFailure(e)) {
+                    LOG.warn("Port race while starting the embedded broker (attempt {}), retrying with new ports", attempt);
+                    last = new IllegalStateException(e);
+                    continue;
+                }
+                throw new IllegalStateException("embedded Kafka broker failed to start on " + dataDir + ": " + e, e);
+            }
+            EmbeddedKafkaBroker broker = new EmbeddedKafkaBroker(config, dataDir, logDir, clusterId, nodeId, port,
+                    controllerPort, !meta.containsKey("cluster.id"), server, dataDirLock);
+            try {
+                broker.awaitReady(READY_TIMEOUT);
+                writeState(dataDir, port, controllerPort, clusterId, nodeId);
+            } catch (RuntimeException e) {
+                broker.shutdownServer();
+                throw e;
+            }
+            LOG.info("Embedded Kafka broker ready at {} (data {}, cluster {}) in {} ms", broker.bootstrapServers(),
+                    dataDir, clusterId, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
+            return broker;
+        }
+        throw new IllegalStateException("embedded Kafka broker could not bind free ports", last);
+    }
+
+    /**
+     * The broker settings applied before the caller's overrides: single-node replication factors, no topic
+     * auto-creation, fast group rebalances, laptop-sized segments, threads and cleaner memory.
+     */
+    public static Map<String, String> defaultBrokerSettings() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("num.partitions", "4");
+        m.put("default.replication.factor", "1");
+        m.put("min.insync.replicas", "1");
+        m.put("auto.create.topics.enable", "false");
+        m.put("delete.topic.enable", "true");
+        m.put("offsets.topic.replication.factor", "1");
+        m.put("offsets.topic.num.partitions", "10");
+        m.put("transaction.state.log.replication.factor", "1");
+        m.put("transaction.state.log.min.isr", "1");
+        m.put("transaction.state.log.num.partitions", "10");
+        m.put("share.coordinator.state.topic.replication.factor", "1");
+        m.put("share.coordinator.state.topic.min.isr", "1");
+        m.put("share.coordinator.state.topic.num.partitions", "5");
+        m.put("group.initial.rebalance.delay.ms", "0");
+        m.put("group.streams.initial.rebalance.delay.ms", "0");
+        m.put("log.segment.bytes", String.valueOf(64 * 1024 * 1024));
+        m.put("log.retention.hours", "168");
+        m.put("log.retention.check.interval.ms", "60000");
+        m.put("log.cleaner.dedupe.buffer.size", String.valueOf(32 * 1024 * 1024));
+        m.put("num.network.threads", "2");
+        m.put("num.io.threads", "4");
+        m.put("background.threads", "4");
+        m.put("num.recovery.threads.per.data.dir", "2");
+        m.put("server.max.startup.time.ms", "60000");
+        return m;
+    }
+
+    static Map<String, String> brokerSettings(EmbeddedKafkaConfig config, int nodeId, int port, int controllerPort,
+                                              Path logDir) {
+        String host = config.host();
+        Map<String, String> m = defaultBrokerSettings();
+        m.putAll(config.overrides());
+        m.put("process.roles", "broker,controller");
+        m.put("node.id", String.valueOf(nodeId));
+        m.put("controller.quorum.voters", nodeId + "@" + host + ":" + controllerPort);
+        m.put("listeners", CLIENT_LISTENER + "://" + host + ":" + port + "," + CONTROLLER_LISTENER + "://" + host + ":" + controllerPort);
+        m.put("advertised.listeners", CLIENT_LISTENER + "://" + host + ":" + port);
+        m.put("listener.security.protocol.map", CLIENT_LISTENER + ":PLAINTEXT," + CONTROLLER_LISTENER + ":PLAINTEXT");
+        m.put("controller.listener.names", CONTROLLER_LISTENER);
+        m.put("inter.broker.listener.name", CLIENT_LISTENER);
+        m.put("log.dirs", logDir.toString());
+        return m;
+    }
+
+    private static void format(KafkaConfig kafkaConfig, String clusterId, int nodeId, Path logDir) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (PrintStream ps = new PrintStream(out, true, StandardCharsets.UTF_8)) {
+            new Formatter()
+                    .setPrintStream(ps)
+                    .setNodeId(nodeId)
+                    .setClusterId(clusterId)
+                    .setControllerListenerName(CONTROLLER_LISTENER)
+                    .setMetadataLogDirectory(kafkaConfig.metadataLogDir())
+                    .addDirectory(logDir.toString())
+                    .setUnstableFeatureVersionsEnabled(false)
+                    .setIgnoreFormatted(false)
+                    .run();
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot format Kafka log directory " + logDir + ": " + e.getMessage(), e);
+        }
+        LOG.debug("Kafka formatter: {}", out.toString(StandardCharsets.UTF_8).trim());
+    }
+
+    private void awaitReady(Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        Map<String, Object> adminProps = new LinkedHashMap<>(clientConfig());
+        adminProps.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5000);
+        adminProps.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10000);
+        try (Admin admin = Admin.create(adminProps)) {
+            while (true) {
+                try {
+                    Collection<Node> nodes = admin.describeCluster().nodes().get(5, TimeUnit.SECONDS);
+                    if (nodes.stream().anyMatch(n -> n.id() == nodeId)) {
+                        return;
+                    }
+                } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+                    LOG.debug("embedded broker not ready yet: {}", e.toString());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while waiting for the embedded broker", e);
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("embedded Kafka broker at " + bootstrapServers()
+                            + " did not become ready within " + timeout);
+                }
+                sleep(100);
+            }
+        }
+    }
+
+    /** {@code 127.0.0.1:port}, for clients' {@code bootstrap.servers}. */
+    public String bootstrapServers() {
+        return config.host() + ":" + port;
+    }
+
+    /** Minimal client settings: {@code bootstrap.servers}. */
+    public Map<String, Object> clientConfig() {
+        return Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public int controllerPort() {
+        return controllerPort;
+    }
+
+    public String clusterId() {
+        return clusterId;
+    }
+
+    public int nodeId() {
+        return nodeId;
+    }
+
+    /** The (absolute) data directory. */
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    /** The Kafka log directory inside the data directory. */
+    public Path logDir() {
+        return logDir;
+    }
+
+    /** True if this start formatted a new data directory, false if it reopened an existing one. */
+    public boolean freshlyFormatted() {
+        return freshlyFormatted;
+    }
+
+    public EmbeddedKafkaConfig config() {
+        return config;
+    }
+
+    public boolean isRunning() {
+        synchronized (lock) {
+            return !closed;
+        }
+    }
+
+    /** Shuts the broker down (controlled shutdown, then the controller) and waits until it has stopped. Idempotent. */
+    @Override
+    public void close() {
+        synchronized (lock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            long t0 = System.nanoTime();
+            LOG.info("Stopping embedded Kafka broker at {}", bootstrapServers());
+            try {
+                shutdownServer();
+            } finally {
+                dataDirLock.release();
+            }
+            LOG.info("Embedded Kafka broker at {} stopped in {} ms", bootstrapServers(),
+                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
+        }
+    }
+
+    private void shutdownServer() {
+        server.shutdown();
+        server.awaitShutdown();
+    }
+
+    @Override
+    public String toString() {
+        return "EmbeddedKafkaBroker[" + bootstrapServers() + ", data=" + dataDir + ", cluster=" + clusterId
+                + (isRunning() ? "" : ", closed") + "]";
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+
+    /** An exclusive lock on a file, against other brokers in this JVM and in other processes. */
+    private static final class DataDirLock {
+        private final Path file;
+        private final FileChannel channel;
+        private final FileLock fileLock;
+
+        private DataDirLock(Path file, FileChannel channel, FileLock fileLock) {
+            this.file = file;
+            this.channel = channel;
+            this.fileLock = fileLock;
+        }
+
+        static DataDirLock acquire(Path file) {
+            FileChannel channel = null;
+            try {
+                channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                FileLock l = channel.tryLock();
+                if (l == null) {
+                    throw inUse(file, null);
+                }
+                return new DataDirLock(file, channel, l);
+            } catch (OverlappingFileLockException e) {
+                closeQuietly(channel);
+                throw inUse(file, e);
+            } catch (IOException e) {
+                closeQuietly(channel);
+                throw new UncheckedIOException("cannot lock " + file, e);
+            } catch (RuntimeException e) {
+                closeQuietly(channel);
+                throw e;
+            }
+        }
+
+        private static IllegalStateException inUse(Path file, Exception cause) {
+            return new IllegalStateException("Kafka data directory " + file.getParent() + " is in use by another"
+                    + " embedded broker (lock " + file.getFileName() + " is held)", cause);
+        }
+
+        void release() {
+            try {
+                if (fileLock.isValid()) {
+                    fileLock.release();
+                }
+            } catch (IOException e) {
+                LOG.warn("cannot release {}: {}", file, e.toString());
+            } finally {
+                closeQuietly(channel);
+            }
+        }
+
+        private static void closeQuietly(FileChannel channel) {
+            if (channel != null) {
+                try {
+                    channel.close();
+                } catch (IOException ignored) {
+                    // nothing to do
+                }
+            }
+        }
+    }
+
+    private static void shutdownQuietly(KafkaRaftServer server) {
+        try {
+            server.shutdown();
+            server.awaitShutdown();
+        } catch (RuntimeException | Error e) {
+            LOG.warn("error while shutting down a broker that failed to start", e);
+        }
+    }
+
+    private static boolean isBindFailure(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof BindException) {
+                return true;
+            }
+            String msg = t.getMessage();
+            if (msg != null && (msg.contains("Address already in use") || msg.contains("failed to bind"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static int freePort(int exclude) {
+        for (int i = 0; i < 20; i++) {
+            try (ServerSocket s = new ServerSocket()) {
+                s.setReuseAddress(true);
+                s.bind(new InetSocketAddress(InetAddress.getByName(EmbeddedKafkaConfig.LOOPBACK), 0));
+                int p = s.getLocalPort();
+                if (p != exclude) {
+                    return p;
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot find a free port on " + EmbeddedKafkaConfig.LOOPBACK, e);
+            }
+        }
+        throw new IllegalStateException("cannot find a free port on " + EmbeddedKafkaConfig.LOOPBACK);
+    }
+
+    static boolean isPortFree(int port) {
+        try (ServerSocket s = new ServerSocket()) {
+            s.setReuseAddress(true);
+            s.bind(new InetSocketAddress(InetAddress.getByName(EmbeddedKafkaConfig.LOOPBACK), port));
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static Properties readProperties(Path file) {
+        Properties p = new Properties();
+        if (Files.isRegularFile(file)) {
+            try (InputStream in = Files.newInputStream(file)) {
+                p.load(in);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read " + file, e);
+            }
+        }
+        return p;
+    }
+
+    private static int intProperty(Properties p, String key) {
+        String v = p.getProperty(key);
+        if (v == null || v.isBlank()) {
+            return 0;
+        }
+        try {
+            int i = Integer.parseInt(v.trim());
+            return i > 0 && i <= 65535 ? i : 0;
+        } catch (NumberFormatException e) {
+            LOG.warn("ignoring bad {} '{}' in {}", key, v, STATE_FILE);
+            return 0;
+        }
+    }
+
+    private static void writeState(Path dataDir, int port, int controllerPort, String clusterId, int nodeId) {
+        Properties p = new Properties();
+        p.setProperty("broker.port", String.valueOf(port));
+        p.setProperty("controller.port", String.valueOf(controllerPort));
+        p.setProperty("cluster.id", clusterId);
+        p.setProperty("node.id", String.valueOf(nodeId));
+        Path file = dataDir.resolve(STATE_FILE);
+        Path tmp = dataDir.resolve(STATE_FILE + ".tmp");
+        try {
+            try (OutputStream out = Files.newOutputStream(tmp)) {
+                p.store(out, "embedded Kafka broker: ports reused on the next start (delete to pick new ones)");
+            }
+            try {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            LOG.warn("cannot write {}: {}", file, e.toString());
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+}
