@@ -1,0 +1,131 @@
+package io.github.kcrawler.app.cli;
+
+import io.github.kcrawler.app.runtime.CrawlSession;
+import io.github.kcrawler.app.runtime.SeedInjector;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * {@code crawler crawl}: crawl the real web. Started again on the same data directory it resumes: the broker's
+ * topics, the services' state and the consumer offsets are all under {@code --data-dir}.
+ */
+@Command(name = "crawl", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Crawls from seed URLs with all services in this process (embedded broker unless",
+                "--bootstrap-servers is given). Run it again on the same --data-dir to resume."})
+public final class CrawlCommand implements Callable<Integer> {
+    @Option(names = "--seeds", arity = "1..*", paramLabel = "FILE|URL",
+            description = "Seed URLs, or files with one URL a line (# comments).", required = true)
+    List<String> seeds;
+
+    @Option(names = "--bootstrap-servers", description = "Use this Kafka cluster instead of an embedded broker.")
+    String bootstrapServers;
+
+    @Option(names = "--data-dir", description = "Broker data, service state and WARC files (default ${DEFAULT-VALUE}).")
+    Path dataDir = Path.of("data");
+
+    @Option(names = "--partitions", description = "Partitions of every topic (default ${DEFAULT-VALUE}).")
+    int partitions = 4;
+
+    @Option(names = "--topic-prefix", description = "Prefix of every topic and application id.")
+    String topicPrefix = "";
+
+    @Option(names = "--politeness-ms", description = "Minimum time between two requests to one IP (default ${DEFAULT-VALUE}).")
+    long politenessMs = 1000;
+
+    @Option(names = "--max-pages", description = "Stop fetching after this many pages (0 = no limit).")
+    long maxPages;
+
+    @Option(names = "--max-depth", description = "Link depth limit (default ${DEFAULT-VALUE}).")
+    int maxDepth = 20;
+
+    @Option(names = "--hosts-file", description = "Static host name to IP mappings (/etc/hosts format).")
+    Path hostsFile;
+
+    @Option(names = "--allow-addresses", description = "CIDR ranges allowed although private or loopback.")
+    String allowAddresses;
+
+    @Option(names = "--metrics-port", description = "Prometheus endpoint port on 127.0.0.1 (default ${DEFAULT-VALUE}).")
+    int metricsPort = 9400;
+
+    @Option(names = "--exit-when-idle", description = "Exit once nothing is pending, in flight or unconsumed.")
+    boolean exitWhenIdle;
+
+    @Option(names = "--max-seconds", description = "Stop after this long (default: run until stopped).")
+    long maxSeconds = Long.MAX_VALUE / 4_000_000_000L;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Any service setting, e.g. --set scope=same-host.")
+    Map<String, String> settings = new LinkedHashMap<>();
+
+    @Override
+    public Integer call() throws Exception {
+        Map<String, String> all = new LinkedHashMap<>();
+        all.put("politeness-ms", Long.toString(politenessMs));
+        all.put("max-depth", Integer.toString(maxDepth));
+        all.put("warc-dir", dataDir.resolve("warc").toString());
+        if (maxPages > 0) {
+            all.put("max-pages", Long.toString(maxPages));
+        }
+        if (hostsFile != null) {
+            all.put("hosts-file", hostsFile.toString());
+        }
+        if (allowAddresses != null) {
+            all.put("allow-addresses", allowAddresses);
+        }
+        all.putAll(settings);
+        List<String> seedUrls = readSeeds(seeds);
+        Map<String, String> hosts = hostsFile == null ? Map.of() : HostsFiles.read(hostsFile);
+        AtomicBoolean stop = new AtomicBoolean();
+        CountDownLatch closed = new CountDownLatch(1);
+        try (CrawlSession session = CrawlSession.start(dataDir, Optional.ofNullable(bootstrapServers), topicPrefix,
+                partitions, all, "127.0.0.1", metricsPort)) {
+            Thread hook = new Thread(() -> {
+                stop.set(true);
+                try {
+                    closed.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "crawler-shutdown");
+            Runtime.getRuntime().addShutdownHook(hook);
+            SeedInjector.inject(session.runtime().bootstrapServers(), session.runtime().topics().discovered, seedUrls,
+                    SeedInjector.resolver(hosts), System.currentTimeMillis());
+            Duration limit = Duration.ofSeconds(maxSeconds);
+            session.run(limit, System.out, stop::get, exitWhenIdle);
+            System.out.printf("Stopping: %,d pages fetched in this run%n", session.monitor().fetched());
+        } finally {
+            closed.countDown();
+        }
+        return 0;
+    }
+
+    static List<String> readSeeds(List<String> args) throws IOException {
+        List<String> out = new ArrayList<>();
+        for (String a : args) {
+            if (a.contains("://")) {
+                out.add(a);
+                continue;
+            }
+            for (String line : Files.readAllLines(Path.of(a), StandardCharsets.UTF_8)) {
+                String s = line.strip().replace("\uFEFF", "");
+                if (!s.isEmpty() && !s.startsWith("#")) {
+                    out.add(s);
+                }
+            }
+        }
+        return out;
+    }
+}

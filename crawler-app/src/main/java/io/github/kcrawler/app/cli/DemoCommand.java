@@ -1,0 +1,72 @@
+package io.github.kcrawler.app.cli;
+
+import io.github.kcrawler.app.demo.DemoOptions;
+import io.github.kcrawler.app.demo.DemoRunner;
+import io.github.kcrawler.app.demo.DemoSummary;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code crawler demo}: crawl the simulated web on loopback with everything in this process. */
+@Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Starts an embedded Kafka broker, the four services and a simulated web on loopback, crawls it,",
+                "shows live progress and prints a summary whose counts come from the simulated web's access log."})
+public final class DemoCommand implements Callable<Integer> {
+    @Option(names = "--graph", paramLabel = "BASENAME",
+            description = "Serve this BVGraph (e.g. ../shared/data/cnr-2000) instead of a generated graph.")
+    Path graph;
+
+    @Option(names = "--pages", paramLabel = "N", description = "Pages of the generated graph (default ${DEFAULT-VALUE}).")
+    int pages = DemoOptions.DEFAULT_GENERATED_PAGES;
+
+    @Option(names = "--max-pages", paramLabel = "N", description = "Page budget; 0 = whole reachable web (default).")
+    long maxPages;
+
+    @Option(names = "--politeness-ms", paramLabel = "T",
+            description = "Minimum time between two requests to one IP (default ${DEFAULT-VALUE}).")
+    long politenessMs = DemoOptions.DEFAULT_POLITENESS_MS;
+
+    @Option(names = "--ips", description = "Simulated server IPs (default ${DEFAULT-VALUE}).")
+    int ips = DemoOptions.DEFAULT_IPS;
+
+    @Option(names = "--latency-ms", description = "Simulated server latency (default ${DEFAULT-VALUE}).")
+    int latencyMs = 0;
+
+    @Option(names = "--max-depth", description = "Link depth limit (default ${DEFAULT-VALUE}).")
+    int maxDepth = DemoOptions.DEFAULT_MAX_DEPTH;
+
+    @Option(names = "--partitions", description = "Partitions of every topic (default ${DEFAULT-VALUE}).")
+    int partitions = 4;
+
+    @Option(names = "--data-dir", description = "Working directory, wiped at start (default ${DEFAULT-VALUE}).")
+    Path dataDir = DemoOptions.DEFAULT_DATA_DIR;
+
+    @Option(names = "--max-seconds", description = "Give up after this long (default ${DEFAULT-VALUE}).")
+    long maxSeconds = DemoOptions.DEFAULT_MAX_SECONDS;
+
+    @Option(names = "--summary", paramLabel = "FILE", description = "Write the summary as JSON.")
+    Path summary;
+
+    @Option(names = "--no-progress", description = "No live progress line.")
+    boolean noProgress;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Any service setting, e.g. --set threads=2.")
+    Map<String, String> settings = new LinkedHashMap<>();
+
+    @Override
+    public Integer call() throws Exception {
+        DemoOptions options = new DemoOptions(graph, pages, maxPages, politenessMs, ips, latencyMs, maxDepth,
+                partitions, dataDir, maxSeconds, !noProgress, settings);
+        DemoSummary result = DemoRunner.run(options, noProgress ? null : System.out);
+        System.out.println(result.toText());
+        if (summary != null) {
+            result.write(summary);
+            System.out.println("Summary written to " + summary);
+        }
+        return result.politenessViolations() == 0 && result.missingPages() == 0 ? 0 : 1;
+    }
+}

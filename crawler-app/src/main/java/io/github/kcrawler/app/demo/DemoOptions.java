@@ -1,0 +1,51 @@
+package io.github.kcrawler.app.demo;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What a demo crawl of the simulated web runs with.
+ *
+ * @param graph        a BVGraph basename to serve, or null for a generated graph of {@code generatedPages}
+ * @param maxPages     page budget (0 = the whole reachable web)
+ * @param politenessMs T: minimum time between two requests to one simulated IP, checked by websim
+ * @param ips          simulated server IPs (several hosts each)
+ * @param latencyMs    websim's response latency
+ * @param maxDepth     link depth limit
+ * @param maxSeconds   give up after this long
+ * @param settings     further service settings ({@code key -> value})
+ */
+public record DemoOptions(Path graph, int generatedPages, long maxPages, long politenessMs, int ips, int latencyMs,
+                          int maxDepth, int partitions, Path dataDir, long maxSeconds, boolean progress,
+                          Map<String, String> settings) {
+    public static final int DEFAULT_GENERATED_PAGES = 20_000;
+    public static final long DEFAULT_POLITENESS_MS = 200;
+    public static final int DEFAULT_IPS = 64;
+    public static final int DEFAULT_MAX_DEPTH = 1000;
+    public static final Path DEFAULT_DATA_DIR = Path.of("data", "demo");
+    public static final long DEFAULT_MAX_SECONDS = 1800;
+
+    public DemoOptions {
+        if (graph == null && generatedPages < 1) {
+            throw new IllegalArgumentException("generated pages must be >= 1, was " + generatedPages);
+        }
+        if (maxPages < 0) {
+            throw new IllegalArgumentException("max-pages must be >= 0 (0 = no limit), was " + maxPages);
+        }
+        if (politenessMs < 1) {
+            throw new IllegalArgumentException("politeness-ms must be >= 1, was " + politenessMs);
+        }
+        if (ips < 1 || ips > 65_000) {
+            throw new IllegalArgumentException("ips must be in 1..65000, was " + ips);
+        }
+        if (latencyMs < 0) {
+            throw new IllegalArgumentException("latency-ms must be >= 0, was " + latencyMs);
+        }
+        if (maxDepth < 0) {
+            throw new IllegalArgumentException("max-depth must be >= 0, was " + maxDepth);
+        }
+        Objects.requireNonNull(dataDir, "data dir");
+        settings = Map.copyOf(settings);
+    }
+}

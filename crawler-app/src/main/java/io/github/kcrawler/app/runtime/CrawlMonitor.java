@@ -1,0 +1,147 @@
+package io.github.kcrawler.app.runtime;
+
+import io.github.kcrawler.common.metrics.MetricNames;
+import io.github.kcrawler.common.model.FetchOutcome;
+import io.github.kcrawler.common.topic.Topics;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.common.TopicPartition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Watches a running crawl through the metrics the services publish in this process and the consumer lag of every
+ * service: it produces the progress line (pages/s, fetched, frontier, errors) and decides when the crawl is
+ * finished — every group caught up, nothing pending in the scheduler, nothing in flight at the fetcher, for
+ * {@code quietChecks} consecutive checks.
+ */
+public final class CrawlMonitor {
+    private static final Logger LOG = LoggerFactory.getLogger(CrawlMonitor.class);
+    /** Outcomes that mean a response came back from the server (the page was fetched). */
+    private static final Set<FetchOutcome> RESPONSES = EnumSet.of(FetchOutcome.OK, FetchOutcome.NOT_MODIFIED,
+            FetchOutcome.REDIRECT, FetchOutcome.HTTP_ERROR, FetchOutcome.TOO_LARGE);
+
+    private final MeterRegistry registry;
+    private final ConsumerLag lag;
+    private final Map<String, List<TopicPartition>> groups = new LinkedHashMap<>();
+    private final int quietChecks;
+    private int quiet;
+    private long lastFetched;
+    private long lastNanos = System.nanoTime();
+    private final long startNanos = System.nanoTime();
+    private long lastChangeNanos = startNanos;
+
+    /** A progress snapshot. */
+    public record Progress(long fetched, long errors, long frontier, long inFlight, long lag, double pagesPerSecond) {
+        public String line() {
+            return String.format("%,8.0f pages/s | fetched %,d | frontier %,d | in flight %,d | errors %,d | lag %,d",
+                    pagesPerSecond, fetched, frontier, inFlight, errors, lag);
+        }
+    }
+
+    public CrawlMonitor(MeterRegistry registry, Admin admin, Topics topics, int partitions, int quietChecks) {
+        this.registry = registry;
+        this.lag = new ConsumerLag(admin);
+        this.quietChecks = quietChecks;
+        String p = topics.prefix();
+        groups.put(p + "dedup", partitions(partitions, topics.discovered.name(), topics.forget.name()));
+        groups.put(p + "scheduler", partitions(partitions, topics.admitted.name(), topics.rankScores.name(),
+                topics.fetchResults.name()));
+        groups.put(p + "ranker", partitions(partitions, topics.links.name(), topics.rankDeltas.name()));
+        groups.put(p + "fetcher", partitions(partitions, topics.fetchRequests.name()));
+    }
+
+    private static List<TopicPartition> partitions(int n, String... topics) {
+        List<TopicPartition> out = new ArrayList<>();
+        for (String t : topics) {
+            for (int i = 0; i < n; i++) {
+                out.add(new TopicPartition(t, i));
+            }
+        }
+        return out;
+    }
+
+    public long fetched() {
+        return sumFetches(true);
+    }
+
+    public long errors() {
+        return sumFetches(false);
+    }
+
+    private long sumFetches(boolean responses) {
+        double sum = 0;
+        for (Counter c : registry.find(MetricNames.FETCHES).counters()) {
+            String outcome = c.getId().getTag("outcome");
+            boolean isResponse = outcome != null && RESPONSES.contains(FetchOutcome.valueOf(outcome));
+            if (isResponse == responses) {
+                sum += c.count();
+            }
+        }
+        return (long) sum;
+    }
+
+    private long gauge(String name) {
+        double sum = 0;
+        for (Gauge g : registry.find(name).gauges()) {
+            double v = g.value();
+            if (!Double.isNaN(v)) {
+                sum += v;
+            }
+        }
+        return (long) sum;
+    }
+
+    /** Takes a snapshot and updates the quiet counter; call about once a second. */
+    public Progress check() {
+        long fetched = fetched();
+        long now = System.nanoTime();
+        double rate = (fetched - lastFetched) / Math.max(1e-9, (now - lastNanos) / 1e9);
+        if (fetched != lastFetched) {
+            lastChangeNanos = now;
+        }
+        lastFetched = fetched;
+        lastNanos = now;
+        long frontier = gauge(MetricNames.FRONTIER_SIZE);
+        long inFlight = gauge(MetricNames.FETCHES_IN_FLIGHT);
+        long totalLag = totalLag();
+        boolean idle = totalLag == 0 && frontier == 0 && inFlight == 0;
+        quiet = idle ? quiet + 1 : 0;
+        return new Progress(fetched, errors(), frontier, inFlight, totalLag, rate);
+    }
+
+    /** Seconds from the monitor's creation to the last check that saw the fetched count grow. */
+    public double activeSeconds() {
+        return (lastChangeNanos - startNanos) / 1e9;
+    }
+
+    /** True once the crawl has been quiet for the configured number of consecutive checks. */
+    public boolean finished() {
+        return quiet >= quietChecks;
+    }
+
+    private long totalLag() {
+        long total = 0;
+        for (Map.Entry<String, List<TopicPartition>> e : groups.entrySet()) {
+            try {
+                total += lag.lag(e.getKey(), e.getValue());
+            } catch (InterruptedException ie) {
+                Thread.currentThread().interrupt();
+                return Long.MAX_VALUE;
+            } catch (Exception ex) {
+                LOG.debug("Consumer lag of {} unavailable: {}", e.getKey(), ex.toString());
+                return Long.MAX_VALUE / 4;
+            }
+        }
+        return total;
+    }
+}

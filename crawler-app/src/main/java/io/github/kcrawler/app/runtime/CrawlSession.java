@@ -1,0 +1,166 @@
+package io.github.kcrawler.app.runtime;
+
+import io.github.kcrawler.common.config.KafkaSettings;
+import io.github.kcrawler.common.config.Settings;
+import io.github.kcrawler.common.metrics.MetricsServer;
+import io.github.kcrawler.dedup.DedupConfig;
+import io.github.kcrawler.dedup.DedupService;
+import io.github.kcrawler.fetcher.FetcherConfig;
+import io.github.kcrawler.fetcher.FetcherService;
+import io.github.kcrawler.ranker.RankerConfig;
+import io.github.kcrawler.ranker.RankerService;
+import io.github.kcrawler.scheduler.SchedulerConfig;
+import io.github.kcrawler.scheduler.SchedulerService;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+
+/**
+ * A whole crawl in one process: the runtime (broker and topics), the four services sharing one metrics registry
+ * and one Prometheus endpoint, seeding, and a loop that prints progress until the crawl is quiet.
+ */
+public final class CrawlSession implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(CrawlSession.class);
+    private static final List<Set<String>> SERVICE_KEYS = List.of(DedupConfig.KEYS, SchedulerConfig.KEYS,
+            RankerConfig.KEYS, FetcherConfig.KEYS);
+    /** Keys the session itself sets from the runtime; a user cannot set them per service. */
+    private static final Set<String> RUNTIME_KEYS = Set.of("bootstrap-servers", "topic-prefix", "partitions",
+            "state-dir", "metrics-host", "metrics-port");
+
+    private final CrawlRuntime runtime;
+    private final PrometheusMeterRegistry registry;
+    private final MetricsServer metrics;
+    private final CrawlMonitor monitor;
+
+    private CrawlSession(CrawlRuntime runtime, PrometheusMeterRegistry registry, MetricsServer metrics) {
+        this.runtime = runtime;
+        this.registry = registry;
+        this.metrics = metrics;
+        this.monitor = new CrawlMonitor(registry, runtime.admin(), runtime.topics(), runtime.kafka().partitions(), 3);
+    }
+
+    /**
+     * @param settings service settings ({@code politeness-ms}, {@code max-pages}, ...), each routed to the services
+     *                 that declare it; unknown keys are refused
+     */
+    public static CrawlSession start(Path dataDir, Optional<String> bootstrapServers, String topicPrefix,
+                                     int partitions, Map<String, String> settings, String metricsHost,
+                                     int metricsPort) {
+        for (String key : settings.keySet()) {
+            if (RUNTIME_KEYS.contains(key)) {
+                throw new IllegalArgumentException("'" + key + "' is set for the whole process, not per service");
+            }
+        }
+        ServiceSettings serviceSettings = new ServiceSettings(settings, SERVICE_KEYS);
+        Map<String, String> kafkaOverrides = new LinkedHashMap<>();
+        settings.forEach((k, v) -> {
+            if (k.startsWith(Settings.KAFKA_PREFIX)) {
+                kafkaOverrides.put(k.substring(Settings.KAFKA_PREFIX.length()), v);
+            }
+        });
+        CrawlRuntime runtime = CrawlRuntime.start(dataDir, bootstrapServers, topicPrefix, partitions, kafkaOverrides);
+        PrometheusMeterRegistry registry = MetricsServer.newRegistry();
+        try {
+            MetricsServer metrics = MetricsServer.start(registry, metricsHost, metricsPort, runtime::healthy);
+            CrawlSession session = new CrawlSession(runtime, registry, metrics);
+            Function<Set<String>, Settings> forService = keys -> withRuntime(serviceSettings, keys, runtime.kafka());
+            runtime.startService(k -> new DedupService(DedupConfig.from(forService.apply(DedupConfig.KEYS)), registry));
+            runtime.startService(k -> new RankerService(RankerConfig.from(forService.apply(RankerConfig.KEYS)),
+                    registry));
+            runtime.startService(k -> new SchedulerService(
+                    SchedulerConfig.from(forService.apply(SchedulerConfig.KEYS)), registry));
+            runtime.startService(k -> new FetcherService(FetcherConfig.from(forService.apply(FetcherConfig.KEYS)),
+                    registry));
+            return session;
+        } catch (IOException e) {
+            runtime.close();
+            throw new UncheckedIOException("cannot open the metrics endpoint on " + metricsHost + ":" + metricsPort, e);
+        } catch (RuntimeException e) {
+            runtime.close();
+            throw e;
+        }
+    }
+
+    private static Settings withRuntime(ServiceSettings settings, Set<String> keys, KafkaSettings kafka) {
+        Map<String, String> values = new LinkedHashMap<>(settings.values());
+        values.put("bootstrap-servers", kafka.bootstrapServers());
+        values.put("topic-prefix", kafka.topicPrefix());
+        values.put("partitions", Integer.toString(kafka.partitions()));
+        values.put("state-dir", kafka.stateDir().toString());
+        List<Set<String>> known = new java.util.ArrayList<>(SERVICE_KEYS);
+        known.add(RUNTIME_KEYS);
+        return new ServiceSettings(values, known).forService(keys);
+    }
+
+    public CrawlRuntime runtime() {
+        return runtime;
+    }
+
+    public PrometheusMeterRegistry registry() {
+        return registry;
+    }
+
+    public CrawlMonitor monitor() {
+        return monitor;
+    }
+
+    public int metricsPort() {
+        return metrics.port();
+    }
+
+    /**
+     * Prints a progress line every second (when {@code out} is not null) until the crawl is quiet, {@code stop}
+     * says so, or {@code maxTime} passes.
+     *
+     * @return the last progress snapshot
+     */
+    public CrawlMonitor.Progress awaitQuiet(Duration maxTime, PrintStream out, BooleanSupplier stop)
+            throws InterruptedException {
+        return run(maxTime, out, stop, true);
+    }
+
+    /** Like {@link #awaitQuiet} but, when {@code stopWhenQuiet} is false, keeps running through quiet periods. */
+    public CrawlMonitor.Progress run(Duration maxTime, PrintStream out, BooleanSupplier stop, boolean stopWhenQuiet)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + maxTime.toNanos();
+        CrawlMonitor.Progress last = monitor.check();
+        while (!(stopWhenQuiet && monitor.finished()) && !stop.getAsBoolean() && System.nanoTime() < deadline) {
+            if (!runtime.healthy()) {
+                throw new IllegalStateException("a crawler service failed; see the log above");
+            }
+            Thread.sleep(1000);
+            last = monitor.check();
+            if (out != null) {
+                out.print("\r" + last.line() + "   ");
+                out.flush();
+            }
+        }
+        if (out != null) {
+            out.println();
+        }
+        if (!monitor.finished() && System.nanoTime() >= deadline) {
+            LOG.warn("The crawl was still running after {}; stopping it", maxTime);
+        }
+        return last;
+    }
+
+    @Override
+    public void close() {
+        runtime.close();
+        metrics.close();
+        registry.close();
+    }
+}

@@ -1,0 +1,77 @@
+package io.github.kcrawler.app.runtime;
+
+import io.github.kcrawler.common.model.DiscoveredUrl;
+import io.github.kcrawler.common.topic.Topic;
+import io.github.kcrawler.common.url.UrlNormalizer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.function.Function;
+
+/**
+ * Puts seed URLs on {@code crawl.urls.discovered} at depth 0, keyed by the IP of their host like every other
+ * discovered URL. Seeding again on restart is harmless: the URL-seen test admits each URL once.
+ */
+public final class SeedInjector {
+    private static final Logger LOG = LoggerFactory.getLogger(SeedInjector.class);
+
+    private SeedInjector() {
+    }
+
+    /** Resolves with the hosts map first (the simulated web), then the system resolver. */
+    public static Function<String, Optional<String>> resolver(Map<String, String> hosts) {
+        return host -> {
+            String ip = hosts.get(host);
+            if (ip != null) {
+                return Optional.of(ip);
+            }
+            try {
+                return Optional.of(InetAddress.getByName(host).getHostAddress());
+            } catch (UnknownHostException e) {
+                return Optional.empty();
+            }
+        };
+    }
+
+    /** @return the seeds accepted (normalised); rejected ones are logged with the reason */
+    public static List<String> inject(String bootstrapServers, Topic<String, DiscoveredUrl> topic, List<String> seeds,
+                                      Function<String, Optional<String>> resolver, long now) {
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        p.put(ProducerConfig.ACKS_CONFIG, "all");
+        List<String> accepted = new ArrayList<>();
+        try (KafkaProducer<String, DiscoveredUrl> producer = new KafkaProducer<>(p, new StringSerializer(),
+                topic.valueSerde().serializer())) {
+            for (String raw : seeds) {
+                Optional<String> url = UrlNormalizer.normalize(raw);
+                if (url.isEmpty()) {
+                    LOG.warn("Seed '{}' is not a usable http(s) URL; skipped", raw);
+                    continue;
+                }
+                String host = UrlNormalizer.host(url.get());
+                Optional<String> ip = resolver.apply(host);
+                if (ip.isEmpty()) {
+                    LOG.warn("Seed {}: host {} does not resolve; skipped", url.get(), host);
+                    continue;
+                }
+                producer.send(new ProducerRecord<>(topic.name(), ip.get(),
+                        DiscoveredUrl.of(url.get(), 0, null, now)));
+                accepted.add(url.get());
+            }
+            producer.flush();
+        }
+        LOG.info("Seeded {} of {} URL(s)", accepted.size(), seeds.size());
+        return accepted;
+    }
+}
