@@ -33,6 +33,8 @@ public final class MetricNames {
     public static final String FETCHES_IN_FLIGHT = "crawler.fetch.inflight";
     /** Counter: WARC records written. */
     public static final String WARC_RECORDS = "crawler.warc.records";
+    /** Counter, tag {@code reason} (not_html, unparsable): 2xx responses not parsed for links. */
+    public static final String PARSE_SKIPPED = "crawler.fetch.unparsed";
 
     // dedup
     /** Counter: URL-seen tests. */
@@ -47,8 +49,10 @@ public final class MetricNames {
     public static final String FRONTIER_SIZE = "crawler.frontier.size";
     /** Counter: fetch requests released. */
     public static final String SCHEDULER_RELEASED = "crawler.scheduler.released";
-    /** Counter, tag {@code reason}: URLs dropped by the scheduler (forget sent). */
+    /** Counter, tag {@code reason}: URLs dropped by the scheduler (forget sent, except for {@code duplicate}). */
     public static final String SCHEDULER_DROPPED = "crawler.scheduler.dropped";
+    /** Gauge: IPs with at least one URL waiting in the scheduler (all local partitions). */
+    public static final String SCHEDULER_ACTIVE_IPS = "crawler.scheduler.ips";
 
     // ranker
     /** Counter: score updates published. */
