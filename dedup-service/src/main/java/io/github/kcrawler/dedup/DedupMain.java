@@ -1,0 +1,62 @@
+package io.github.kcrawler.dedup;
+
+import io.github.kcrawler.common.config.Settings;
+import io.github.kcrawler.common.metrics.MetricsServer;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Map;
+
+/**
+ * Runs the dedup service on its own: {@code java -jar dedup-service-…-all.jar --bootstrap-servers host:9092}.
+ * Settings come from {@code --key value} flags and {@code CRAWLER_*} environment variables ({@code --help} lists
+ * them). The topics must exist (with the same partition count); the service creates only its changelog topic.
+ * Exits with status 2 on bad settings, 1 if the service fails, 0 after a normal shutdown (SIGTERM).
+ */
+public final class DedupMain {
+    private DedupMain() {
+    }
+
+    public static void main(String[] args) throws IOException, InterruptedException {
+        if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h")) {
+            printHelp(System.out);
+            return;
+        }
+        DedupConfig config;
+        try {
+            config = DedupConfig.from(Settings.parse(DedupConfig.KEYS, System.getenv(), args));
+        } catch (IllegalArgumentException e) {
+            System.err.println("dedup: " + e.getMessage());
+            System.err.println("Run with --help for the settings.");
+            System.exit(2);
+            return;
+        }
+        PrometheusMeterRegistry registry = MetricsServer.newRegistry();
+        DedupService service = new DedupService(config, registry);
+        MetricsServer metrics = MetricsServer.start(registry, config.metricsHost(), config.metricsPort(), service::isHealthy);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            service.close();
+            metrics.close();
+        }, "dedup-shutdown"));
+        service.start();
+        while (!service.awaitTermination(Duration.ofMinutes(1))) {
+            // keep the main thread until the service stops
+        }
+        if (service.failed()) {
+            System.exit(1);
+        }
+    }
+
+    static void printHelp(PrintStream out) {
+        out.println("dedup-service: the URL-seen test of the crawler (crawl.urls.discovered -> crawl.urls.admitted).");
+        out.println("Settings (flag --key value, or environment variable; flags win):");
+        for (Map.Entry<String, String> e : DedupConfig.DEFAULTS.entrySet()) {
+            out.printf("  --%-20s %-28s default: %s%n", e.getKey(), Settings.envName(e.getKey()),
+                    e.getValue().isEmpty() ? "(empty)" : e.getValue());
+        }
+        out.println("  --kafka.<name> <value>  passed to the Kafka clients unchanged (e.g. --kafka.linger.ms 10)");
+    }
+}

@@ -1,0 +1,79 @@
+package io.github.kcrawler.dedup;
+
+import io.github.kcrawler.common.model.DiscoveredUrl;
+import io.github.kcrawler.common.model.ForgetUrl;
+import io.github.kcrawler.common.topic.Topics;
+import io.github.kcrawler.dedup.membership.ExactUrlSeenTest;
+import io.github.kcrawler.dedup.membership.UrlSeenTest;
+import io.github.kcrawler.dedup.processor.DedupMetrics;
+import io.github.kcrawler.dedup.processor.DedupProcessor;
+import io.github.kcrawler.dedup.processor.LenientJsonDeserializer;
+import io.github.kcrawler.dedup.store.FingerprintSet;
+import io.github.kcrawler.dedup.store.KeyValueFingerprintSet;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.Topology;
+
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The dedup topology (DESIGN §2): {@code crawl.urls.discovered} and {@code crawl.urls.forget} both feed one
+ * {@link DedupProcessor} per task, which owns the task's fingerprint store; new URLs go to
+ * {@code crawl.urls.admitted} under the same host-IP key. No repartitioning: all three topics are co-partitioned
+ * by IP, so the task reading partition p of the inputs writes partition p of the output (same key, same default
+ * partitioner).
+ *
+ * <pre>
+ *   crawl.urls.discovered ─┐
+ *                          ├─► dedup [url-seen store] ─► crawl.urls.admitted
+ *   crawl.urls.forget ─────┘
+ * </pre>
+ */
+public final class DedupTopology {
+    /** The fingerprint store; its changelog topic is {@code <application.id>-url-seen-changelog}. */
+    public static final String SEEN_STORE = "url-seen";
+    static final String DISCOVERED_SOURCE = "discovered-source";
+    static final String FORGET_SOURCE = "forget-source";
+    static final String PROCESSOR = "dedup";
+    static final String ADMITTED_SINK = "admitted-sink";
+
+    private DedupTopology() {
+    }
+
+    /** The topology with the foundation URL-seen test ({@link ExactUrlSeenTest}). */
+    public static Topology build(Topics topics, DedupConfig config, MeterRegistry registry) {
+        return build(topics, config, registry, ExactUrlSeenTest::new);
+    }
+
+    /**
+     * The topology with a given URL-seen test, built per task over that task's durable fingerprint set.
+     *
+     * @param config the service settings (the algorithm parameters of later URL-seen tests come from here)
+     */
+    public static Topology build(Topics topics, DedupConfig config, MeterRegistry registry,
+                                 Function<FingerprintSet, UrlSeenTest> seenTestFactory) {
+        if (!topics.prefix().equals(config.kafka().topicPrefix())) {
+            throw new IllegalArgumentException("topics prefix '" + topics.prefix() + "' differs from topic-prefix '"
+                    + config.kafka().topicPrefix() + "'");
+        }
+        DedupMetrics metrics = new DedupMetrics(registry, List.of(topics.discovered.name(), topics.forget.name()));
+        Topology topology = new Topology();
+        topology.addSource(DISCOVERED_SOURCE, new StringDeserializer(),
+                new LenientJsonDeserializer<>(DiscoveredUrl.class), topics.discovered.name());
+        topology.addSource(FORGET_SOURCE, new StringDeserializer(),
+                new LenientJsonDeserializer<>(ForgetUrl.class), topics.forget.name());
+        topology.addProcessor(PROCESSOR, () -> new DedupProcessor(SEEN_STORE, seenTestFactory, metrics),
+                DISCOVERED_SOURCE, FORGET_SOURCE);
+        topology.addStateStore(KeyValueFingerprintSet.storeBuilder(SEEN_STORE), PROCESSOR);
+        topology.addSink(ADMITTED_SINK, topics.admitted.name(), new StringSerializer(),
+                topics.admitted.valueSerde().serializer(), PROCESSOR);
+        return topology;
+    }
+
+    /** Names of the internal topics Streams uses for this topology, for tools that create topics up front. */
+    public static List<String> internalTopics(String applicationId) {
+        return List.of(applicationId + "-" + SEEN_STORE + "-changelog");
+    }
+}

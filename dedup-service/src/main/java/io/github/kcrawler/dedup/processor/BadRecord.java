@@ -1,0 +1,32 @@
+package io.github.kcrawler.dedup.processor;
+
+import java.util.Locale;
+
+/**
+ * Why an input record was skipped: the {@code reason} tag of {@code crawler.records.bad}. Every reason is
+ * registered up front for every input topic so dashboards see zeros rather than missing series. Never reorder or
+ * rename: the tag values are what operators alert on.
+ */
+public enum BadRecord {
+    /** The value is not JSON of the expected shape. */
+    MALFORMED,
+    /** A tombstone (null value) where a payload was expected. */
+    NULL_VALUE,
+    /** No key: the record cannot be tied to its host's partition. */
+    MISSING_KEY,
+    /** The payload's format version {@code v} is not one this build understands. */
+    UNSUPPORTED_VERSION,
+    /** The URL is null or blank. */
+    BLANK_URL,
+    /** The link depth is negative. */
+    NEGATIVE_DEPTH,
+    /** The fingerprint does not match the URL it came with. */
+    FINGERPRINT_MISMATCH;
+
+    private final String tag = name().toLowerCase(Locale.ROOT).replace('_', '-');
+
+    /** The metric tag value, e.g. {@code blank-url}. */
+    public String tag() {
+        return tag;
+    }
+}

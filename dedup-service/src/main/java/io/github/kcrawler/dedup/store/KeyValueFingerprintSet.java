@@ -1,0 +1,68 @@
+package io.github.kcrawler.dedup.store;
+
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.state.KeyValueBytesStoreSupplier;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.StoreBuilder;
+import org.apache.kafka.streams.state.Stores;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * The durable fingerprint set of one stream task: a Kafka Streams key-value store (RocksDB on disk, backed by a
+ * compacted changelog topic) mapping the fingerprint to a one-byte marker. The changelog is what lets the set
+ * survive a restart or move with its partition to another instance; forgetting writes a tombstone, so compaction
+ * eventually drops forgotten fingerprints from the changelog too.
+ *
+ * <p>Keys are the fingerprint as 8 big-endian bytes; the value is the marker format version ({@link #MARKER}), so
+ * a later format (e.g. adding a first-seen time) can be told apart. This is the only class of the module that
+ * touches Streams state stores.
+ */
+public final class KeyValueFingerprintSet implements FingerprintSet {
+    /** Store value: format version 1 of the marker. */
+    static final byte[] MARKER = {1};
+
+    private final KeyValueStore<Bytes, byte[]> store;
+
+    public KeyValueFingerprintSet(KeyValueStore<Bytes, byte[]> store) {
+        this.store = Objects.requireNonNull(store, "store");
+    }
+
+    /** A persistent (RocksDB), changelog-backed, uncached store for this set. */
+    public static StoreBuilder<KeyValueStore<Bytes, byte[]>> storeBuilder(String name) {
+        KeyValueBytesStoreSupplier supplier = Stores.persistentKeyValueStore(name);
+        // No record cache: each fingerprint is written once, so a cache would only add a copy per entry.
+        return Stores.keyValueStoreBuilder(supplier, Serdes.Bytes(), Serdes.ByteArray()).withCachingDisabled();
+    }
+
+    @Override
+    public boolean add(long fingerprint) {
+        return store.putIfAbsent(key(fingerprint), MARKER) == null;
+    }
+
+    @Override
+    public boolean contains(long fingerprint) {
+        return store.get(key(fingerprint)) != null;
+    }
+
+    @Override
+    public void remove(long fingerprint) {
+        store.delete(key(fingerprint));
+    }
+
+    static Bytes key(long fingerprint) {
+        byte[] b = new byte[Long.BYTES];
+        for (int i = Long.BYTES - 1; i >= 0; i--) {
+            b[i] = (byte) fingerprint;
+            fingerprint >>>= 8;
+        }
+        return Bytes.wrap(b);
+    }
+
+    @Override
+    public String toString() {
+        return "KeyValueFingerprintSet[" + store.name() + ", marker=" + Arrays.toString(MARKER) + "]";
+    }
+}

@@ -1,0 +1,78 @@
+package io.github.kcrawler.dedup;
+
+import io.github.kcrawler.common.config.KafkaSettings;
+import io.github.kcrawler.common.config.Settings;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The dedup settings: documented defaults, flag/environment precedence, and bad values named in the error. */
+class DedupConfigTest {
+    private static final KafkaSettings KAFKA = new KafkaSettings("k:9092", "", 4, null, Map.of());
+
+    @Test
+    void from_emptySettings_usesTheDocumentedDefaults() {
+        DedupConfig c = DedupConfig.from(Settings.parse(DedupConfig.KEYS, Map.of()));
+        assertThat(c.threads()).isEqualTo(1);
+        assertThat(c.commitMs()).isEqualTo(200);
+        assertThat(c.metricsHost()).isEqualTo("127.0.0.1");
+        assertThat(c.metricsPort()).isZero();
+        assertThat(c.kafka().bootstrapServers()).isEqualTo(KafkaSettings.DEFAULT_BOOTSTRAP);
+        assertThat(DedupConfig.DEFAULTS).containsEntry("commit-ms", "200").containsEntry("threads", "1");
+    }
+
+    @Test
+    void from_readsFlagsAndEnvironment_flagsWin() {
+        DedupConfig c = DedupConfig.from(Settings.parse(DedupConfig.KEYS,
+                Map.of("CRAWLER_THREADS", "3", "CRAWLER_COMMIT_MS", "50"),
+                "--commit-ms", "75", "--topic-prefix", "x.", "--metrics-port=9400", "--kafka.linger.ms", "9"));
+        assertThat(c.threads()).isEqualTo(3);
+        assertThat(c.commitMs()).isEqualTo(75);
+        assertThat(c.metricsPort()).isEqualTo(9400);
+        assertThat(c.kafka().topicPrefix()).isEqualTo("x.");
+        assertThat(c.kafka().clientOverrides()).containsEntry("linger.ms", "9");
+    }
+
+    @Test
+    void keys_includeTheKafkaKeys_andEveryDefaultedKey() {
+        assertThat(DedupConfig.KEYS).containsAll(KafkaSettings.KEYS).containsAll(DedupConfig.DEFAULTS.keySet());
+        assertThat(DedupConfig.DEFAULTS.keySet()).containsAll(DedupConfig.KEYS);
+    }
+
+    @Test
+    void unknownKey_isRejected() {
+        assertThatThrownBy(() -> Settings.parse(DedupConfig.KEYS, Map.of(), "--thread", "2"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--thread");
+    }
+
+    @Test
+    void invalidValues_areRejectedWithTheirNameAndValue() {
+        assertThatThrownBy(() -> new DedupConfig(KAFKA, 0, 200, "h", 0)).hasMessageContaining("threads")
+                .hasMessageContaining("was 0");
+        assertThatThrownBy(() -> new DedupConfig(KAFKA, 1, -5, "h", 0)).hasMessageContaining("commit-ms")
+                .hasMessageContaining("-5");
+        assertThatThrownBy(() -> new DedupConfig(KAFKA, 1, 200, " ", 0)).hasMessageContaining("metrics-host");
+        assertThatThrownBy(() -> new DedupConfig(KAFKA, 1, 200, "h", 70_000)).hasMessageContaining("metrics-port")
+                .hasMessageContaining("70000");
+        assertThatThrownBy(() -> new DedupConfig(null, 1, 200, "h", 0)).hasMessageContaining("kafka");
+        assertThatThrownBy(() -> DedupConfig.from(Settings.parse(DedupConfig.KEYS, Map.of(), "--threads", "many"))
+        ).hasMessageContaining("threads").hasMessageContaining("many");
+    }
+
+    @Test
+    void help_listsEveryKeyWithItsEnvironmentVariableAndDefault() {
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        DedupMain.printHelp(new PrintStream(buf, true, StandardCharsets.UTF_8));
+        String help = buf.toString(StandardCharsets.UTF_8);
+        for (String key : DedupConfig.KEYS) {
+            assertThat(help).contains("--" + key).contains(Settings.envName(key));
+        }
+        assertThat(help).contains("default: 200").contains("--kafka.");
+    }
+}

@@ -1,0 +1,172 @@
+package io.github.kcrawler.dedup;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.github.kcrawler.common.config.KafkaSettings;
+import io.github.kcrawler.common.fingerprint.Fingerprints;
+import io.github.kcrawler.common.metrics.MetricNames;
+import io.github.kcrawler.common.model.AdmittedUrl;
+import io.github.kcrawler.common.model.DiscoveredUrl;
+import io.github.kcrawler.common.model.ForgetUrl;
+import io.github.kcrawler.common.serde.JsonSerde;
+import io.github.kcrawler.common.topic.Topics;
+import io.github.kcrawler.kafka.embedded.KafkaTestCluster;
+import io.github.kcrawler.kafka.embedded.TopicRecord;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The real dedup service against a real (embedded, KRaft) broker with 4-partition topics: end results on the
+ * output topic as a read_committed consumer sees them, and state surviving a restart of the service.
+ */
+class DedupServiceIT {
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static KafkaTestCluster kafka;
+
+    @BeforeAll
+    static void startKafka() {
+        kafka = KafkaTestCluster.startTemporary();
+    }
+
+    @AfterAll
+    static void stopKafka() {
+        if (kafka != null) {
+            kafka.close();
+        }
+    }
+
+    private static DedupConfig config(String prefix, Path stateDir) {
+        return DedupConfig.of(new KafkaSettings(kafka.bootstrapServers(), prefix, 4, stateDir, Map.of()))
+                .withCommitMs(100);
+    }
+
+    /** Creates the pipeline topics and the service's changelog up front (see DESIGN §7 on fresh topics). */
+    private static Topics createTopics(DedupConfig config) {
+        Topics topics = config.kafka().topics();
+        List<NewTopic> all = new ArrayList<>();
+        for (String name : topics.allNames()) {
+            all.add(new NewTopic(name, 4, (short) 1));
+        }
+        for (String name : DedupService.internalTopics(config)) {
+            all.add(new NewTopic(name, 4, (short) 1).configs(Map.of("cleanup.policy", "compact")));
+        }
+        kafka.createTopics(all);
+        return topics;
+    }
+
+    private static String json(Object value) {
+        try {
+            return JsonSerde.MAPPER.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static AdmittedUrl admitted(TopicRecord r) {
+        return JsonSerde.of(AdmittedUrl.class).deserialize(r.topic(), r.value().getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static double count(SimpleMeterRegistry registry, String name) {
+        return registry.counter(name).count();
+    }
+
+    @Test
+    void admitsEachUrlOnce_onItsHostsPartition_andAgainAfterForget() {
+        DedupConfig config = config("it1.", KafkaTestCluster.newTemporaryDirectory("dedup-state-"));
+        Topics topics = createTopics(config);
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        Map<String, String> ipOfUrl = new LinkedHashMap<>();
+        List<ProducerRecord<String, String>> input = new ArrayList<>();
+        for (int h = 0; h < 8; h++) {
+            String ip = "10.1.0." + h;
+            for (int p = 0; p < 5; p++) {
+                String url = "http://h" + h + ".example/p" + p;
+                ipOfUrl.put(url, ip);
+            }
+        }
+        for (int round = 0; round < 2; round++) { // every URL discovered twice
+            ipOfUrl.forEach((url, ip) -> input.add(new ProducerRecord<>(topics.discovered.name(), ip,
+                    json(DiscoveredUrl.of(url, 1, "http://seed/", 1L)))));
+        }
+        input.add(new ProducerRecord<>(topics.discovered.name(), "10.1.0.0", "{definitely not json"));
+
+        try (DedupService service = new DedupService(config, registry)) {
+            service.start();
+            kafka.send(input);
+            await().atMost(WAIT).pollInterval(Duration.ofMillis(300)).until(() ->
+                    count(registry, MetricNames.DEDUP_TESTS) == 80
+                            && kafka.readAll(topics.admitted.name(), WAIT).size() >= 40);
+            assertThat(service.isHealthy()).isTrue();
+
+            List<TopicRecord> out = kafka.readAll(topics.admitted.name(), WAIT);
+            assertThat(out).hasSize(40);
+            assertThat(out).extracting(r -> admitted(r).url()).containsExactlyInAnyOrderElementsOf(ipOfUrl.keySet());
+            Map<String, Integer> inputPartitionOfKey = new HashMap<>();
+            for (TopicRecord r : kafka.readAll(topics.discovered.name(), WAIT)) {
+                inputPartitionOfKey.put(r.key(), r.partition());
+            }
+            for (TopicRecord r : out) {
+                AdmittedUrl a = admitted(r);
+                assertThat(r.key()).as("key of %s", a.url()).isEqualTo(ipOfUrl.get(a.url()));
+                assertThat(r.partition()).as("partition of %s", a.url()).isEqualTo(inputPartitionOfKey.get(r.key()));
+                assertThat(a.fingerprint()).isEqualTo(Fingerprints.url(a.url()));
+            }
+            assertThat(count(registry, MetricNames.DEDUP_NEW)).isEqualTo(40);
+            assertThat(registry.get(MetricNames.BAD_RECORDS).tag("topic", topics.discovered.name())
+                    .tag("reason", "malformed").counter().count()).isEqualTo(1);
+
+            String again = "http://h3.example/p2";
+            kafka.produce(topics.forget.name(), "10.1.0.3", json(ForgetUrl.of(Fingerprints.url(again), again, "test")));
+            await().atMost(WAIT).until(() -> count(registry, MetricNames.DEDUP_FORGOTTEN) == 1);
+            kafka.produce(topics.discovered.name(), "10.1.0.3", json(DiscoveredUrl.of(again, 4, null, 2L)));
+            List<TopicRecord> after = kafka.awaitRecords(topics.admitted.name(), 41, WAIT);
+            assertThat(after.stream().map(DedupServiceIT::admitted).filter(a -> a.url().equals(again)))
+                    .extracting(AdmittedUrl::depth).containsExactlyInAnyOrder(1, 4);
+        }
+    }
+
+    @Test
+    void restartedService_onTheSameStateDir_stillKnowsSeenUrls() {
+        DedupConfig config = config("it2.", KafkaTestCluster.newTemporaryDirectory("dedup-state-"));
+        Topics topics = createTopics(config);
+        String ip = "10.2.0.1";
+        String seen = "http://restart.example/seen";
+        String fresh = "http://restart.example/fresh";
+
+        try (DedupService first = new DedupService(config, new SimpleMeterRegistry())) {
+            first.start();
+            kafka.produce(topics.discovered.name(), ip, json(DiscoveredUrl.of(seen, 0, null, 1L)));
+            kafka.awaitRecords(topics.admitted.name(), 1, WAIT);
+        }
+
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        try (DedupService second = new DedupService(config, registry)) {
+            second.start();
+            kafka.produce(topics.discovered.name(), ip, json(DiscoveredUrl.of(seen, 0, null, 2L)));
+            kafka.produce(topics.discovered.name(), ip, json(DiscoveredUrl.of(fresh, 0, null, 3L)));
+            // Same key, so same partition and processing order: once 'fresh' is committed, so is 'seen'.
+            await().atMost(WAIT).pollInterval(Duration.ofMillis(300)).until(() ->
+                    kafka.readAll(topics.admitted.name(), WAIT).stream().anyMatch(r -> admitted(r).url().equals(fresh)));
+            assertThat(kafka.readAll(topics.admitted.name(), WAIT)).extracting(r -> admitted(r).url())
+                    .containsExactly(seen, fresh);
+            assertThat(count(registry, MetricNames.DEDUP_TESTS)).isEqualTo(2);
+            assertThat(count(registry, MetricNames.DEDUP_NEW)).isEqualTo(1);
+        }
+    }
+}

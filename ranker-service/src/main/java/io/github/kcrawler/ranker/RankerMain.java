@@ -1,0 +1,62 @@
+package io.github.kcrawler.ranker;
+
+import io.github.kcrawler.common.config.Settings;
+import io.github.kcrawler.common.metrics.MetricsServer;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Map;
+
+/**
+ * Runs the ranker service on its own: {@code java -jar ranker-service-…-all.jar --bootstrap-servers host:9092}.
+ * Settings come from {@code --key value} flags and {@code CRAWLER_*} environment variables ({@code --help} lists
+ * them). The topics must exist (with the same partition count); the service creates only its changelog topics.
+ * Exits with status 2 on bad settings, 1 if the service fails, 0 after a normal shutdown (SIGTERM).
+ */
+public final class RankerMain {
+    private RankerMain() {
+    }
+
+    public static void main(String[] args) throws IOException, InterruptedException {
+        if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h")) {
+            printHelp(System.out);
+            return;
+        }
+        RankerConfig config;
+        try {
+            config = RankerConfig.from(Settings.parse(RankerConfig.KEYS, System.getenv(), args));
+        } catch (IllegalArgumentException e) {
+            System.err.println("ranker: " + e.getMessage());
+            System.err.println("Run with --help for the settings.");
+            System.exit(2);
+            return;
+        }
+        PrometheusMeterRegistry registry = MetricsServer.newRegistry();
+        RankerService service = new RankerService(config, registry);
+        MetricsServer metrics = MetricsServer.start(registry, config.metricsHost(), config.metricsPort(), service::isHealthy);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            service.close();
+            metrics.close();
+        }, "ranker-shutdown"));
+        service.start();
+        while (!service.awaitTermination(Duration.ofMinutes(1))) {
+            // keep the main thread until the service stops
+        }
+        if (service.failed()) {
+            System.exit(1);
+        }
+    }
+
+    static void printHelp(PrintStream out) {
+        out.println("ranker-service: page priorities from the link graph (crawl.links -> crawl.rank.deltas -> crawl.rank.scores).");
+        out.println("Settings (flag --key value, or environment variable; flags win):");
+        for (Map.Entry<String, String> e : RankerConfig.DEFAULTS.entrySet()) {
+            out.printf("  --%-20s %-28s default: %s%n", e.getKey(), Settings.envName(e.getKey()),
+                    e.getValue().isEmpty() ? "(empty)" : e.getValue());
+        }
+        out.println("  --kafka.<name> <value>  passed to the Kafka clients unchanged (e.g. --kafka.linger.ms 10)");
+    }
+}

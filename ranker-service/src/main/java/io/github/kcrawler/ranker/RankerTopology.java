@@ -1,0 +1,95 @@
+package io.github.kcrawler.ranker;
+
+import io.github.kcrawler.common.model.LinkList;
+import io.github.kcrawler.common.model.RankDelta;
+import io.github.kcrawler.common.topic.Topics;
+import io.github.kcrawler.ranker.processor.LenientJsonDeserializer;
+import io.github.kcrawler.ranker.processor.LinkProcessor;
+import io.github.kcrawler.ranker.processor.RankerMetrics;
+import io.github.kcrawler.ranker.processor.ScoreEntry;
+import io.github.kcrawler.ranker.processor.ScoreProcessor;
+import io.github.kcrawler.ranker.ranking.BacklinkCounter;
+import io.github.kcrawler.ranker.ranking.RankingStrategy;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.state.Stores;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The ranker topology (DESIGN §2), two sub-topologies meeting over our own {@code crawl.rank.deltas} topic:
+ *
+ * <pre>
+ *   crawl.links ─► links ─► crawl.rank.deltas ─► scores [rank-scores, rank-pending] ─► crawl.rank.scores
+ *   (key: source IP)        (key: target IP)                                           (key: target IP)
+ * </pre>
+ *
+ * The deltas topic does the repartitioning Streams would otherwise do with an internal topic: same partition count
+ * and key (IP) as every crawler topic, so the score of a URL lives on the partition owning its host.
+ */
+public final class RankerTopology {
+    /** URL fingerprint → {@link ScoreEntry}; changelog {@code <application.id>-rank-scores-changelog}. */
+    public static final String SCORE_STORE = "rank-scores";
+    /** URLs whose score changed since the last flush; changelog {@code <application.id>-rank-pending-changelog}. */
+    public static final String PENDING_STORE = "rank-pending";
+    static final String LINKS_SOURCE = "links-source";
+    static final String LINKS_PROCESSOR = "links";
+    static final String DELTAS_SINK = "deltas-sink";
+    static final String DELTAS_SOURCE = "deltas-source";
+    static final String SCORES_PROCESSOR = "scores";
+    static final String SCORES_SINK = "scores-sink";
+
+    private RankerTopology() {
+    }
+
+    /** The topology with the foundation ranking ({@link BacklinkCounter}). */
+    public static Topology build(Topics topics, RankerConfig config, MeterRegistry registry) {
+        return build(topics, config, registry, new BacklinkCounter());
+    }
+
+    public static Topology build(Topics topics, RankerConfig config, MeterRegistry registry, RankingStrategy strategy) {
+        if (!topics.prefix().equals(config.kafka().topicPrefix())) {
+            throw new IllegalArgumentException("topics prefix '" + topics.prefix() + "' differs from topic-prefix '"
+                    + config.kafka().topicPrefix() + "'");
+        }
+        RankerMetrics metrics = new RankerMetrics(registry, List.of(topics.links.name(), topics.rankDeltas.name()));
+        Duration flush = Duration.ofMillis(config.flushMs());
+        Topology topology = new Topology();
+
+        topology.addSource(LINKS_SOURCE, new StringDeserializer(), new LenientJsonDeserializer<>(LinkList.class),
+                topics.links.name());
+        topology.addProcessor(LINKS_PROCESSOR, () -> new LinkProcessor(strategy, metrics), LINKS_SOURCE);
+        topology.addSink(DELTAS_SINK, topics.rankDeltas.name(), new StringSerializer(),
+                topics.rankDeltas.valueSerde().serializer(), LINKS_PROCESSOR);
+
+        topology.addSource(DELTAS_SOURCE, new StringDeserializer(), new LenientJsonDeserializer<>(RankDelta.class),
+                topics.rankDeltas.name());
+        topology.addProcessor(SCORES_PROCESSOR,
+                () -> new ScoreProcessor(SCORE_STORE, PENDING_STORE, flush, strategy, metrics), DELTAS_SOURCE);
+        // Cached: a popular URL's many updates within a commit reach RocksDB and the changelog once.
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(SCORE_STORE),
+                Serdes.Bytes(), ScoreEntry.SERDE).withCachingEnabled(), SCORES_PROCESSOR);
+        if (!flush.isZero()) {
+            topology.addStateStore(Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(PENDING_STORE),
+                    Serdes.Bytes(), Serdes.ByteArray()).withCachingEnabled(), SCORES_PROCESSOR);
+        }
+        topology.addSink(SCORES_SINK, topics.rankScores.name(), new StringSerializer(),
+                topics.rankScores.valueSerde().serializer(), SCORES_PROCESSOR);
+        return topology;
+    }
+
+    /** Names of the internal topics Streams uses for this topology, for tools that create topics up front. */
+    public static List<String> internalTopics(String applicationId, RankerConfig config) {
+        List<String> names = new ArrayList<>();
+        names.add(applicationId + "-" + SCORE_STORE + "-changelog");
+        if (config.flushMs() > 0) {
+            names.add(applicationId + "-" + PENDING_STORE + "-changelog");
+        }
+        return List.copyOf(names);
+    }
+}

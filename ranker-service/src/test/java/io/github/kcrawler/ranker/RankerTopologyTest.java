@@ -1,0 +1,209 @@
+package io.github.kcrawler.ranker;
+
+import io.github.kcrawler.common.config.KafkaSettings;
+import io.github.kcrawler.common.fingerprint.Fingerprints;
+import io.github.kcrawler.common.metrics.MetricNames;
+import io.github.kcrawler.common.model.LinkList;
+import io.github.kcrawler.common.model.RankDelta;
+import io.github.kcrawler.common.model.RankScore;
+import io.github.kcrawler.common.serde.JsonSerde;
+import io.github.kcrawler.common.service.StreamsDefaults;
+import io.github.kcrawler.common.topic.Topics;
+import io.github.kcrawler.ranker.processor.FingerprintKeys;
+import io.github.kcrawler.ranker.processor.ScoreEntry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The ranker topology on Kafka's TopologyTestDriver with the real Streams settings and stores. The driver feeds
+ * records written to {@code crawl.rank.deltas} back into the topology's source for that topic, as the broker would.
+ */
+class RankerTopologyTest {
+    private static final String PREFIX = "r.";
+    private static final String IP_S = "10.0.0.1";
+    private static final String IP_A = "10.0.0.2";
+    private static final String IP_B = "10.0.0.3";
+
+    private final Topics topics = Topics.withPrefix(PREFIX);
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private TopologyTestDriver driver;
+    private TestInputTopic<String, LinkList> links;
+    private TestInputTopic<String, String> linksRaw;
+    private TestInputTopic<String, RankDelta> deltasIn;
+    private TestOutputTopic<String, RankDelta> deltas;
+    private TestOutputTopic<String, RankScore> scores;
+
+    private void start(long flushMs) {
+        Path stateDir;
+        try {
+            stateDir = Files.createTempDirectory(Files.createDirectories(Path.of("target", "test-state")), "ranker-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        RankerConfig config = RankerConfig.of(new KafkaSettings("unused:9092", PREFIX, 4, stateDir, Map.of()))
+                .withFlushMs(flushMs);
+        driver = new TopologyTestDriver(RankerTopology.build(topics, config, registry),
+                StreamsDefaults.properties(config.kafka(), RankerService.APPLICATION_ID, 1, config.commitMs()));
+        links = driver.createInputTopic(topics.links.name(), new StringSerializer(), JsonSerde.of(LinkList.class));
+        linksRaw = driver.createInputTopic(topics.links.name(), new StringSerializer(), new StringSerializer());
+        deltasIn = driver.createInputTopic(topics.rankDeltas.name(), new StringSerializer(), JsonSerde.of(RankDelta.class));
+        deltas = driver.createOutputTopic(topics.rankDeltas.name(), new StringDeserializer(), JsonSerde.of(RankDelta.class));
+        scores = driver.createOutputTopic(topics.rankScores.name(), new StringDeserializer(), JsonSerde.of(RankScore.class));
+    }
+
+    @AfterEach
+    void tearDown() {
+        if (driver != null) {
+            driver.close();
+        }
+    }
+
+    private static LinkList.Link link(String url, String ip) {
+        return new LinkList.Link(url, Fingerprints.url(url), ip);
+    }
+
+    private static LinkList page(String source, LinkList.Link... outlinks) {
+        return new LinkList(LinkList.VERSION, source, Fingerprints.url(source), Arrays.asList(outlinks));
+    }
+
+    private static KeyValue<String, RankScore> score(String ip, String url, double score) {
+        return KeyValue.pair(ip, RankScore.of(url, Fingerprints.url(url), score));
+    }
+
+    private double bad(String topic, String reason) {
+        return registry.get(MetricNames.BAD_RECORDS).tag("topic", topic).tag("reason", reason).counter().count();
+    }
+
+    @Test
+    void deltas_areKeyedByTheTargetsIp() {
+        start(0);
+        links.pipeInput(IP_S, page("http://s/", link("http://a/", IP_A), link("http://b/", IP_B)));
+
+        assertThat(deltas.readKeyValuesToList()).containsExactly(
+                KeyValue.pair(IP_A, RankDelta.of("http://a/", Fingerprints.url("http://a/"), 1.0)),
+                KeyValue.pair(IP_B, RankDelta.of("http://b/", Fingerprints.url("http://b/"), 1.0)));
+        assertThat(scores.readKeyValuesToList()).containsExactly(score(IP_A, "http://a/", 1.0), score(IP_B, "http://b/", 1.0));
+    }
+
+    @Test
+    void counts_accumulateAcrossLinkLists() {
+        start(0);
+        links.pipeInput(IP_S, page("http://s1/", link("http://a/", IP_A)));
+        links.pipeInput(IP_S, page("http://s2/", link("http://a/", IP_A), link("http://b/", IP_B)));
+        links.pipeInput(IP_B, page("http://b/", link("http://a/", IP_A)));
+
+        assertThat(scores.readKeyValuesToList()).containsExactly(score(IP_A, "http://a/", 1.0),
+                score(IP_A, "http://a/", 2.0), score(IP_B, "http://b/", 1.0), score(IP_A, "http://a/", 3.0));
+        assertThat(registry.counter(MetricNames.RANK_UPDATES).count()).isEqualTo(4);
+    }
+
+    @Test
+    void duplicatesWithinOneList_countOnce_andSelfLinksNotAtAll() {
+        start(0);
+        links.pipeInput(IP_S, page("http://s/", link("http://a/", IP_A), link("http://a/", IP_A),
+                link("http://s/", IP_S), link("http://a/", IP_A)));
+
+        assertThat(deltas.readValuesToList()).extracting(RankDelta::url).containsExactly("http://a/");
+        assertThat(scores.readKeyValuesToList()).containsExactly(score(IP_A, "http://a/", 1.0));
+    }
+
+    @Test
+    void coalescing_publishesEachChangedUrlOncePerFlush_withItsLatestScore() {
+        start(1_000);
+        for (int i = 0; i < 5; i++) {
+            links.pipeInput(IP_S, page("http://s" + i + "/", link("http://a/", IP_A)));
+        }
+        links.pipeInput(IP_S, page("http://t/", link("http://b/", IP_B)));
+        assertThat(scores.isEmpty()).isTrue();
+
+        driver.advanceWallClockTime(Duration.ofMillis(1_000));
+        assertThat(scores.readKeyValuesToList()).containsExactlyInAnyOrder(score(IP_A, "http://a/", 5.0),
+                score(IP_B, "http://b/", 1.0));
+
+        driver.advanceWallClockTime(Duration.ofMillis(1_000));
+        assertThat(scores.isEmpty()).as("nothing changed since the last flush").isTrue();
+
+        links.pipeInput(IP_S, page("http://s9/", link("http://a/", IP_A)));
+        driver.advanceWallClockTime(Duration.ofMillis(1_000));
+        assertThat(scores.readKeyValuesToList()).containsExactly(score(IP_A, "http://a/", 6.0));
+        assertThat(registry.counter(MetricNames.RANK_UPDATES).count()).isEqualTo(3);
+    }
+
+    @Test
+    void badLinkLists_areSkippedAndCounted() {
+        start(0);
+        String t = topics.links.name();
+        linksRaw.pipeInput(IP_S, "{oops");
+        linksRaw.pipeInput(IP_S, "{\"v\":1,\"source\":\"http://s/\",\"sourceFingerprint\":1,\"outlinks\":null}");
+        linksRaw.pipeInput(IP_S, (String) null);
+        links.pipeInput((String) null, page("http://s/", link("http://a/", IP_A)));
+        links.pipeInput(IP_S, new LinkList(LinkList.VERSION, "http://s/", 12345L, List.of(link("http://a/", IP_A))));
+        links.pipeInput(IP_S, new LinkList(LinkList.VERSION + 1, "http://s/", Fingerprints.url("http://s/"), List.of()));
+        links.pipeInput(IP_S, new LinkList(LinkList.VERSION, " ", Fingerprints.url(" "), List.of()));
+
+        assertThat(deltas.isEmpty()).isTrue();
+        assertThat(bad(t, "malformed")).isEqualTo(2);
+        assertThat(bad(t, "null-value")).isEqualTo(1);
+        assertThat(bad(t, "missing-key")).isEqualTo(1);
+        assertThat(bad(t, "fingerprint-mismatch")).isEqualTo(1);
+        assertThat(bad(t, "unsupported-version")).isEqualTo(1);
+        assertThat(bad(t, "blank-url")).isEqualTo(1);
+    }
+
+    @Test
+    void invalidOutlinks_areCounted_andTheRestOfTheListIsUsed() {
+        start(0);
+        links.pipeInput(IP_S, page("http://s/", new LinkList.Link("http://x/", 99L, IP_A), link("http://y/", " "),
+                new LinkList.Link(null, 0L, IP_A), link("http://a/", IP_A)));
+
+        assertThat(deltas.readValuesToList()).extracting(RankDelta::url).containsExactly("http://a/");
+        assertThat(bad(topics.links.name(), "invalid-outlink")).isEqualTo(3);
+    }
+
+    @Test
+    void badDeltas_areSkippedAndCounted() {
+        start(0);
+        String t = topics.rankDeltas.name();
+        long fp = Fingerprints.url("http://a/");
+        deltasIn.pipeInput(IP_A, RankDelta.of("http://a/", fp, Double.NaN));
+        deltasIn.pipeInput(IP_A, RankDelta.of("http://a/", fp + 1, 1.0));
+        deltasIn.pipeInput(IP_A, RankDelta.of("", fp, 1.0));
+        deltasIn.pipeInput((String) null, RankDelta.of("http://a/", fp, 1.0));
+        deltasIn.pipeInput(IP_A, RankDelta.of("http://a/", fp, 1.0));
+
+        assertThat(scores.readKeyValuesToList()).containsExactly(score(IP_A, "http://a/", 1.0));
+        assertThat(bad(t, "invalid-amount")).isEqualTo(1);
+        assertThat(bad(t, "fingerprint-mismatch")).isEqualTo(1);
+        assertThat(bad(t, "blank-url")).isEqualTo(1);
+        assertThat(bad(t, "missing-key")).isEqualTo(1);
+    }
+
+    @Test
+    void scores_arePersistedPerFingerprint() {
+        start(1_000);
+        links.pipeInput(IP_S, page("http://s/", link("http://a/", IP_A)));
+        KeyValueStore<Bytes, ScoreEntry> store = driver.getKeyValueStore(RankerTopology.SCORE_STORE);
+        assertThat(store.get(FingerprintKeys.key(Fingerprints.url("http://a/"))))
+                .isEqualTo(ScoreEntry.of("http://a/", IP_A, 1.0));
+    }
+}
