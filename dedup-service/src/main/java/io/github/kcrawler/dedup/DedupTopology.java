@@ -1,5 +1,9 @@
 package io.github.kcrawler.dedup;
 
+import io.github.kcrawler.common.serde.BadRecord;
+import io.github.kcrawler.common.serde.Decoded;
+import io.github.kcrawler.common.serde.LenientJsonDeserializer;
+
 import io.github.kcrawler.common.model.DiscoveredUrl;
 import io.github.kcrawler.common.model.ForgetUrl;
 import io.github.kcrawler.common.topic.Topics;
@@ -7,7 +11,6 @@ import io.github.kcrawler.dedup.membership.ExactUrlSeenTest;
 import io.github.kcrawler.dedup.membership.UrlSeenTest;
 import io.github.kcrawler.dedup.processor.DedupMetrics;
 import io.github.kcrawler.dedup.processor.DedupProcessor;
-import io.github.kcrawler.dedup.processor.LenientJsonDeserializer;
 import io.github.kcrawler.dedup.store.FingerprintSet;
 import io.github.kcrawler.dedup.store.KeyValueFingerprintSet;
 import io.micrometer.core.instrument.MeterRegistry;

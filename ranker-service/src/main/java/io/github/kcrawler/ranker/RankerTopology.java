@@ -1,9 +1,12 @@
 package io.github.kcrawler.ranker;
 
+import io.github.kcrawler.common.serde.BadRecord;
+import io.github.kcrawler.common.serde.Decoded;
+import io.github.kcrawler.common.serde.LenientJsonDeserializer;
+
 import io.github.kcrawler.common.model.LinkList;
 import io.github.kcrawler.common.model.RankDelta;
 import io.github.kcrawler.common.topic.Topics;
-import io.github.kcrawler.ranker.processor.LenientJsonDeserializer;
 import io.github.kcrawler.ranker.processor.LinkProcessor;
 import io.github.kcrawler.ranker.processor.RankerMetrics;
 import io.github.kcrawler.ranker.processor.ScoreEntry;

@@ -1,5 +1,9 @@
 package io.github.kcrawler.dedup.processor;
 
+import io.github.kcrawler.common.serde.BadRecord;
+import io.github.kcrawler.common.serde.Decoded;
+import io.github.kcrawler.common.serde.LenientJsonDeserializer;
+
 import io.github.kcrawler.common.model.DiscoveredUrl;
 import io.github.kcrawler.common.serde.JsonSerde;
 import org.junit.jupiter.api.Test;

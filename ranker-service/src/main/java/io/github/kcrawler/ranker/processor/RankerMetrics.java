@@ -1,5 +1,9 @@
 package io.github.kcrawler.ranker.processor;
 
+import io.github.kcrawler.common.serde.BadRecord;
+import io.github.kcrawler.common.serde.Decoded;
+import io.github.kcrawler.common.serde.LenientJsonDeserializer;
+
 import io.github.kcrawler.common.metrics.MetricNames;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;

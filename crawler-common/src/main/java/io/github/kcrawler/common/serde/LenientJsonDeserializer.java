@@ -1,6 +1,5 @@
-package io.github.kcrawler.ranker.processor;
+package io.github.kcrawler.common.serde;
 
-import io.github.kcrawler.common.serde.JsonSerde;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.Deserializer;
 

@@ -1,4 +1,4 @@
-package io.github.kcrawler.ranker.processor;
+package io.github.kcrawler.common.serde;
 
 import java.util.Locale;
 
@@ -20,6 +20,8 @@ public enum BadRecord {
     BLANK_URL,
     /** The fingerprint does not match the URL it came with. */
     FINGERPRINT_MISMATCH,
+    /** The link depth is negative. */
+    NEGATIVE_DEPTH,
     /** One outlink of a link list has no URL, no IP or a wrong fingerprint; the rest of the list is used. */
     INVALID_OUTLINK,
     /** A score delta that is not a finite number. */

@@ -1,4 +1,4 @@
-package io.github.kcrawler.ranker.processor;
+package io.github.kcrawler.common.serde;
 
 /**
  * The result of reading one input value: either the payload or the reason it could not be read, with the topic it
