@@ -1,0 +1,70 @@
+package io.github.kcrawler.scheduler;
+
+import io.github.kcrawler.common.config.KafkaSettings;
+import io.github.kcrawler.common.config.Settings;
+import io.github.kcrawler.common.metrics.MetricsServer;
+import io.github.kcrawler.common.time.CrawlClock;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * Runs the scheduler service alone: settings from {@code CRAWLER_*} variables and {@code --key value} flags, a
+ * Prometheus endpoint, and a shutdown hook that closes both. {@code --help} lists every setting with its default.
+ */
+public final class SchedulerMain {
+    private SchedulerMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h")) {
+            printHelp(System.out);
+            return;
+        }
+        SchedulerConfig config;
+        try {
+            config = SchedulerConfig.from(Settings.parse(SchedulerConfig.KEYS, System.getenv(), args));
+        } catch (IllegalArgumentException e) {
+            System.err.println("scheduler: " + e.getMessage());
+            System.err.println("Run with --help for the list of settings.");
+            System.exit(2);
+            return;
+        }
+        PrometheusMeterRegistry registry = MetricsServer.newRegistry();
+        SchedulerService service = new SchedulerService(config, registry, CrawlClock.SYSTEM);
+        MetricsServer metrics = MetricsServer.start(registry, config.metricsHost(), config.metricsPort(),
+                service::isHealthy);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            service.close();
+            metrics.close();
+            stopped.countDown();
+        }, "scheduler-shutdown"));
+        service.start();
+        stopped.await();
+    }
+
+    static void printHelp(PrintStream out) {
+        Map<String, String> kafkaDefaults = Map.of("bootstrap-servers", KafkaSettings.DEFAULT_BOOTSTRAP,
+                "topic-prefix", "", "partitions", Integer.toString(KafkaSettings.DEFAULT_PARTITIONS),
+                "state-dir", KafkaSettings.DEFAULT_STATE_DIR.toString());
+        Map<String, String> all = new LinkedHashMap<>(SchedulerConfig.OWN_DEFAULTS);
+        for (String key : new TreeSet<>(KafkaSettings.KEYS)) {
+            all.put(key, kafkaDefaults.getOrDefault(key, ""));
+        }
+        out.println("Usage: scheduler [--key value]...   (or environment variables CRAWLER_KEY)");
+        out.println("Releases admitted URLs as fetch requests, best score first, at most one per IP every "
+                + "politeness-ms.");
+        out.println();
+        for (Map.Entry<String, String> e : all.entrySet()) {
+            String value = e.getValue().isEmpty() ? "\"\"" : e.getValue();
+            out.printf("  --%-20s default %-16s env %s%n", e.getKey(), value, Settings.envName(e.getKey()));
+        }
+        out.println("  --kafka.<property> VALUE  passed to the Kafka Streams clients unchanged (flags only)");
+    }
+}

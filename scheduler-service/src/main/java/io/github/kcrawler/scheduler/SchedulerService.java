@@ -1,0 +1,150 @@
+package io.github.kcrawler.scheduler;
+
+import io.github.kcrawler.common.service.CrawlerService;
+import io.github.kcrawler.common.service.StreamsDefaults;
+import io.github.kcrawler.common.time.CrawlClock;
+import io.github.kcrawler.scheduler.processor.LocalFrontiers;
+import io.github.kcrawler.scheduler.processor.SchedulerMetrics;
+import io.github.kcrawler.scheduler.processor.SchedulerTopology;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.apache.kafka.streams.CloseOptions;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * The scheduler as a deployable: a Kafka Streams application ({@code <prefix>scheduler}, exactly-once v2) that
+ * turns admitted URLs into polite, best-first fetch requests (see {@code SchedulerProcessor} for the guarantees).
+ * Runs alone behind {@link SchedulerMain} or in-process in {@code crawler-app}, which reads {@link #frontierSize()}
+ * for its progress line and to decide when a crawl has run dry.
+ */
+public final class SchedulerService implements CrawlerService {
+    private static final Logger LOG = LoggerFactory.getLogger(SchedulerService.class);
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
+
+    private final SchedulerConfig config;
+    private final CrawlClock clock;
+    private final LocalFrontiers frontiers = new LocalFrontiers();
+    private final SchedulerMetrics metrics;
+    private final Object lock = new Object();
+    private KafkaStreams streams;
+    private volatile boolean failed;
+    private boolean closed;
+
+    public SchedulerService(SchedulerConfig config, MeterRegistry registry, CrawlClock clock) {
+        if (config == null || registry == null || clock == null) {
+            throw new IllegalArgumentException("config, registry and clock are required");
+        }
+        this.config = config;
+        this.clock = clock;
+        this.metrics = new SchedulerMetrics(registry, frontiers, SchedulerTopology.badRecordSources(config));
+    }
+
+    @Override
+    public String name() {
+        return SchedulerConfig.APPLICATION_ID;
+    }
+
+    /** The Streams topology this service runs (for inspection and {@code TopologyTestDriver}). */
+    public Topology topology() {
+        return SchedulerTopology.build(config, clock, metrics, frontiers);
+    }
+
+    /** The Streams properties this service runs with. */
+    public Properties streamsProperties() {
+        return StreamsDefaults.properties(config.kafka(), SchedulerConfig.APPLICATION_ID, config.threads(),
+                config.commitMs());
+    }
+
+    /** Internal topics the service writes, for callers that create topics up front (DESIGN §7, KAFKA-15591). */
+    public List<String> internalTopics() {
+        return List.of(SchedulerTopology.changelogTopic(config));
+    }
+
+    @Override
+    public void start() {
+        synchronized (lock) {
+            if (closed) {
+                throw new IllegalStateException("scheduler was closed; build a new one");
+            }
+            if (streams != null) {
+                return;
+            }
+            KafkaStreams s = new KafkaStreams(topology(), streamsProperties());
+            s.setUncaughtExceptionHandler(e -> {
+                failed = true;
+                LOG.error("scheduler stream thread failed; shutting the scheduler down", e);
+                return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
+            });
+            s.setStateListener((now, before) -> {
+                LOG.info("scheduler streams {} -> {}", before, now);
+                if (now == KafkaStreams.State.ERROR) {
+                    failed = true;
+                }
+            });
+            s.start();
+            streams = s;
+            LOG.info("scheduler started: politeness {} ms, tick {} ms, max pending {} ({} per IP)",
+                    config.politenessMs(), config.tickMs(), config.maxPending(), config.maxPendingPerIp());
+        }
+    }
+
+    @Override
+    public boolean isHealthy() {
+        KafkaStreams s;
+        synchronized (lock) {
+            s = streams;
+        }
+        if (s == null || failed) {
+            return false;
+        }
+        KafkaStreams.State state = s.state();
+        return state == KafkaStreams.State.RUNNING || state == KafkaStreams.State.REBALANCING;
+    }
+
+    /** URLs pending in this instance's tasks (all local partitions); 0 before start. */
+    public long frontierSize() {
+        return frontiers.size();
+    }
+
+    /** IPs with pending URLs in this instance's tasks. */
+    public long activeIps() {
+        return frontiers.activeIps();
+    }
+
+    /** Fetch requests released by this instance since it was built. */
+    public long released() {
+        return (long) metrics.releasedCount();
+    }
+
+    public SchedulerConfig config() {
+        return config;
+    }
+
+    @Override
+    public void close() {
+        KafkaStreams s;
+        synchronized (lock) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            s = streams;
+            streams = null;
+        }
+        if (s != null) {
+            // Leave the group: our partitions move to another instance at once, not after the session timeout.
+            CloseOptions options = CloseOptions.groupMembershipOperation(
+                    CloseOptions.GroupMembershipOperation.LEAVE_GROUP).withTimeout(CLOSE_TIMEOUT);
+            if (!s.close(options)) {
+                LOG.warn("scheduler streams did not stop within {}", CLOSE_TIMEOUT);
+            }
+        }
+    }
+}

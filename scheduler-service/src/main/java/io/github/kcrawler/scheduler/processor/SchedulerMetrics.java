@@ -1,0 +1,76 @@
+package io.github.kcrawler.scheduler.processor;
+
+import io.github.kcrawler.common.metrics.MetricNames;
+import io.github.kcrawler.common.serde.BadRecord;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+
+import java.util.Collection;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The scheduler's meters, registered once when the service is built (never per record): releases, drops by
+ * reason, skipped input by topic and {@link BadRecord} reason (every reason registered up front so dashboards see
+ * zeros), and the frontier gauges summed over local tasks.
+ */
+public final class SchedulerMetrics {
+    public static final String DROP_FRONTIER_FULL = "frontier-full";
+    public static final String DROP_IP_FULL = "ip-full";
+    public static final String DROP_DUPLICATE = "duplicate";
+
+    /** Reason of the ForgetUrl sent for a URL refused by either bound (dedup only needs to know it may re-admit). */
+    public static final String FORGET_REASON = "frontier-full";
+
+    final Counter released;
+    final Counter droppedFrontierFull;
+    final Counter droppedIpFull;
+    final Counter droppedDuplicate;
+    private final MeterRegistry registry;
+    private final Map<String, Map<BadRecord, Counter>> bad = new ConcurrentHashMap<>();
+
+    /**
+     * @param sources the input topics and the pending store, whose bad-record counters are registered now
+     */
+    public SchedulerMetrics(MeterRegistry registry, LocalFrontiers frontiers, Collection<String> sources) {
+        this.registry = registry;
+        released = Counter.builder(MetricNames.SCHEDULER_RELEASED).description("fetch requests released")
+                .register(registry);
+        droppedFrontierFull = dropped(DROP_FRONTIER_FULL);
+        droppedIpFull = dropped(DROP_IP_FULL);
+        droppedDuplicate = dropped(DROP_DUPLICATE);
+        Gauge.builder(MetricNames.FRONTIER_SIZE, frontiers, LocalFrontiers::size)
+                .description("URLs waiting in the scheduler").register(registry);
+        Gauge.builder(MetricNames.SCHEDULER_ACTIVE_IPS, frontiers, LocalFrontiers::activeIps)
+                .description("IPs with URLs waiting in the scheduler").register(registry);
+        sources.forEach(this::badCounters);
+    }
+
+    private Counter dropped(String reason) {
+        return Counter.builder(MetricNames.SCHEDULER_DROPPED).tag("reason", reason)
+                .description("URLs dropped by the scheduler").register(registry);
+    }
+
+    /** Counts one skipped record of {@code topic} (an input topic, or the pending store's name). */
+    public void bad(String topic, BadRecord reason) {
+        badCounters(topic == null ? "unknown" : topic).get(reason).increment();
+    }
+
+    private Map<BadRecord, Counter> badCounters(String topic) {
+        return bad.computeIfAbsent(topic, t -> {
+            Map<BadRecord, Counter> byReason = new EnumMap<>(BadRecord.class);
+            for (BadRecord reason : BadRecord.values()) {
+                byReason.put(reason, Counter.builder(MetricNames.BAD_RECORDS)
+                        .description("records that could not be read and were skipped")
+                        .tag("topic", t).tag("reason", reason.tag()).register(registry));
+            }
+            return byReason;
+        });
+    }
+
+    public double releasedCount() {
+        return released.count();
+    }
+}

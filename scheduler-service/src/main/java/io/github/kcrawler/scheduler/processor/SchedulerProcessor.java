@@ -1,0 +1,251 @@
+package io.github.kcrawler.scheduler.processor;
+
+import io.github.kcrawler.common.fingerprint.Fingerprints;
+import io.github.kcrawler.common.model.AdmittedUrl;
+import io.github.kcrawler.common.model.FetchRequest;
+import io.github.kcrawler.common.model.FetchResult;
+import io.github.kcrawler.common.model.ForgetUrl;
+import io.github.kcrawler.common.model.RankScore;
+import io.github.kcrawler.common.serde.BadRecord;
+import io.github.kcrawler.common.serde.Decoded;
+import io.github.kcrawler.common.time.CrawlClock;
+import io.github.kcrawler.scheduler.SchedulerConfig;
+import io.github.kcrawler.scheduler.politeness.Frontier;
+import io.github.kcrawler.scheduler.politeness.PendingUrl;
+import io.github.kcrawler.scheduler.politeness.PerIpPriorityFrontier;
+import io.micrometer.core.instrument.Counter;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.processor.PunctuationType;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.processor.api.RecordMetadata;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One stream task's scheduler: feeds admissions, scores and fetch results of its partition into a {@link Frontier}
+ * and, from a wall-clock punctuator, turns the frontier's releases into fetch requests.
+ *
+ * <p>Why nothing is lost: the pending URLs live in a changelog-backed store; the frontier is only an index over it,
+ * rebuilt from the store in {@link #init} (which Streams calls after restoring the store, and again after a task is
+ * revived). A URL is put into the store while its admission record is processed and deleted while its fetch request
+ * is forwarded, inside the same exactly-once transaction, so after any crash each admitted URL is either pending or
+ * requested, never both, never neither.
+ *
+ * <p>What a restart forgets: each IP's next allowed time (memory only). Right after a restart an IP may get a
+ * request sooner than T after its last one; the fetcher's per-IP guard still enforces T at the server, and fetch
+ * results arriving after the restart re-seed the times.
+ */
+final class SchedulerProcessor implements Processor<String, Decoded<?>, String, Object> {
+    private static final Logger LOG = LoggerFactory.getLogger(SchedulerProcessor.class);
+    /** Longest key accepted as an IP: an IPv6 address with a zone id fits easily; anything longer is junk. */
+    static final int MAX_IP_LENGTH = 64;
+
+    private final SchedulerConfig config;
+    private final CrawlClock clock;
+    private final SchedulerMetrics metrics;
+    private final LocalFrontiers frontiers;
+
+    private ProcessorContext<String, Object> context;
+    private KeyValueStore<String, PendingEntry> store;
+    private Frontier frontier;
+    private LocalFrontiers.Slot slot;
+    private long nextSeq;
+
+    SchedulerProcessor(SchedulerConfig config, CrawlClock clock, SchedulerMetrics metrics, LocalFrontiers frontiers) {
+        this.config = config;
+        this.clock = clock;
+        this.metrics = metrics;
+        this.frontiers = frontiers;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, Object> context) {
+        this.context = context;
+        this.store = context.getStateStore(SchedulerTopology.PENDING_STORE);
+        this.frontier = new PerIpPriorityFrontier(clock, config.politenessMs(), config.tickMs(), config.maxPending(),
+                config.maxPendingPerIp(), config.scoreCacheSize());
+        rebuild();
+        if (slot != null) {
+            frontiers.unregister(context.taskId(), slot);
+        }
+        slot = frontiers.register(context.taskId());
+        publish();
+        context.schedule(Duration.ofMillis(config.tickMs()), PunctuationType.WALL_CLOCK_TIME, now -> tick());
+    }
+
+    /** Puts every stored pending URL back into a fresh frontier. */
+    private void rebuild() {
+        long maxSeq = -1;
+        List<String> discard = new ArrayList<>();
+        try (KeyValueIterator<String, PendingEntry> it = store.all()) {
+            while (it.hasNext()) {
+                KeyValue<String, PendingEntry> kv = it.next();
+                PendingEntry entry = kv.value;
+                if (entry == null || !entry.isUsable() || !kv.key.equals(entry.key())) {
+                    metrics.bad(SchedulerTopology.PENDING_STORE, BadRecord.MALFORMED);
+                    discard.add(kv.key);
+                    continue;
+                }
+                if (!frontier.restore(entry.toPendingUrl())) {
+                    metrics.droppedDuplicate.increment();
+                    discard.add(kv.key);
+                    continue;
+                }
+                maxSeq = Math.max(maxSeq, entry.seq());
+            }
+        }
+        discard.forEach(store::delete);
+        nextSeq = maxSeq + 1;
+        if (frontier.size() > 0 || !discard.isEmpty()) {
+            LOG.info("task {}: restored {} pending URLs for {} IPs ({} unusable entries discarded)",
+                    context.taskId(), frontier.size(), frontier.activeIps(), discard.size());
+        }
+    }
+
+    @Override
+    public void process(Record<String, Decoded<?>> record) {
+        Decoded<?> decoded = record.value();
+        if (decoded == null) { // only if a deserializer other than ours is wired in
+            metrics.bad(context.recordMetadata().map(RecordMetadata::topic).orElse(null), BadRecord.NULL_VALUE);
+            return;
+        }
+        if (!decoded.isOk()) {
+            metrics.bad(decoded.topic(), decoded.failure());
+            return;
+        }
+        String ip = record.key();
+        if (ip == null || ip.isBlank() || ip.length() > MAX_IP_LENGTH) {
+            metrics.bad(decoded.topic(), BadRecord.MISSING_KEY);
+            return;
+        }
+        BadRecord problem;
+        Object value = decoded.value();
+        if (value instanceof AdmittedUrl admitted) {
+            problem = validate(admitted);
+            if (problem == null) {
+                admit(ip, admitted, record.timestamp());
+            }
+        } else if (value instanceof RankScore score) {
+            problem = validate(score);
+            if (problem == null) {
+                score(score);
+            }
+        } else if (value instanceof FetchResult result) {
+            problem = result.v() < 1 || result.v() > FetchResult.VERSION ? BadRecord.UNSUPPORTED_VERSION : null;
+            if (problem == null) {
+                frontier.fetched(ip, result.fetchedAt());
+            }
+        } else {
+            problem = BadRecord.MALFORMED;
+        }
+        if (problem != null) {
+            metrics.bad(decoded.topic(), problem);
+        }
+        publish();
+    }
+
+    /** Returns why the admission cannot be used, or null if it can. */
+    static BadRecord validate(AdmittedUrl a) {
+        if (a.v() < 1 || a.v() > AdmittedUrl.VERSION) {
+            return BadRecord.UNSUPPORTED_VERSION;
+        }
+        if (a.url() == null || a.url().isBlank()) {
+            return BadRecord.BLANK_URL;
+        }
+        if (a.depth() < 0) {
+            return BadRecord.NEGATIVE_DEPTH;
+        }
+        if (Fingerprints.url(a.url()) != a.fingerprint()) {
+            return BadRecord.FINGERPRINT_MISMATCH; // a forget for it would make dedup forget some other URL
+        }
+        return null;
+    }
+
+    /** Returns why the score cannot be used, or null if it can. Matched by fingerprint; the URL is optional. */
+    static BadRecord validate(RankScore s) {
+        if (s.v() < 1 || s.v() > RankScore.VERSION) {
+            return BadRecord.UNSUPPORTED_VERSION;
+        }
+        if (!Double.isFinite(s.score())) {
+            return BadRecord.INVALID_AMOUNT;
+        }
+        if (s.url() != null && !s.url().isBlank() && Fingerprints.url(s.url()) != s.fingerprint()) {
+            return BadRecord.FINGERPRINT_MISMATCH;
+        }
+        return null;
+    }
+
+    private void admit(String ip, AdmittedUrl admitted, long timestamp) {
+        long seq = nextSeq;
+        switch (frontier.admit(ip, admitted.fingerprint(), seq)) {
+            case QUEUED -> {
+                nextSeq++;
+                PendingUrl queued = frontier.pending(admitted.fingerprint());
+                store.put(PendingEntry.key(ip, seq), PendingEntry.of(ip, admitted.url(), admitted.depth(),
+                        admitted.fingerprint(), seq, queued.score(), timestamp));
+            }
+            case DUPLICATE -> metrics.droppedDuplicate.increment();
+            case FRONTIER_FULL -> forget(ip, admitted, timestamp, metrics.droppedFrontierFull);
+            case IP_FULL -> forget(ip, admitted, timestamp, metrics.droppedIpFull);
+        }
+    }
+
+    private void forget(String ip, AdmittedUrl admitted, long timestamp, Counter counter) {
+        counter.increment();
+        ForgetUrl forget = ForgetUrl.of(admitted.fingerprint(), admitted.url(), SchedulerMetrics.FORGET_REASON);
+        context.forward(new Record<String, Object>(ip, forget, timestamp), SchedulerTopology.FORGET_SINK);
+    }
+
+    private void score(RankScore score) {
+        PendingUrl moved = frontier.updateScore(score.fingerprint(), score.score());
+        if (moved != null) {
+            String key = PendingEntry.key(moved.ip(), moved.seq());
+            PendingEntry entry = store.get(key);
+            if (entry != null) {
+                store.put(key, entry.withScore(moved.score()));
+            }
+        }
+    }
+
+    private void tick() {
+        long now = clock.millis();
+        long step = now / config.tickMs();
+        frontier.releaseReady((url, notBefore) -> release(url, notBefore, step, now));
+        publish();
+    }
+
+    private void release(PendingUrl url, long notBefore, long step, long now) {
+        String key = PendingEntry.key(url.ip(), url.seq());
+        PendingEntry entry = store.get(key);
+        if (entry == null) {
+            // The index and the store are built together; this is a bug, not bad input. Say so loudly.
+            LOG.error("task {}: released URL {} has no stored entry under {}", context.taskId(), url, key);
+            metrics.bad(SchedulerTopology.PENDING_STORE, BadRecord.MALFORMED);
+            return;
+        }
+        store.delete(key);
+        FetchRequest request = FetchRequest.fresh(entry.url(), entry.fingerprint(), entry.depth(), step, notBefore);
+        context.forward(new Record<String, Object>(url.ip(), request, now), SchedulerTopology.REQUESTS_SINK);
+        metrics.released.increment();
+    }
+
+    private void publish() {
+        slot.update(frontier.size(), frontier.activeIps());
+    }
+
+    @Override
+    public void close() {
+        if (slot != null && context != null) {
+            frontiers.unregister(context.taskId(), slot);
+            slot = null;
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package io.github.kcrawler.scheduler.processor;
+
+import io.github.kcrawler.common.model.AdmittedUrl;
+import io.github.kcrawler.common.model.FetchRequest;
+import io.github.kcrawler.common.model.FetchResult;
+import io.github.kcrawler.common.model.ForgetUrl;
+import io.github.kcrawler.common.model.RankScore;
+import io.github.kcrawler.common.serde.JsonSerde;
+import io.github.kcrawler.common.serde.LenientJsonDeserializer;
+import io.github.kcrawler.common.time.CrawlClock;
+import io.github.kcrawler.common.topic.Topics;
+import io.github.kcrawler.scheduler.SchedulerConfig;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.state.KeyValueBytesStoreSupplier;
+import org.apache.kafka.streams.state.Stores;
+
+import java.util.List;
+
+/**
+ * Wires the scheduler: three co-partitioned inputs (admitted URLs, rank scores, fetch results, all keyed by IP)
+ * into one processor that owns the task's frontier and its changelog-backed pending store, and two outputs (fetch
+ * requests and forget requests). One processor rather than three, because all inputs act on the same in-memory
+ * frontier. Input values are read with {@link LenientJsonDeserializer}, so unreadable records reach the processor
+ * as {@code Decoded} failures and are counted and skipped there.
+ */
+public final class SchedulerTopology {
+    /** The changelog-backed store of pending URLs; its changelog is {@code <app id>-scheduler-pending-changelog}. */
+    public static final String PENDING_STORE = "scheduler-pending";
+    static final String ADMITTED_SOURCE = "admitted-source";
+    static final String SCORES_SOURCE = "scores-source";
+    static final String RESULTS_SOURCE = "results-source";
+    static final String PROCESSOR = "scheduler";
+    static final String REQUESTS_SINK = "fetch-requests-sink";
+    static final String FORGET_SINK = "forget-sink";
+
+    private SchedulerTopology() {
+    }
+
+    /** The production topology: pending URLs in a persistent (RocksDB) store. */
+    public static Topology build(SchedulerConfig config, CrawlClock clock, SchedulerMetrics metrics,
+                                 LocalFrontiers frontiers) {
+        return build(config, clock, metrics, frontiers, Stores.persistentKeyValueStore(PENDING_STORE));
+    }
+
+    /** The topology with a caller-chosen store implementation (it must be named {@link #PENDING_STORE}). */
+    public static Topology build(SchedulerConfig config, CrawlClock clock, SchedulerMetrics metrics,
+                                 LocalFrontiers frontiers, KeyValueBytesStoreSupplier storeSupplier) {
+        if (!PENDING_STORE.equals(storeSupplier.name())) {
+            throw new IllegalArgumentException("store must be named " + PENDING_STORE + ", was "
+                    + storeSupplier.name());
+        }
+        Topics topics = config.kafka().topics();
+        // An unreadable stored entry reads as null; the processor counts and discards it when it rebuilds.
+        LenientJsonDeserializer<PendingEntry> storedEntry = new LenientJsonDeserializer<>(PendingEntry.class);
+        Deserializer<PendingEntry> entryReader = (topic, data) -> storedEntry.deserialize(topic, data).value();
+        Serde<PendingEntry> entrySerde = Serdes.serdeFrom(JsonSerde.of(PendingEntry.class), entryReader);
+
+        Topology topology = new Topology();
+        topology.addSource(ADMITTED_SOURCE, new StringDeserializer(), new LenientJsonDeserializer<>(AdmittedUrl.class),
+                topics.admitted.name());
+        topology.addSource(SCORES_SOURCE, new StringDeserializer(), new LenientJsonDeserializer<>(RankScore.class),
+                topics.rankScores.name());
+        topology.addSource(RESULTS_SOURCE, new StringDeserializer(), new LenientJsonDeserializer<>(FetchResult.class),
+                topics.fetchResults.name());
+        topology.addProcessor(PROCESSOR, () -> new SchedulerProcessor(config, clock, metrics, frontiers),
+                ADMITTED_SOURCE, SCORES_SOURCE, RESULTS_SOURCE);
+        topology.addStateStore(Stores.keyValueStoreBuilder(storeSupplier, Serdes.String(), entrySerde)
+                .withCachingEnabled(), PROCESSOR);
+        topology.addSink(REQUESTS_SINK, topics.fetchRequests.name(), new StringSerializer(),
+                JsonSerde.of(FetchRequest.class), PROCESSOR);
+        topology.addSink(FORGET_SINK, topics.forget.name(), new StringSerializer(), JsonSerde.of(ForgetUrl.class),
+                PROCESSOR);
+        return topology;
+    }
+
+    /** Name of the pending store's changelog topic for this configuration. */
+    public static String changelogTopic(SchedulerConfig config) {
+        return config.kafka().topicPrefix() + SchedulerConfig.APPLICATION_ID + "-" + PENDING_STORE + "-changelog";
+    }
+
+    /** The names the scheduler counts bad records under: its three input topics and its pending store. */
+    public static List<String> badRecordSources(SchedulerConfig config) {
+        Topics topics = config.kafka().topics();
+        return List.of(topics.admitted.name(), topics.rankScores.name(), topics.fetchResults.name(), PENDING_STORE);
+    }
+}

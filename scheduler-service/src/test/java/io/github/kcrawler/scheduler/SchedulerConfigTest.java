@@ -1,0 +1,109 @@
+package io.github.kcrawler.scheduler;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import io.github.kcrawler.common.config.KafkaSettings;
+import io.github.kcrawler.common.config.Settings;
+import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Settings → SchedulerConfig: defaults, overrides, rejected values with their names, the impoliteness warning. */
+class SchedulerConfigTest {
+    private static final KafkaSettings KAFKA = new KafkaSettings("127.0.0.1:9092", "", 4, Path.of("target", "x"),
+            Map.of());
+
+    private static SchedulerConfig parse(Map<String, String> env, String... args) {
+        return SchedulerConfig.from(Settings.parse(SchedulerConfig.KEYS, env, args));
+    }
+
+    @Test
+    void shouldUseDocumentedDefaults() {
+        SchedulerConfig c = parse(Map.of());
+        assertThat(c.politenessMs()).isEqualTo(1000);
+        assertThat(c.tickMs()).isEqualTo(20);
+        assertThat(c.maxPending()).isEqualTo(1_000_000);
+        assertThat(c.maxPendingPerIp()).isEqualTo(100_000);
+        assertThat(c.scoreCacheSize()).isEqualTo(100_000);
+        assertThat(c.threads()).isEqualTo(1);
+        assertThat(c.commitMs()).isEqualTo(100);
+        assertThat(c.metricsHost()).isEqualTo("127.0.0.1");
+        assertThat(c.metricsPort()).isZero();
+        assertThat(c.kafka().partitions()).isEqualTo(KafkaSettings.DEFAULT_PARTITIONS);
+        assertThat(c).isEqualTo(SchedulerConfig.defaults(c.kafka()));
+        assertThat(SchedulerConfig.KEYS).containsAll(KafkaSettings.KEYS).containsAll(SchedulerConfig.OWN_DEFAULTS
+                .keySet());
+    }
+
+    @Test
+    void shouldReadFlagsOverEnvironment() {
+        SchedulerConfig c = parse(Map.of("CRAWLER_POLITENESS_MS", "3000", "CRAWLER_MAX_PENDING", "50"),
+                "--politeness-ms", "2000", "--tick-ms=10", "--max-pending-per-ip", "7", "--threads", "2",
+                "--topic-prefix", "t1.", "--kafka.linger.ms", "9");
+        assertThat(c.politenessMs()).isEqualTo(2000);
+        assertThat(c.tickMs()).isEqualTo(10);
+        assertThat(c.maxPending()).isEqualTo(50);
+        assertThat(c.maxPendingPerIp()).isEqualTo(7);
+        assertThat(c.threads()).isEqualTo(2);
+        assertThat(c.kafka().topicPrefix()).isEqualTo("t1.");
+        assertThat(c.kafka().clientOverrides()).containsEntry("linger.ms", "9");
+    }
+
+    @Test
+    void shouldRejectBadValuesNamingThem() {
+        assertThatThrownBy(() -> parse(Map.of(), "--politeness-ms", "0"))
+                .hasMessageContaining("politeness-ms must be > 0, was 0");
+        assertThatThrownBy(() -> parse(Map.of(), "--politeness-ms", "50", "--tick-ms", "50"))
+                .hasMessageContaining("tick-ms must be > 0 and smaller than politeness-ms (50), was 50");
+        assertThatThrownBy(() -> parse(Map.of(), "--max-pending", "-1"))
+                .hasMessageContaining("max-pending must be > 0, was -1");
+        assertThatThrownBy(() -> parse(Map.of(), "--max-pending-per-ip", "0"))
+                .hasMessageContaining("max-pending-per-ip must be > 0, was 0");
+        assertThatThrownBy(() -> parse(Map.of(), "--threads", "0")).hasMessageContaining("threads must be in 1..64");
+        assertThatThrownBy(() -> parse(Map.of(), "--metrics-port", "70000"))
+                .hasMessageContaining("metrics-port must be in 0..65535, was 70000");
+        assertThatThrownBy(() -> parse(Map.of(), "--politness-ms", "10"))
+                .hasMessageContaining("unknown setting --politness-ms");
+        assertThatThrownBy(() -> parse(Map.of(), "--tick-ms", "soon")).hasMessageContaining("tick-ms must be a number");
+    }
+
+    @Test
+    void shouldWarnLoudlyBelowOneHundredMillisecondsPerIp() {
+        Logger logger = (Logger) LoggerFactory.getLogger(SchedulerConfig.class);
+        ListAppender<ILoggingEvent> appender = new ListAppender<>();
+        appender.start();
+        logger.addAppender(appender);
+        try {
+            SchedulerConfig.defaults(KAFKA).withPoliteness(100, 20);
+            assertThat(appender.list).isEmpty();
+            SchedulerConfig.defaults(KAFKA).withPoliteness(50, 20);
+            assertThat(appender.list).singleElement().satisfies(e -> {
+                assertThat(e.getLevel()).isEqualTo(Level.WARN);
+                assertThat(e.getFormattedMessage()).contains("politeness-ms=50", "20 requests per second");
+            });
+        } finally {
+            logger.detachAppender(appender);
+        }
+    }
+
+    @Test
+    void shouldListEverySettingWithItsDefaultInHelp() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        SchedulerMain.printHelp(new PrintStream(out, true, StandardCharsets.UTF_8));
+        String help = out.toString(StandardCharsets.UTF_8);
+        for (String key : SchedulerConfig.KEYS) {
+            assertThat(help).contains("--" + key);
+        }
+        assertThat(help).contains("default 1000", "CRAWLER_POLITENESS_MS", "--kafka.<property>");
+    }
+}

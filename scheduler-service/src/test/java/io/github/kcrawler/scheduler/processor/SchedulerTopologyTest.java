@@ -1,0 +1,315 @@
+package io.github.kcrawler.scheduler.processor;
+
+import io.github.kcrawler.common.config.KafkaSettings;
+import io.github.kcrawler.common.fingerprint.Fingerprints;
+import io.github.kcrawler.common.metrics.MetricNames;
+import io.github.kcrawler.common.model.AdmittedUrl;
+import io.github.kcrawler.common.model.FetchKind;
+import io.github.kcrawler.common.model.FetchOutcome;
+import io.github.kcrawler.common.model.FetchRequest;
+import io.github.kcrawler.common.model.FetchResult;
+import io.github.kcrawler.common.model.ForgetUrl;
+import io.github.kcrawler.common.model.RankScore;
+import io.github.kcrawler.common.service.StreamsDefaults;
+import io.github.kcrawler.common.time.ManualClock;
+import io.github.kcrawler.common.topic.Topics;
+import io.github.kcrawler.scheduler.SchedulerConfig;
+import io.github.kcrawler.scheduler.SchedulerService;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The scheduler topology under TopologyTestDriver, with the wall clock and the scheduler's clock moved together. */
+class SchedulerTopologyTest {
+    private static final long T = 1000;
+    private static final long TICK = 20;
+    private static final long START = 1_700_000_000_000L;
+    private static final Topics TOPICS = Topics.defaults();
+
+    private final Path stateDir = Path.of("target", "ttd-state", UUID.randomUUID().toString());
+    private final ManualClock clock = new ManualClock(START);
+    private SimpleMeterRegistry registry;
+    private SchedulerService service;
+    private TopologyTestDriver driver;
+    private TestInputTopic<String, AdmittedUrl> admitted;
+    private TestInputTopic<String, RankScore> scores;
+    private TestInputTopic<String, FetchResult> results;
+    private TestInputTopic<String, byte[]> rawAdmitted;
+    private TestOutputTopic<String, FetchRequest> requests;
+    private TestOutputTopic<String, ForgetUrl> forgets;
+
+    private SchedulerConfig config(int maxPending, int maxPerIp) {
+        KafkaSettings kafka = new KafkaSettings("127.0.0.1:1", "", 1, stateDir, Map.of());
+        return new SchedulerConfig(kafka, T, TICK, maxPending, maxPerIp, 1000, 1, 100, "127.0.0.1", 0);
+    }
+
+    /** Opens a driver on the service's own topology (pending URLs in RocksDB under the state directory). */
+    private void open(SchedulerConfig config) {
+        registry = new SimpleMeterRegistry();
+        service = new SchedulerService(config, registry, clock);
+        openDriver(service.topology(), service.streamsProperties());
+    }
+
+    /** Opens a driver whose pending store keeps its contents across drivers, as a changelog restore would. */
+    private LocalFrontiers open(SchedulerConfig config, SurvivingStoreSupplier store) {
+        registry = new SimpleMeterRegistry();
+        service = null;
+        LocalFrontiers frontiers = new LocalFrontiers();
+        openDriver(SchedulerTopology.build(config, clock, new SchedulerMetrics(registry, frontiers,
+                SchedulerTopology.badRecordSources(config)), frontiers, store),
+                StreamsDefaults.properties(config.kafka(), SchedulerConfig.APPLICATION_ID, 1, 100));
+        return frontiers;
+    }
+
+    private void openDriver(Topology topology, Properties props) {
+        driver = new TopologyTestDriver(topology, props, Instant.ofEpochMilli(clock.millis()));
+        StringSerializer keys = new StringSerializer();
+        admitted = driver.createInputTopic(TOPICS.admitted.name(), keys, TOPICS.admitted.valueSerde().serializer());
+        scores = driver.createInputTopic(TOPICS.rankScores.name(), keys, TOPICS.rankScores.valueSerde().serializer());
+        results = driver.createInputTopic(TOPICS.fetchResults.name(), keys,
+                TOPICS.fetchResults.valueSerde().serializer());
+        rawAdmitted = driver.createInputTopic(TOPICS.admitted.name(), keys, new ByteArraySerializer());
+        requests = driver.createOutputTopic(TOPICS.fetchRequests.name(), new StringDeserializer(),
+                TOPICS.fetchRequests.valueSerde().deserializer());
+        forgets = driver.createOutputTopic(TOPICS.forget.name(), new StringDeserializer(),
+                TOPICS.forget.valueSerde().deserializer());
+    }
+
+    @AfterEach
+    void close() {
+        if (driver != null) {
+            driver.close();
+        }
+    }
+
+    /** Moves both clocks by whole ticks, letting the punctuator run after each. */
+    private void advance(long millis) {
+        for (long t = 0; t < millis; t += TICK) {
+            clock.advance(TICK);
+            driver.advanceWallClockTime(Duration.ofMillis(TICK));
+        }
+    }
+
+    private static AdmittedUrl url(String url) {
+        return AdmittedUrl.of(url, 1, Fingerprints.url(url));
+    }
+
+    private double counter(String name, String... tags) {
+        var counter = registry.find(name).tags(tags).counter();
+        return counter == null ? 0 : counter.count();
+    }
+
+    @Test
+    void shouldReleaseAnAdmittedUrlAsAFetchRequestOnTheNextTick() {
+        open(config(100, 100));
+        long fingerprint = Fingerprints.url("http://a.test/");
+        admitted.pipeInput("10.0.0.1", AdmittedUrl.of("http://a.test/", 2, fingerprint));
+        assertThat(service.frontierSize()).isEqualTo(1);
+        assertThat(service.activeIps()).isEqualTo(1);
+        advance(TICK);
+        KeyValue<String, FetchRequest> out = requests.readKeyValue();
+        assertThat(out.key).isEqualTo("10.0.0.1");
+        assertThat(out.value.url()).isEqualTo("http://a.test/");
+        assertThat(out.value.fingerprint()).isEqualTo(fingerprint);
+        assertThat(out.value.depth()).isEqualTo(2);
+        assertThat(out.value.kind()).isEqualTo(FetchKind.NEW);
+        assertThat(out.value.notBefore()).isEqualTo(START + TICK);
+        assertThat(out.value.v()).isEqualTo(FetchRequest.VERSION);
+        assertThat(service.frontierSize()).isZero();
+        assertThat(service.released()).isEqualTo(1);
+        assertThat(registry.get(MetricNames.FRONTIER_SIZE).gauge().value()).isZero();
+    }
+
+    @Test
+    void shouldKeepAtLeastTBetweenRequestsForOneIp() {
+        open(config(100, 100));
+        for (int i = 0; i < 4; i++) {
+            admitted.pipeInput("10.0.0.1", url("http://a.test/" + i));
+        }
+        admitted.pipeInput("10.0.0.2", url("http://b.test/"));
+        advance(TICK);
+        assertThat(requests.readKeyValuesToList()).extracting(kv -> kv.key).containsExactlyInAnyOrder("10.0.0.1",
+                "10.0.0.2");
+        assertThat(registry.get(MetricNames.SCHEDULER_ACTIVE_IPS).gauge().value()).isEqualTo(1);
+        advance(T - 3 * TICK);
+        assertThat(requests.isEmpty()).isTrue();
+        advance(3 * T);
+        List<Long> times = new ArrayList<>();
+        times.add(START + TICK);
+        requests.readValuesToList().forEach(r -> times.add(r.notBefore()));
+        assertThat(times).hasSize(4);
+        for (int i = 1; i < times.size(); i++) {
+            assertThat(times.get(i) - times.get(i - 1)).isGreaterThanOrEqualTo(T);
+        }
+    }
+
+    @Test
+    void shouldReleaseTheBestScoredUrlFirstUsingScoresThatArriveBeforeOrAfterAdmission() {
+        open(config(100, 100));
+        AdmittedUrl low = url("http://a.test/low");
+        AdmittedUrl high = url("http://a.test/high");
+        AdmittedUrl early = url("http://a.test/early");
+        AdmittedUrl plain = url("http://a.test/plain");
+        scores.pipeInput("10.0.0.1", RankScore.of(early.url(), early.fingerprint(), 0.5));
+        admitted.pipeInput("10.0.0.1", plain);
+        admitted.pipeInput("10.0.0.1", low);
+        admitted.pipeInput("10.0.0.1", high);
+        admitted.pipeInput("10.0.0.1", early);
+        scores.pipeInput("10.0.0.1", RankScore.of(high.url(), high.fingerprint(), 0.9));
+        scores.pipeInput("10.0.0.1", RankScore.of(low.url(), low.fingerprint(), -0.2));
+        advance(4 * T);
+        assertThat(requests.readValuesToList()).extracting(FetchRequest::url)
+                .containsExactly(high.url(), early.url(), plain.url(), low.url());
+    }
+
+    @Test
+    void shouldDropAndForgetUrlsOverTheBounds() {
+        open(config(3, 2));
+        admitted.pipeInput("10.0.0.1", url("http://a.test/1"));
+        admitted.pipeInput("10.0.0.1", url("http://a.test/2"));
+        admitted.pipeInput("10.0.0.1", url("http://a.test/3")); // over the per-IP bound
+        admitted.pipeInput("10.0.0.2", url("http://b.test/1"));
+        admitted.pipeInput("10.0.0.3", url("http://c.test/1")); // over the frontier bound
+        admitted.pipeInput("10.0.0.2", url("http://b.test/1")); // still pending: duplicate, no forget
+        List<KeyValue<String, ForgetUrl>> forgotten = forgets.readKeyValuesToList();
+        assertThat(forgotten).extracting(kv -> kv.key).containsExactly("10.0.0.1", "10.0.0.3");
+        assertThat(forgotten).extracting(kv -> kv.value.url()).containsExactly("http://a.test/3", "http://c.test/1");
+        assertThat(forgotten).extracting(kv -> kv.value.reason()).containsOnly("frontier-full");
+        assertThat(forgotten.get(0).value.fingerprint()).isEqualTo(url("http://a.test/3").fingerprint());
+        assertThat(counter(MetricNames.SCHEDULER_DROPPED, "reason", "ip-full")).isEqualTo(1);
+        assertThat(counter(MetricNames.SCHEDULER_DROPPED, "reason", "frontier-full")).isEqualTo(1);
+        assertThat(counter(MetricNames.SCHEDULER_DROPPED, "reason", "duplicate")).isEqualTo(1);
+        assertThat(service.frontierSize()).isEqualTo(3);
+        advance(2 * T);
+        assertThat(requests.readValuesToList()).hasSize(3);
+    }
+
+    @Test
+    void shouldCountAndSkipRecordsItCannotUse() {
+        open(config(100, 100));
+        String admittedTopic = TOPICS.admitted.name();
+        rawAdmitted.pipeInput("10.0.0.1", "{not json".getBytes(StandardCharsets.UTF_8));
+        rawAdmitted.pipeInput("10.0.0.1", (byte[]) null);
+        admitted.pipeInput((String) null, url("http://a.test/no-key"));
+        admitted.pipeInput("x".repeat(500), url("http://a.test/long-key"));
+        admitted.pipeInput("10.0.0.1", AdmittedUrl.of(null, 0, 1));
+        admitted.pipeInput("10.0.0.1", AdmittedUrl.of("http://a.test/neg", -1, Fingerprints.url("http://a.test/neg")));
+        admitted.pipeInput("10.0.0.1", AdmittedUrl.of("http://a.test/other", 0, 12345));
+        admitted.pipeInput("10.0.0.1", new AdmittedUrl(99, "http://a.test/future", 0,
+                Fingerprints.url("http://a.test/future")));
+        scores.pipeInput("10.0.0.1", RankScore.of("http://a.test/", Fingerprints.url("http://a.test/"), Double.NaN));
+        scores.pipeInput("10.0.0.1", RankScore.of("http://a.test/", 7, 0.5));
+        results.pipeInput("", fetchResult("http://a.test/", START));
+        admitted.pipeInput("10.0.0.1", url("http://a.test/ok"));
+        assertThat(counter(MetricNames.BAD_RECORDS, "topic", admittedTopic, "reason", "malformed")).isEqualTo(1);
+        assertThat(counter(MetricNames.BAD_RECORDS, "topic", admittedTopic, "reason", "null-value")).isEqualTo(1);
+        assertThat(counter(MetricNames.BAD_RECORDS, "topic", admittedTopic, "reason", "missing-key")).isEqualTo(2);
+        assertThat(counter(MetricNames.BAD_RECORDS, "topic", admittedTopic, "reason", "blank-url")).isEqualTo(1);
+        assertThat(counter(MetricNames.BAD_RECORDS, "topic", admittedTopic, "reason", "negative-depth")).isEqualTo(1);
+        assertThat(counter(MetricNames.BAD_RECORDS, "topic", admittedTopic, "reason", "fingerprint-mismatch"))
+                .isEqualTo(1);
+        assertThat(counter(MetricNames.BAD_RECORDS, "topic", admittedTopic, "reason", "unsupported-version"))
+                .isEqualTo(1);
+        String scoresTopic = TOPICS.rankScores.name();
+        assertThat(counter(MetricNames.BAD_RECORDS, "topic", scoresTopic, "reason", "invalid-amount")).isEqualTo(1);
+        assertThat(counter(MetricNames.BAD_RECORDS, "topic", scoresTopic, "reason", "fingerprint-mismatch"))
+                .isEqualTo(1);
+        assertThat(counter(MetricNames.BAD_RECORDS, "topic", TOPICS.fetchResults.name(), "reason", "missing-key"))
+                .isEqualTo(1);
+        assertThat(registry.find(MetricNames.BAD_RECORDS).tags("topic", SchedulerTopology.PENDING_STORE).counters())
+                .as("registered up front").isNotEmpty();
+        advance(TICK);
+        assertThat(requests.readValuesToList()).extracting(FetchRequest::url).containsExactly("http://a.test/ok");
+    }
+
+    @Test
+    void shouldSlowAnIpDownWhenItsFetchWasSentLate() {
+        open(config(100, 100));
+        admitted.pipeInput("10.0.0.1", url("http://a.test/1"));
+        admitted.pipeInput("10.0.0.1", url("http://a.test/2"));
+        advance(TICK);
+        assertThat(requests.readValuesToList()).hasSize(1);
+        advance(500);
+        results.pipeInput("10.0.0.1", fetchResult("http://a.test/1", clock.millis()));
+        advance(T - 2 * TICK);
+        assertThat(requests.isEmpty()).as("not released T after notBefore, but T after the actual fetch").isTrue();
+        advance(600);
+        assertThat(requests.readValue().notBefore()).isEqualTo(START + TICK + 500 + T);
+    }
+
+    @Test
+    void shouldReleasePendingUrlsAfterARestartFromTheStoredState() {
+        SchedulerConfig config = config(100, 100);
+        SurvivingStoreSupplier store = new SurvivingStoreSupplier();
+        open(config, store);
+        for (int i = 0; i < 3; i++) {
+            for (String ip : List.of("10.0.0.1", "10.0.0.2")) {
+                admitted.pipeInput(ip, url("http://" + ip + "/" + i));
+            }
+        }
+        AdmittedUrl best = url("http://10.0.0.1/1");
+        scores.pipeInput("10.0.0.1", RankScore.of(best.url(), best.fingerprint(), 1));
+        advance(TICK);
+        List<FetchRequest> before = requests.readValuesToList();
+        assertThat(before).extracting(FetchRequest::url).containsExactlyInAnyOrder(best.url(), "http://10.0.0.2/0");
+        driver.close();
+        driver = null;
+        assertThat(store.entries()).as("released URLs left the store, pending ones stayed").isEqualTo(4);
+
+        LocalFrontiers restarted = open(config, store);
+        assertThat(restarted.size()).isEqualTo(4);
+        assertThat(restarted.activeIps()).isEqualTo(2);
+        advance(3 * T);
+        List<FetchRequest> after = requests.readValuesToList();
+        assertThat(after).extracting(FetchRequest::url).containsExactlyInAnyOrder("http://10.0.0.1/0",
+                "http://10.0.0.1/2", "http://10.0.0.2/1", "http://10.0.0.2/2");
+        assertThat(after.stream().filter(r -> r.url().startsWith("http://10.0.0.1/")).map(FetchRequest::url))
+                .as("FIFO among equal scores survives the restart").containsExactly("http://10.0.0.1/0",
+                        "http://10.0.0.1/2");
+        assertThat(store.entries()).isZero();
+    }
+
+    @Test
+    void shouldKeepTheScoreOfAPendingUrlAcrossARestart() {
+        SchedulerConfig config = config(100, 100);
+        SurvivingStoreSupplier store = new SurvivingStoreSupplier();
+        open(config, store);
+        AdmittedUrl first = url("http://a.test/first");
+        AdmittedUrl second = url("http://a.test/second");
+        admitted.pipeInput("10.0.0.1", first);
+        admitted.pipeInput("10.0.0.1", second);
+        scores.pipeInput("10.0.0.1", RankScore.of(second.url(), second.fingerprint(), 0.8));
+        driver.close();
+        driver = null;
+
+        open(config, store);
+        advance(2 * T);
+        assertThat(requests.readValuesToList()).extracting(FetchRequest::url).containsExactly(second.url(),
+                first.url());
+    }
+
+    private static FetchResult fetchResult(String url, long fetchedAt) {
+        return new FetchResult(FetchResult.VERSION, url, Fingerprints.url(url), 1, 0, FetchKind.NEW, 200,
+                FetchOutcome.OK, fetchedAt, 1, 5, null, 10, "text/html", null, null, null, 0, null);
+    }
+}
