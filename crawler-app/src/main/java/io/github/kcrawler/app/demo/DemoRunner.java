@@ -106,7 +106,7 @@ public final class DemoRunner {
         out.put(name + "PerSecond", seconds > 0 ? count / seconds : 0);
     }
 
-    static void deleteRecursively(Path dir) throws IOException {
+    public static void deleteRecursively(Path dir) throws IOException {
         if (!Files.exists(dir)) {
             return;
         }

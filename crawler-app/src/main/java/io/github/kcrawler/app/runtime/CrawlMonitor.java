@@ -24,11 +24,14 @@ import java.util.Set;
  * finished — every group caught up, nothing pending in the scheduler, nothing in flight at the fetcher, for
  * {@code quietChecks} consecutive checks.
  */
-public final class CrawlMonitor {
+public final class CrawlMonitor implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CrawlMonitor.class);
     /** Outcomes that mean a response came back from the server (the page was fetched). */
     private static final Set<FetchOutcome> RESPONSES = EnumSet.of(FetchOutcome.OK, FetchOutcome.NOT_MODIFIED,
             FetchOutcome.REDIRECT, FetchOutcome.HTTP_ERROR, FetchOutcome.TOO_LARGE);
+    /** Outcomes that are the crawler's policy, not failures: not counted as errors. */
+    private static final Set<FetchOutcome> DECLINED = EnumSet.of(FetchOutcome.ROBOTS_DENIED,
+            FetchOutcome.OUT_OF_SCOPE, FetchOutcome.BUDGET_EXHAUSTED);
 
     private final MeterRegistry registry;
     private final ConsumerLag lag;
@@ -43,14 +46,15 @@ public final class CrawlMonitor {
     /** A progress snapshot. */
     public record Progress(long fetched, long errors, long frontier, long inFlight, long lag, double pagesPerSecond) {
         public String line() {
-            return String.format("%,8.0f pages/s | fetched %,d | frontier %,d | in flight %,d | errors %,d | lag %,d",
-                    pagesPerSecond, fetched, frontier, inFlight, errors, lag);
+            return String.format("%,8.0f pages/s | fetched %,d | frontier %,d | in flight %,d | errors %,d%s",
+                    pagesPerSecond, fetched, frontier, inFlight, errors, lag > 0 ? " | unconsumed " + lag : "");
         }
     }
 
-    public CrawlMonitor(MeterRegistry registry, Admin admin, Topics topics, int partitions, int quietChecks) {
+    public CrawlMonitor(MeterRegistry registry, Admin admin, String bootstrapServers, Topics topics, int partitions,
+                        int quietChecks) {
         this.registry = registry;
-        this.lag = new ConsumerLag(admin);
+        this.lag = new ConsumerLag(admin, bootstrapServers);
         this.quietChecks = quietChecks;
         String p = topics.prefix();
         groups.put(p + "dedup", partitions(partitions, topics.discovered.name(), topics.forget.name()));
@@ -70,20 +74,23 @@ public final class CrawlMonitor {
         return out;
     }
 
+    /** Requests that got a response from the server. */
     public long fetched() {
-        return sumFetches(true);
+        return sumFetches(RESPONSES);
     }
 
+    /** Requests that failed: DNS, connection, timeout, protocol, malformed URL. */
     public long errors() {
-        return sumFetches(false);
+        Set<FetchOutcome> failures = EnumSet.complementOf(EnumSet.copyOf(RESPONSES));
+        failures.removeAll(DECLINED);
+        return sumFetches(failures);
     }
 
-    private long sumFetches(boolean responses) {
+    private long sumFetches(Set<FetchOutcome> outcomes) {
         double sum = 0;
         for (Counter c : registry.find(MetricNames.FETCHES).counters()) {
             String outcome = c.getId().getTag("outcome");
-            boolean isResponse = outcome != null && RESPONSES.contains(FetchOutcome.valueOf(outcome));
-            if (isResponse == responses) {
+            if (outcome != null && outcomes.contains(FetchOutcome.valueOf(outcome))) {
                 sum += c.count();
             }
         }
@@ -113,8 +120,8 @@ public final class CrawlMonitor {
         lastNanos = now;
         long frontier = gauge(MetricNames.FRONTIER_SIZE);
         long inFlight = gauge(MetricNames.FETCHES_IN_FLIGHT);
-        long totalLag = totalLag();
-        boolean idle = totalLag == 0 && frontier == 0 && inFlight == 0;
+        long totalLag = frontier == 0 && inFlight == 0 ? totalLag() : -1;
+        boolean idle = totalLag == 0;
         quiet = idle ? quiet + 1 : 0;
         return new Progress(fetched, errors(), frontier, inFlight, totalLag, rate);
     }
@@ -127,6 +134,11 @@ public final class CrawlMonitor {
     /** True once the crawl has been quiet for the configured number of consecutive checks. */
     public boolean finished() {
         return quiet >= quietChecks;
+    }
+
+    @Override
+    public void close() {
+        lag.close();
     }
 
     private long totalLag() {

@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
  * One crawler process: an embedded KRaft broker (unless bootstrap servers are given), the topic catalogue created
@@ -82,10 +81,16 @@ public final class CrawlRuntime implements AutoCloseable {
         TopicProvisioner.ensureTopics(admin, topics, Duration.ofSeconds(60));
     }
 
-    /** Builds a service from the runtime's Kafka settings, starts it and keeps it for {@link #close()}. */
-    public <S extends CrawlerService> S startService(Function<KafkaSettings, S> factory) {
-        S service = factory.apply(kafka);
+    /**
+     * Creates the service's internal topics, starts it and keeps it for {@link #close()}.
+     *
+     * @param internalTopics the Streams changelog topics it will use (empty for plain consumers)
+     */
+    public <S extends CrawlerService> S startService(S service, List<String> internalTopics) {
         services.add(service);
+        if (!internalTopics.isEmpty()) {
+            provisionInternalTopics(internalTopics);
+        }
         service.start();
         LOG.info("Service {} started", service.name());
         return service;

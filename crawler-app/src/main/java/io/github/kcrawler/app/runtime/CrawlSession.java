@@ -3,6 +3,7 @@ package io.github.kcrawler.app.runtime;
 import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.config.Settings;
 import io.github.kcrawler.common.metrics.MetricsServer;
+import io.github.kcrawler.common.time.CrawlClock;
 import io.github.kcrawler.dedup.DedupConfig;
 import io.github.kcrawler.dedup.DedupService;
 import io.github.kcrawler.fetcher.FetcherConfig;
@@ -49,7 +50,8 @@ public final class CrawlSession implements AutoCloseable {
         this.runtime = runtime;
         this.registry = registry;
         this.metrics = metrics;
-        this.monitor = new CrawlMonitor(registry, runtime.admin(), runtime.topics(), runtime.kafka().partitions(), 3);
+        this.monitor = new CrawlMonitor(registry, runtime.admin(), runtime.bootstrapServers(), runtime.topics(),
+                runtime.kafka().partitions(), 3);
     }
 
     /**
@@ -77,13 +79,15 @@ public final class CrawlSession implements AutoCloseable {
             MetricsServer metrics = MetricsServer.start(registry, metricsHost, metricsPort, runtime::healthy);
             CrawlSession session = new CrawlSession(runtime, registry, metrics);
             Function<Set<String>, Settings> forService = keys -> withRuntime(serviceSettings, keys, runtime.kafka());
-            runtime.startService(k -> new DedupService(DedupConfig.from(forService.apply(DedupConfig.KEYS)), registry));
-            runtime.startService(k -> new RankerService(RankerConfig.from(forService.apply(RankerConfig.KEYS)),
-                    registry));
-            runtime.startService(k -> new SchedulerService(
-                    SchedulerConfig.from(forService.apply(SchedulerConfig.KEYS)), registry));
-            runtime.startService(k -> new FetcherService(FetcherConfig.from(forService.apply(FetcherConfig.KEYS)),
-                    registry));
+            DedupConfig dedup = DedupConfig.from(forService.apply(DedupConfig.KEYS));
+            runtime.startService(new DedupService(dedup, registry), DedupService.internalTopics(dedup));
+            RankerConfig ranker = RankerConfig.from(forService.apply(RankerConfig.KEYS));
+            runtime.startService(new RankerService(ranker, registry), RankerService.internalTopics(ranker));
+            SchedulerService scheduler = new SchedulerService(
+                    SchedulerConfig.from(forService.apply(SchedulerConfig.KEYS)), registry, CrawlClock.SYSTEM);
+            runtime.startService(scheduler, scheduler.internalTopics());
+            runtime.startService(new FetcherService(FetcherConfig.from(forService.apply(FetcherConfig.KEYS)),
+                    registry, CrawlClock.SYSTEM), List.of());
             return session;
         } catch (IOException e) {
             runtime.close();
@@ -159,6 +163,7 @@ public final class CrawlSession implements AutoCloseable {
 
     @Override
     public void close() {
+        monitor.close();
         runtime.close();
         metrics.close();
         registry.close();
