@@ -98,10 +98,16 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
                 DEFAULT_METRICS_HOST, DEFAULT_METRICS_PORT);
     }
 
+    /** The tick when none is set: {@link #DEFAULT_TICK_MS}, or T/2 when T is that small, so any T >= 2 ms works. */
+    public static long defaultTickMs(long politenessMs) {
+        return Math.max(1, Math.min(DEFAULT_TICK_MS, politenessMs / 2));
+    }
+
     public static SchedulerConfig from(Settings s) {
+        long politenessMs = s.longValue("politeness-ms", DEFAULT_POLITENESS_MS);
         return new SchedulerConfig(KafkaSettings.from(s),
-                s.longValue("politeness-ms", DEFAULT_POLITENESS_MS),
-                s.longValue("tick-ms", DEFAULT_TICK_MS),
+                politenessMs,
+                s.longValue("tick-ms", defaultTickMs(politenessMs)),
                 s.integer("max-pending", DEFAULT_MAX_PENDING),
                 s.integer("max-pending-per-ip", DEFAULT_MAX_PENDING_PER_IP),
                 s.integer("score-cache-size", DEFAULT_SCORE_CACHE_SIZE),

@@ -258,6 +258,9 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         return m;
     }
 
+    static final String TRANSACTION_VERSION_FEATURE = "transaction.version";
+    static final short TRANSACTION_VERSION = 1;
+
     private static void format(KafkaConfig kafkaConfig, String clusterId, int nodeId, Path logDir) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (PrintStream ps = new PrintStream(out, true, StandardCharsets.UTF_8)) {
@@ -269,6 +272,11 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
                     .setMetadataLogDirectory(kafkaConfig.metadataLogDir())
                     .addDirectory(logDir.toString())
                     .setUnstableFeatureVersionsEnabled(false)
+                    // Transactions v2 (KIP-890 part 2) rejects a non-zero first sequence on a partition without
+                    // producer state (KAFKA-18202) as a retriable error; seen here, a Streams producer then retries
+                    // the same batch forever and the crawl stalls mid-run. Level 1 keeps exactly-once (KIP-447
+                    // EOS v2 does not need it) with partition verification, and none of that stall.
+                    .setFeatureLevel(TRANSACTION_VERSION_FEATURE, TRANSACTION_VERSION)
                     .setIgnoreFormatted(false)
                     .run();
         } catch (Exception e) {
