@@ -1,0 +1,47 @@
+package io.github.kcrawler.ranker.pagerank;
+
+import java.util.List;
+
+/**
+ * The strategies of paper 002's experiment by report name, so the simulator, the CLI and the tests create them the
+ * same way: the baselines {@code BF}, {@code BLC}, {@code PR}, {@code OPIC} and the four incremental-PageRank
+ * cut-offs {@code IPR-DL1}, {@code IPR-PL}, {@code IPR-VR}, {@code IPR-AR}.
+ */
+public final class Strategies {
+
+    /** Every strategy name, baselines first, in report order. */
+    public static final List<String> ALL = List.of(BreadthFirst.NAME, BackLinkCount.NAME, BatchPageRank.NAME,
+            Opic.NAME, "IPR-DL1", "IPR-PL", "IPR-VR", "IPR-AR");
+    /** The baselines. */
+    public static final List<String> BASELINES = ALL.subList(0, 4);
+    /** The incremental-PageRank variants. */
+    public static final List<String> IPR = ALL.subList(4, 8);
+
+    private Strategies() {
+    }
+
+    /**
+     * A fresh strategy.
+     *
+     * @param name           one of {@link #ALL}
+     * @param ipr            parameters of the IPR variants (the cut-off is taken from the name)
+     * @param recomputeEvery PR: fetches between recomputations
+     * @param damping        PR: damping factor
+     */
+    public static CrawlOrdering create(String name, NodeLabels labels, IprParams ipr, int recomputeEvery,
+            double damping) {
+        return switch (name) {
+            case BreadthFirst.NAME -> new BreadthFirst(labels);
+            case BackLinkCount.NAME -> new BackLinkCount(labels);
+            case BatchPageRank.NAME -> new BatchPageRank(labels, recomputeEvery, damping);
+            case Opic.NAME -> new Opic(labels);
+            case "IPR-DL1", "IPR-PL", "IPR-VR", "IPR-AR" -> {
+                if (ipr == null) {
+                    throw new IllegalArgumentException("strategy " + name + " needs IPR parameters");
+                }
+                yield new IncrementalPageRankOrdering(labels, ipr.withCutOff(IprParams.CutOff.parse(name.substring(4))));
+            }
+            default -> throw new IllegalArgumentException("unknown strategy '" + name + "'; known: " + ALL);
+        };
+    }
+}
