@@ -2,6 +2,7 @@ package io.github.kcrawler.app.cli;
 
 import io.github.kcrawler.app.runtime.CrawlSession;
 import io.github.kcrawler.app.runtime.SeedInjector;
+import io.github.kcrawler.fetcher.dns.HostsFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -87,7 +88,7 @@ public final class CrawlCommand implements Callable<Integer> {
         }
         all.putAll(settings);
         List<String> seedUrls = readSeeds(seeds);
-        Map<String, String> hosts = hostsFile == null ? Map.of() : HostsFiles.read(hostsFile);
+        HostsFile hosts = hostsFile == null ? HostsFile.empty() : HostsFile.load(hostsFile);
         AtomicBoolean stop = new AtomicBoolean();
         CountDownLatch closed = new CountDownLatch(1);
         try (CrawlSession session = CrawlSession.start(dataDir, Optional.ofNullable(bootstrapServers), topicPrefix,
@@ -102,7 +103,10 @@ public final class CrawlCommand implements Callable<Integer> {
             }, "crawler-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
             SeedInjector.inject(session.runtime().bootstrapServers(), session.runtime().topics().discovered, seedUrls,
-                    SeedInjector.resolver(hosts), System.currentTimeMillis());
+                    SeedInjector.resolver(host -> {
+                        java.net.InetAddress a = hosts.lookup(host);
+                        return a == null ? null : a.getHostAddress();
+                    }), System.currentTimeMillis());
             Duration limit = Duration.ofSeconds(maxSeconds);
             session.run(limit, System.out, stop::get, exitWhenIdle);
             System.out.printf("Stopping: %,d pages fetched in this run%n", session.monitor().fetched());

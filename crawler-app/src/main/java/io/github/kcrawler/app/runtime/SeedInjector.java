@@ -31,8 +31,13 @@ public final class SeedInjector {
 
     /** Resolves with the hosts map first (the simulated web), then the system resolver. */
     public static Function<String, Optional<String>> resolver(Map<String, String> hosts) {
+        return resolver(hosts::get);
+    }
+
+    /** Resolves with a static lookup first (null when unknown), then the system resolver. */
+    public static Function<String, Optional<String>> resolver(Function<String, String> hosts) {
         return host -> {
-            String ip = hosts.get(host);
+            String ip = hosts.apply(host);
             if (ip != null) {
                 return Optional.of(ip);
             }
