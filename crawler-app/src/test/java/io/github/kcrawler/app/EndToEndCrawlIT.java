@@ -24,7 +24,7 @@ class EndToEndCrawlIT {
     void crawlsGeneratedWebCompletelyOncePolitely() throws Exception {
         Path dir = Path.of("target", "e2e-generated");
         DemoSummary s = DemoRunner.run(new DemoOptions(null, 20_000, 0, 50, 256, 0, 1000, 4, dir, 600, false,
-                Map.of()), null);
+                Map.of(), DemoOptions.DEFAULT_PAGES_PER_HOST), null);
         assertComplete(s, dir);
         assertThat(s.reachablePages()).isGreaterThan(15_000);
     }
@@ -33,7 +33,8 @@ class EndToEndCrawlIT {
     void crawlsRealGraphNeighbourhood() throws Exception {
         assumeTrue(Files.exists(CNR.resolveSibling("cnr-2000.graph")), "cnr-2000 not present");
         Path dir = Path.of("target", "e2e-cnr");
-        DemoSummary s = DemoRunner.run(new DemoOptions(CNR, 0, 0, 50, 64, 0, 3, 4, dir, 600, false, Map.of()), null);
+        DemoSummary s = DemoRunner.run(new DemoOptions(CNR, 0, 0, 20, 64, 0, 3, 4, dir, 600, false, Map.of(),
+                DemoOptions.DEFAULT_PAGES_PER_HOST), null);
         assertComplete(s, dir);
         assertThat(s.reachablePages()).isGreaterThan(2_000);
     }

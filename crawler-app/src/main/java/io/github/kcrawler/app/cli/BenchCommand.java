@@ -35,10 +35,13 @@ public final class BenchCommand implements Runnable {
         long maxPages = 100_000;
 
         @Option(names = "--politeness-ms", description = "T (default ${DEFAULT-VALUE}).")
-        long politenessMs = 100;
+        long politenessMs = 20;
 
         @Option(names = "--ips", description = "Simulated IPs (default ${DEFAULT-VALUE}).")
         int ips = 4096;
+
+        @Option(names = "--pages-per-host", description = "Mean pages per host (default ${DEFAULT-VALUE}).")
+        double pagesPerHost = 4;
 
         @Option(names = "--partitions", description = "Partitions (default ${DEFAULT-VALUE}).")
         int partitions = 4;
@@ -55,7 +58,7 @@ public final class BenchCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             DemoOptions o = new DemoOptions(null, pages, maxPages, politenessMs, ips, 0, DemoOptions.DEFAULT_MAX_DEPTH,
-                    partitions, dataDir, DemoOptions.DEFAULT_MAX_SECONDS, true, settings);
+                    partitions, dataDir, DemoOptions.DEFAULT_MAX_SECONDS, true, settings, pagesPerHost);
             DemoSummary result = DemoRunner.run(o, System.out);
             System.out.println(result.toText());
             result.stages().forEach((k, v) -> System.out.printf("  %-28s %,14.1f%n", k, v));

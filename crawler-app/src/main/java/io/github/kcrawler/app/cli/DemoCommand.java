@@ -30,6 +30,9 @@ public final class DemoCommand implements Callable<Integer> {
             description = "Minimum time between two requests to one IP (default ${DEFAULT-VALUE}).")
     long politenessMs = DemoOptions.DEFAULT_POLITENESS_MS;
 
+    @Option(names = "--pages-per-host", description = "Mean pages per host of the generated web (default ${DEFAULT-VALUE}).")
+    double pagesPerHost = DemoOptions.DEFAULT_PAGES_PER_HOST;
+
     @Option(names = "--ips", description = "Simulated server IPs (default ${DEFAULT-VALUE}).")
     int ips = DemoOptions.DEFAULT_IPS;
 
@@ -60,7 +63,7 @@ public final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         DemoOptions options = new DemoOptions(graph, pages, maxPages, politenessMs, ips, latencyMs, maxDepth,
-                partitions, dataDir, maxSeconds, !noProgress, settings);
+                partitions, dataDir, maxSeconds, !noProgress, settings, pagesPerHost);
         DemoSummary result = DemoRunner.run(options, noProgress ? null : System.out);
         System.out.println(result.toText());
         if (summary != null) {

@@ -15,10 +15,13 @@ import java.util.Objects;
  * @param maxDepth     link depth limit
  * @param maxSeconds   give up after this long
  * @param settings     further service settings ({@code key -> value})
+ * @param pagesPerHost mean pages per host of the generated web (smaller spreads the crawl over more hosts)
  */
 public record DemoOptions(Path graph, int generatedPages, long maxPages, long politenessMs, int ips, int latencyMs,
                           int maxDepth, int partitions, Path dataDir, long maxSeconds, boolean progress,
-                          Map<String, String> settings) {
+                          Map<String, String> settings, double pagesPerHost) {
+    public static final double DEFAULT_PAGES_PER_HOST = 30;
+
     public static final int DEFAULT_GENERATED_PAGES = 20_000;
     public static final long DEFAULT_POLITENESS_MS = 200;
     public static final int DEFAULT_IPS = 64;
@@ -46,6 +49,9 @@ public record DemoOptions(Path graph, int generatedPages, long maxPages, long po
             throw new IllegalArgumentException("max-depth must be >= 0, was " + maxDepth);
         }
         Objects.requireNonNull(dataDir, "data dir");
+        if (!(pagesPerHost >= 1)) {
+            throw new IllegalArgumentException("pages per host must be >= 1, was " + pagesPerHost);
+        }
         settings = Map.copyOf(settings);
     }
 }

@@ -38,7 +38,8 @@ public final class DemoRunner {
         deleteRecursively(o.dataDir());
         Files.createDirectories(o.dataDir());
         WebSimConfig.Builder web = WebSimConfig.builder().ips(o.ips()).latencyMs(o.latencyMs())
-                .politenessMs(o.politenessMs()).hostsFile(o.dataDir().resolve("hosts"));
+                .politenessMs(o.politenessMs()).hostsFile(o.dataDir().resolve("hosts"))
+                .meanPagesPerHost(o.pagesPerHost());
         if (o.graph() != null) {
             web.graph(o.graph());
         } else {
@@ -65,7 +66,11 @@ public final class DemoRunner {
                 SeedInjector.inject(session.runtime().bootstrapServers(), session.runtime().topics().discovered,
                         websim.seedUrls(), SeedInjector.resolver(websim.layout().hostToIp()),
                         System.currentTimeMillis());
-                CrawlMonitor.Progress last = session.awaitQuiet(Duration.ofSeconds(o.maxSeconds()), out, () -> false);
+                // With a page budget the crawl is over once the budget is spent: what is still queued would only
+                // come back as BUDGET_EXHAUSTED at the politeness rate.
+                CrawlMonitor monitor = session.monitor();
+                CrawlMonitor.Progress last = session.awaitQuiet(Duration.ofSeconds(o.maxSeconds()), out,
+                        () -> o.maxPages() > 0 && monitor.fetched() >= o.maxPages());
                 double elapsed = session.monitor().activeSeconds();
                 WebSimStats stats = websim.stats();
                 BitSet reachable = websim.reachablePages(o.maxDepth());
