@@ -1,0 +1,128 @@
+package io.github.kcrawler.fetcher;
+
+import io.github.kcrawler.common.metrics.MetricNames;
+import io.github.kcrawler.common.model.FetchOutcome;
+import io.github.kcrawler.common.scope.ScopeDecision;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * Every meter of the fetcher, registered once up front (one counter per outcome × status class and per rejection
+ * reason), so the hot path only indexes an array.
+ */
+final class FetchMetrics {
+    /**
+     * Reasons an outlink is not produced besides the scope's own ({@link ScopeDecision#tag()}); together they are
+     * the {@code reason} tag of {@code LINKS_REJECTED}.
+     */
+    enum LinkRejection {
+        MALFORMED, SCHEME, NOFOLLOW, LIMIT, ADDRESS, DNS
+    }
+
+    /** Why a response body was not parsed for links; tag {@code reason} of {@code crawler.parse.skipped}. */
+    enum ParseSkip { NOT_HTML, UNPARSABLE }
+
+    static final String[] STATUS_CLASSES = {"none", "1xx", "2xx", "3xx", "4xx", "5xx"};
+
+    private final Counter[][] fetches;
+    final Counter fetchBytes;
+    final Timer fetchLatency;
+    final Counter robotsDenied;
+    final Timer politenessWait;
+    private final Counter[] linksRejected;
+    private final Counter[] scopeRejected;
+    final Counter linksDiscovered;
+    final Counter warcRecords;
+    final Counter badRecords;
+    private final Counter[] parseSkipped;
+
+    FetchMetrics(MeterRegistry registry, String requestTopic, Supplier<Number> activeFetches) {
+        FetchOutcome[] outcomes = FetchOutcome.values();
+        fetches = new Counter[outcomes.length][STATUS_CLASSES.length];
+        for (FetchOutcome o : outcomes) {
+            for (int s = 0; s < STATUS_CLASSES.length; s++) {
+                fetches[o.ordinal()][s] = Counter.builder(MetricNames.FETCHES).description("fetches by outcome")
+                        .tag("outcome", o.name()).tag("status", STATUS_CLASSES[s]).register(registry);
+            }
+        }
+        fetchBytes = Counter.builder(MetricNames.FETCH_BYTES).description("body bytes received (decoded)")
+                .baseUnit("bytes").register(registry);
+        fetchLatency = Timer.builder(MetricNames.FETCH_LATENCY).description("request sent to body complete")
+                .publishPercentileHistogram().register(registry);
+        robotsDenied = Counter.builder(MetricNames.ROBOTS_DENIED).description("URLs refused by robots.txt")
+                .register(registry);
+        politenessWait = Timer.builder(MetricNames.POLITENESS_WAIT).description("wait at the per-IP guard")
+                .publishPercentileHistogram().register(registry);
+        LinkRejection[] reasons = LinkRejection.values();
+        linksRejected = new Counter[reasons.length];
+        for (LinkRejection r : reasons) {
+            linksRejected[r.ordinal()] = Counter.builder(MetricNames.LINKS_REJECTED)
+                    .description("outlinks not followed")
+                    .tag("reason", r.name().toLowerCase(Locale.ROOT)).register(registry);
+        }
+        ScopeDecision[] decisions = ScopeDecision.values();
+        scopeRejected = new Counter[decisions.length];
+        for (ScopeDecision d : decisions) {
+            if (!d.inScope()) {
+                scopeRejected[d.ordinal()] = Counter.builder(MetricNames.LINKS_REJECTED)
+                        .description("outlinks not followed").tag("reason", d.tag()).register(registry);
+            }
+        }
+        linksDiscovered = Counter.builder(MetricNames.LINKS_DISCOVERED)
+                .description("outlinks sent to the URL-seen test")
+                .register(registry);
+        warcRecords = Counter.builder(MetricNames.WARC_RECORDS).description("WARC records written").register(registry);
+        badRecords = Counter.builder(MetricNames.BAD_RECORDS).description("unreadable records skipped")
+                .tag("topic", requestTopic).tag("reason", "deserialization").register(registry);
+        ParseSkip[] skips = ParseSkip.values();
+        parseSkipped = new Counter[skips.length];
+        for (ParseSkip p : skips) {
+            parseSkipped[p.ordinal()] = Counter.builder(MetricNames.PARSE_SKIPPED)
+                    .description("responses not parsed for links").tag("reason", p.name().toLowerCase(Locale.ROOT))
+                    .register(registry);
+        }
+        Gauge.builder(MetricNames.FETCHES_IN_FLIGHT, activeFetches).description("fetches on the network now")
+                .register(registry);
+    }
+
+    void fetch(FetchOutcome outcome, int status, long latencyMillis) {
+        fetches[outcome.ordinal()][statusClass(status)].increment();
+        if (latencyMillis >= 0) {
+            fetchLatency.record(latencyMillis, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    void linkRejected(LinkRejection reason, int count) {
+        if (count > 0) {
+            linksRejected[reason.ordinal()].increment(count);
+        }
+    }
+
+    void scopeRejected(ScopeDecision decision, int count) {
+        if (count > 0 && !decision.inScope()) {
+            scopeRejected[decision.ordinal()].increment(count);
+        }
+    }
+
+    void parseSkipped(ParseSkip reason) {
+        parseSkipped[reason.ordinal()].increment();
+    }
+
+    double fetchCount(FetchOutcome outcome) {
+        double sum = 0;
+        for (Counter c : fetches[outcome.ordinal()]) {
+            sum += c.count();
+        }
+        return sum;
+    }
+
+    static int statusClass(int status) {
+        return status >= 100 && status < 600 ? status / 100 : 0;
+    }
+}

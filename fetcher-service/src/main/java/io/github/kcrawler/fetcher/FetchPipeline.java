@@ -1,0 +1,310 @@
+package io.github.kcrawler.fetcher;
+
+import io.github.kcrawler.common.model.FetchKind;
+import io.github.kcrawler.common.model.FetchOutcome;
+import io.github.kcrawler.common.model.FetchRequest;
+import io.github.kcrawler.common.scope.AddressDecision;
+import io.github.kcrawler.common.time.CrawlClock;
+import io.github.kcrawler.common.url.UrlNormalizer;
+import io.github.kcrawler.fetcher.dns.HostResolver;
+import io.github.kcrawler.fetcher.dns.IpLiterals;
+import io.github.kcrawler.fetcher.guard.IpGuard;
+import io.github.kcrawler.fetcher.guard.TaskScheduler;
+import io.github.kcrawler.fetcher.http.HttpFailure;
+import io.github.kcrawler.fetcher.http.HttpFetch;
+import io.github.kcrawler.fetcher.http.HttpFetchResponse;
+import io.github.kcrawler.fetcher.http.NettyHttpClient;
+import io.github.kcrawler.fetcher.robots.RobotsCache;
+import io.github.kcrawler.fetcher.robots.RobotsResponse;
+import io.github.kcrawler.fetcher.robots.RobotsRules;
+
+import java.net.InetAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The life of one fetch request, as a chain of asynchronous steps that never block a thread: wait for
+ * {@code notBefore} (a timer), check the page budget, parse the URL, find the address (the record key when it is
+ * an IP, else DNS) and apply the address policy, get the site's robots.txt verdict (cached, or one shared fetch),
+ * wait at the per-IP guard for {@code max(T, Crawl-delay)}, take one of the {@code max-in-flight} fetch slots,
+ * send the request, give slot and guard back, and hand the response to {@link PagePublisher} on a worker thread.
+ * Every exit produces exactly one {@code FetchResult}.
+ *
+ * <p>Addresses: the fetcher connects to the IP in the record key when it is one — the address the host resolved
+ * to when the URL was discovered, which is also the address the scheduler paced — so a fetch needs no DNS lookup;
+ * a record without an IP key (or a URL with an IP-literal host) is resolved or used as is.
+ *
+ * <p>robots.txt is fetched through the same guard and client as pages (one IP sees one stream of accesses), with
+ * up to {@link #ROBOTS_MAX_REDIRECTS} redirects followed (RFC 9309), each target resolved and policed like a page.
+ *
+ * <p>Budget: a page fetch reserves one unit of {@code max-pages} just before the request is sent and gives it
+ * back if no response arrives, so the instance never receives more than {@code max-pages} responses and, once the
+ * budget is spent, answers BUDGET_EXHAUSTED without touching the network.
+ */
+final class FetchPipeline {
+    static final int ROBOTS_MAX_REDIRECTS = 5;
+
+    private final FetcherConfig config;
+    private final CrawlClock clock;
+    private final TaskScheduler scheduler;
+    private final HostResolver resolver;
+    private final IpGuard guard;
+    private final NettyHttpClient client;
+    private final Executor workers;
+    private final FetchMetrics metrics;
+    private final PagePublisher publisher;
+    private final FetchSlots slots;
+    private final AtomicLong pagesFetched = new AtomicLong();
+    private RobotsCache robots;
+
+    FetchPipeline(FetcherConfig config, CrawlClock clock, TaskScheduler scheduler, HostResolver resolver,
+                  IpGuard guard, FetchSlots slots, NettyHttpClient client, Executor workers, FetchMetrics metrics,
+                  PagePublisher publisher) {
+        this.config = config;
+        this.clock = clock;
+        this.scheduler = scheduler;
+        this.resolver = resolver;
+        this.guard = guard;
+        this.slots = slots;
+        this.client = client;
+        this.workers = workers;
+        this.metrics = metrics;
+        this.publisher = publisher;
+    }
+
+    void robots(RobotsCache robots) {
+        this.robots = robots;
+    }
+
+    /** Responses received so far by this instance (the budget's count). */
+    long pagesFetched() {
+        return pagesFetched.get();
+    }
+
+    /** Starts the job; returns at once. */
+    void submit(FetchJob job) {
+        long wait = job.request.notBefore() - clock.millis();
+        if (wait > 0) {
+            scheduler.schedule(() -> begin(job), wait);
+        } else {
+            begin(job);
+        }
+    }
+
+    private void begin(FetchJob job) {
+        try {
+            if (budgetSpent()) {
+                finish(job, FetchOutcome.BUDGET_EXHAUSTED, "page budget of " + config.maxPages() + " used");
+                return;
+            }
+            if (!job.parseUrl()) {
+                finish(job, FetchOutcome.MALFORMED_URL, "not an http(s) URL: " + job.request.url());
+                return;
+            }
+            InetAddress known = IpLiterals.parse(job.host);
+            if (known == null) {
+                known = IpLiterals.parse(job.key);
+            }
+            if (known != null) {
+                withAddress(job, known);
+                return;
+            }
+            long t0 = clock.millis();
+            resolver.resolve(job.host).whenComplete((r, e) -> {
+                job.dnsMillis = clock.millis() - t0;
+                if (r != null && r.ok()) {
+                    withAddress(job, r.address());
+                } else {
+                    finish(job, FetchOutcome.DNS_FAILURE, r == null ? String.valueOf(e) : r.error());
+                }
+            });
+        } catch (RuntimeException e) {
+            onWorker(job, () -> publisher.crashed(job, e));
+        }
+    }
+
+    private void withAddress(FetchJob job, InetAddress address) {
+        AddressDecision decision = config.addressPolicy().check(address);
+        if (!decision.permitted()) {
+            finish(job, FetchOutcome.OUT_OF_SCOPE, "address policy refuses " + address.getHostAddress()
+                    + " (" + decision.tag() + ")");
+            return;
+        }
+        job.address = address;
+        job.ip = address.getHostAddress();
+        RobotsRules cached = robots.cached(job.siteKey);
+        if (cached != null) {
+            withRobots(job, cached);
+        } else {
+            robots.rules(job.siteKey, job.ip, rules -> withRobots(job, rules));
+        }
+    }
+
+    private void withRobots(FetchJob job, RobotsRules rules) {
+        try {
+            if (rules.deferred()) {
+                // robots.txt unreadable: a network failure is reported as such, a 5xx/429 as a robots denial
+                FetchOutcome outcome = rules.networkFailure() != null ? rules.networkFailure()
+                        : FetchOutcome.ROBOTS_DENIED;
+                if (outcome == FetchOutcome.ROBOTS_DENIED) {
+                    metrics.robotsDenied.increment();
+                }
+                finish(job, outcome, rules.reason());
+                return;
+            }
+            if (!rules.isAllowed(job.request.url())) {
+                metrics.robotsDenied.increment();
+                finish(job, FetchOutcome.ROBOTS_DENIED, "disallowed by " + rules.reason());
+                return;
+            }
+            guard.acquire(job.ip, config.intervalFor(rules.crawlDelayMillis()),
+                    () -> slots.acquire(() -> granted(job)));
+        } catch (RuntimeException e) {
+            onWorker(job, () -> publisher.crashed(job, e));
+        }
+    }
+
+    /** Holds the IP's guard and a fetch slot: sends the request, then gives both back. */
+    private void granted(FetchJob job) {
+        if (!reserveBudget()) {
+            slots.release();
+            guard.release(job.ip);
+            finish(job, FetchOutcome.BUDGET_EXHAUSTED, "page budget of " + config.maxPages() + " used");
+            return;
+        }
+        HttpFetch fetch;
+        try {
+            fetch = new HttpFetch(job.https, job.host, job.port, job.address, job.requestTarget,
+                    validators(job.request), config.maxBodyBytes());
+        } catch (RuntimeException e) {
+            slots.release();
+            guard.release(job.ip);
+            unreserveBudget();
+            finish(job, FetchOutcome.MALFORMED_URL, e.getMessage());
+            return;
+        }
+        client.fetch(fetch).whenComplete((response, error) -> {
+            slots.release();
+            guard.release(job.ip);
+            if (response == null || response.status() == 0) {
+                unreserveBudget();
+            }
+            if (response != null && response.failure() == HttpFailure.CLOSED) {
+                publisher.abandoned(job);
+                return;
+            }
+            onWorker(job, () -> publisher.publish(job, response, error));
+        });
+    }
+
+    /** Ends a job without a response; producing runs on a worker, never on an I/O or the consumer thread. */
+    private void finish(FetchJob job, FetchOutcome outcome, String error) {
+        onWorker(job, () -> publisher.finish(job, outcome, error));
+    }
+
+    private void onWorker(FetchJob job, Runnable task) {
+        try {
+            workers.execute(task);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            publisher.abandoned(job); // shutting down: the record is redone after a restart
+        }
+    }
+
+    private static List<Map.Entry<String, String>> validators(FetchRequest r) {
+        if (r.kind() != FetchKind.REVISIT || (r.etag() == null && r.lastModified() == null)) {
+            return List.of();
+        }
+        List<Map.Entry<String, String>> h = new ArrayList<>(2);
+        if (r.etag() != null && !r.etag().isBlank()) {
+            h.add(Map.entry("If-None-Match", r.etag()));
+        }
+        if (r.lastModified() != null && !r.lastModified().isBlank()) {
+            h.add(Map.entry("If-Modified-Since", r.lastModified()));
+        }
+        return h;
+    }
+
+    private boolean budgetSpent() {
+        return config.maxPages() > 0 && pagesFetched.get() >= config.maxPages();
+    }
+
+    private boolean reserveBudget() {
+        if (config.maxPages() == 0) {
+            pagesFetched.incrementAndGet();
+            return true;
+        }
+        while (true) {
+            long cur = pagesFetched.get();
+            if (cur >= config.maxPages()) {
+                return false;
+            }
+            if (pagesFetched.compareAndSet(cur, cur + 1)) {
+                return true;
+            }
+        }
+    }
+
+    private void unreserveBudget() {
+        pagesFetched.decrementAndGet();
+    }
+
+    /** The {@link RobotsCache.Source}: robots.txt through the guard and client, redirects followed. */
+    CompletableFuture<RobotsResponse> fetchRobots(String robotsUrl, String ip) {
+        CompletableFuture<RobotsResponse> out = new CompletableFuture<>();
+        robotsHop(robotsUrl, IpLiterals.parse(ip), 0, out);
+        return out;
+    }
+
+    private void robotsHop(String url, InetAddress address, int hop, CompletableFuture<RobotsResponse> out) {
+        FetchJob parts = new FetchJob(null, FetchRequest.fresh(url, 0, 0, 0, 0), null);
+        if (address == null || !parts.parseUrl()) {
+            out.complete(RobotsResponse.failed(FetchOutcome.MALFORMED_URL, "unusable robots.txt URL " + url));
+            return;
+        }
+        String ip = address.getHostAddress();
+        guard.acquire(ip, config.politenessMs(), () -> slots.acquire(() -> {
+            HttpFetch fetch = new HttpFetch(parts.https, parts.host, parts.port, address, parts.requestTarget,
+                    List.of(), config.robotsMaxBytes());
+            client.fetch(fetch).whenComplete((r, e) -> {
+                slots.release();
+                guard.release(ip);
+                if (r == null) {
+                    out.complete(RobotsResponse.failed(FetchOutcome.PROTOCOL_ERROR, String.valueOf(e)));
+                } else if (r.failure() != null && r.failure() != HttpFailure.TOO_LARGE) {
+                    out.complete(RobotsResponse.failed(PagePublisher.outcomeOf(r.failure()), r.error()));
+                } else if (r.status() >= 300 && r.status() < 400 && r.header("Location") != null
+                        && hop < ROBOTS_MAX_REDIRECTS) {
+                    robotsRedirect(url, r.header("Location"), hop, r, out);
+                } else {
+                    // a robots.txt cut at the cap is parsed as far as it was read (RFC 9309 asks for >= 500 KiB)
+                    byte[] body = java.util.Arrays.copyOf(r.body(), r.bodyLength());
+                    out.complete(RobotsResponse.http(r.status(), body, r.header("Content-Type")));
+                }
+            });
+        }));
+    }
+
+    private void robotsRedirect(String from, String location, int hop, HttpFetchResponse r,
+                                CompletableFuture<RobotsResponse> out) {
+        String target = UrlNormalizer.normalize(from, location).orElse(null);
+        if (target == null) {
+            out.complete(RobotsResponse.http(r.status(), new byte[0], null));
+            return;
+        }
+        String host = UrlNormalizer.host(target);
+        resolver.resolve(host).whenComplete((res, e) -> {
+            if (res == null || !res.ok()) {
+                out.complete(RobotsResponse.failed(FetchOutcome.DNS_FAILURE,
+                        "robots.txt redirect target " + host + " does not resolve"));
+            } else if (!config.addressPolicy().check(res.address()).permitted()) {
+                out.complete(RobotsResponse.http(r.status(), new byte[0], null)); // as an unfollowable redirect
+            } else {
+                robotsHop(target, res.address(), hop + 1, out);
+            }
+        });
+    }
+}

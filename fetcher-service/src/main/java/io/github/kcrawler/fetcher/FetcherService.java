@@ -1,0 +1,281 @@
+package io.github.kcrawler.fetcher;
+
+import io.github.kcrawler.common.model.DiscoveredUrl;
+import io.github.kcrawler.common.model.FetchRequest;
+import io.github.kcrawler.common.model.FetchResult;
+import io.github.kcrawler.common.model.LinkList;
+import io.github.kcrawler.common.serde.JsonSerde;
+import io.github.kcrawler.common.service.CrawlerService;
+import io.github.kcrawler.common.time.CrawlClock;
+import io.github.kcrawler.common.topic.Topic;
+import io.github.kcrawler.common.topic.Topics;
+import io.github.kcrawler.fetcher.dns.HostResolver;
+import io.github.kcrawler.fetcher.dns.HostsFile;
+import io.github.kcrawler.fetcher.dns.NameLookup;
+import io.github.kcrawler.fetcher.guard.IpGuard;
+import io.github.kcrawler.fetcher.http.HttpClientSettings;
+import io.github.kcrawler.fetcher.http.NettyDnsLookup;
+import io.github.kcrawler.fetcher.http.NettyHttpClient;
+import io.github.kcrawler.fetcher.http.NettyTransport;
+import io.github.kcrawler.fetcher.parse.LinkExtractor;
+import io.github.kcrawler.fetcher.robots.RobotsCache;
+import io.github.kcrawler.fetcher.warc.WarcArchive;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.CooperativeStickyAssignor;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The fetcher (DESIGN §2): a plain Kafka consumer group ({@code <prefix>fetcher}) on {@code crawl.fetch.requests}
+ * and a producer for results, discovered URLs and link lists. Fetching is a side effect, so delivery is
+ * at-least-once: auto-commit is off and {@link ConsumerLoop} commits per partition only offsets below the oldest
+ * record whose results Kafka has not yet acknowledged. A crash or a rebalance can repeat fetches (the scheduler and
+ * dedup absorb duplicates); it can never lose one.
+ *
+ * <p>This class wires the parts — Netty transport, DNS, per-IP guard, HTTP client, robots.txt cache, link
+ * extractor, WARC archive, worker pool — and owns their lifecycle. Threads: one consumer thread, the Netty event
+ * loops ({@code io-threads}), the workers ({@code worker-threads}) and the Kafka producer's sender.
+ */
+public final class FetcherService implements CrawlerService {
+    private static final Logger LOG = LoggerFactory.getLogger(FetcherService.class);
+
+    private final FetcherConfig config;
+    private final MeterRegistry registry;
+    private final CrawlClock clock;
+    private final Topics topics;
+    private final AtomicInteger pending = new AtomicInteger();
+    private final AtomicLong sendFailures = new AtomicLong();
+    private volatile boolean started;
+    private volatile boolean closed;
+    private NettyTransport transport;
+    private NameLookup lookup;
+    private NettyHttpClient client;
+    private WarcArchive warc;
+    private ExecutorService workers;
+    private KafkaProducer<String, byte[]> producer;
+    private FetchPipeline pipeline;
+    private ConsumerLoop loop;
+    private FetchMetrics metrics;
+    private FetchSlots slots;
+
+    public FetcherService(FetcherConfig config, MeterRegistry registry, CrawlClock clock) {
+        this.config = config;
+        this.registry = registry;
+        this.clock = clock;
+        this.topics = config.kafka().topics();
+    }
+
+    @Override
+    public String name() {
+        return "fetcher";
+    }
+
+    @Override
+    public synchronized void start() {
+        if (started) {
+            throw new IllegalStateException("fetcher already started");
+        }
+        started = true;
+        HostsFile hosts = config.hostsFile() == null ? HostsFile.empty() : HostsFile.load(config.hostsFile());
+        transport = new NettyTransport(config.ioThreads(), config.nativeTransport());
+        slots = new FetchSlots(config.maxInFlight(), transport.scheduler());
+        metrics = new FetchMetrics(registry, topics.fetchRequests.name(), slots::active);
+        lookup = new NettyDnsLookup(transport, hosts, 0, config.dnsMaxTtlSeconds(), config.dnsNegativeTtlSeconds(),
+                config.dnsQueryTimeoutMs());
+        HostResolver resolver = new HostResolver(lookup, hosts, config.dnsMaxConcurrent(), registry);
+        IpGuard guard = new IpGuard(clock, transport.scheduler(),
+                Math.max(config.politenessMs(), config.maxCrawlDelayMs()), metrics.politenessWait);
+        client = new NettyHttpClient(transport, new HttpClientSettings(config.userAgent(), config.connectTimeoutMs(),
+                config.readTimeoutMs(), config.totalTimeoutMs(), resolvedProxy(config.proxy()),
+                config.maxIdlePerRoute(), config.maxIdleConnections(), config.keepAliveMs(), List.of()), clock);
+        if (config.warcDir() != null) {
+            warc = new WarcArchive(config.warcDir(), config.warcPrefix(), config.warcMaxBytes(),
+                    config.warcGzipLevel(), clock::millis, metrics.warcRecords);
+        }
+        workers = new ThreadPoolExecutor(config.workerThreads(), config.workerThreads(), 60, TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(), daemonThreads("fetcher-worker"));
+        producer = new KafkaProducer<>(producerProperties());
+        PagePublisher publisher = new PagePublisher(config, clock, resolver,
+                new LinkExtractor(config.maxOutlinks(), config.followNofollow()), warc, new KafkaSink(), metrics,
+                workers, this::jobDone);
+        pipeline = new FetchPipeline(config, clock, transport.scheduler(), resolver, guard, slots, client, workers,
+                metrics, publisher);
+        RobotsCache robots = new RobotsCache(List.of(config.robotsAgent()), config.robotsCacheSize(),
+                config.robotsTtlMs(), config.robotsErrorTtlMs(), config.maxCrawlDelayMs(), clock,
+                pipeline::fetchRobots, registry);
+        pipeline.robots(robots);
+        loop = new ConsumerLoop(config, topics.fetchRequests.name(), consumerProperties(), pipeline, pending,
+                metrics, JsonSerde.of(FetchRequest.class));
+        loop.start();
+        LOG.info("fetcher started: group {}fetcher on {}, {} fetches in flight, {} pending, T={} ms, WARC {}",
+                config.kafka().topicPrefix(), topics.fetchRequests.name(), config.maxInFlight(), config.maxPending(),
+                config.politenessMs(), config.warcDir() == null ? "off" : config.warcDir());
+    }
+
+    @Override
+    public boolean isHealthy() {
+        return started && !closed && loop != null && loop.isAlive() && sendFailures.get() == 0;
+    }
+
+    /** Requests accepted from Kafka whose results are not yet acknowledged. */
+    public int pending() {
+        return pending.get();
+    }
+
+    /** Fetches on the network now (at most {@code max-in-flight}). */
+    public int activeFetches() {
+        return slots == null ? 0 : slots.active();
+    }
+
+    /** Pages (HTTP responses) received by this instance, as counted against {@code max-pages}. */
+    public long pagesFetched() {
+        return pipeline == null ? 0 : pipeline.pagesFetched();
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (loop != null) {
+            loop.shutdown(); // waits up to revoke-wait-ms for in-flight work, commits what is complete
+        }
+        if (client != null) {
+            client.close();
+        }
+        if (lookup != null) {
+            lookup.close();
+        }
+        if (transport != null) {
+            transport.close();
+        }
+        if (workers != null) {
+            workers.shutdown();
+            try {
+                workers.awaitTermination(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (producer != null) {
+            producer.close(java.time.Duration.ofSeconds(10));
+        }
+        if (warc != null) {
+            warc.close();
+        }
+        LOG.info("fetcher closed after {} pages", pagesFetched());
+    }
+
+    private void jobDone(FetchJob job, Exception error) {
+        pending.decrementAndGet();
+        if (error != null && closed) {
+            LOG.debug("results of {} not produced: closing (the request is redone after a restart)",
+                    job.request.url());
+        } else if (error != null) {
+            long n = sendFailures.incrementAndGet();
+            if (n == 1 || n % 1000 == 0) {
+                LOG.error("cannot produce the results of {} ({} failed jobs); its offset stays uncommitted and the "
+                        + "fetcher reports unhealthy", job.request.url(), n, error);
+            }
+        }
+    }
+
+    private Properties consumerProperties() {
+        Properties p = config.kafka().baseProperties();
+        p.put(ConsumerConfig.GROUP_ID_CONFIG, config.kafka().topicPrefix() + "fetcher");
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, Math.min(500, config.maxInFlight()));
+        if (!"consumer".equalsIgnoreCase(config.kafka().clientOverrides().get(ConsumerConfig.GROUP_PROTOCOL_CONFIG))) {
+            // classic protocol: incremental rebalances move only the partitions that change owner
+            p.put(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, CooperativeStickyAssignor.class.getName());
+        }
+        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+        return config.kafka().withOverrides(p);
+    }
+
+    private Properties producerProperties() {
+        Properties p = config.kafka().baseProperties();
+        p.put(ProducerConfig.ACKS_CONFIG, "all");
+        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        p.put(ProducerConfig.LINGER_MS_CONFIG, 5);
+        p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
+        p.put(ProducerConfig.BATCH_SIZE_CONFIG, 128 * 1024);
+        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+        return config.kafka().withOverrides(p);
+    }
+
+    private static InetSocketAddress resolvedProxy(InetSocketAddress proxy) {
+        if (proxy == null) {
+            return null;
+        }
+        InetSocketAddress resolved = new InetSocketAddress(proxy.getHostString(), proxy.getPort());
+        if (resolved.isUnresolved()) {
+            throw new IllegalArgumentException("proxy host does not resolve: " + proxy.getHostString());
+        }
+        return resolved;
+    }
+
+    static java.util.concurrent.ThreadFactory daemonThreads(String prefix) {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, prefix + "-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
+    /** Produces to the topics; each acknowledgement (or failure) is reported to the job's {@link Completion}. */
+    private final class KafkaSink implements PagePublisher.Sink {
+        @Override
+        public void result(String key, FetchResult value, Completion c) {
+            send(topics.fetchResults, key, value, c);
+        }
+
+        @Override
+        public void discovered(String key, DiscoveredUrl value, Completion c) {
+            send(topics.discovered, key, value, c);
+        }
+
+        @Override
+        public void links(String key, LinkList value, Completion c) {
+            send(topics.links, key, value, c);
+        }
+
+        @Override
+        public void abandoned(FetchJob job) {
+            pending.decrementAndGet();
+        }
+
+        private <V> void send(Topic<String, V> topic, String key, V value, Completion c) {
+            try {
+                byte[] bytes = topic.valueSerde().serializer().serialize(topic.name(), value);
+                producer.send(new ProducerRecord<>(topic.name(), key, bytes), (md, e) -> c.acked(e));
+            } catch (RuntimeException e) {
+                c.acked(e);
+            }
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package io.github.kcrawler.fetcher.http;
+
+import java.net.InetSocketAddress;
+import java.security.cert.X509Certificate;
+import java.util.List;
+
+/**
+ * Settings of {@link NettyHttpClient}, checked by the fetcher's config record before they get here.
+ *
+ * @param proxy               resolved HTTP proxy for all requests (https: CONNECT tunnel; http: absolute form), or null
+ * @param maxIdlePerRoute     idle keep-alive connections kept per (scheme, IP, port[, TLS host])
+ * @param maxIdleTotal        idle keep-alive connections kept in all
+ * @param keepAliveMillis     an idle connection is closed after this long
+ * @param trustedCertificates trust only these (tests); null or empty: the JDK's default trust store
+ */
+public record HttpClientSettings(String userAgent, int connectTimeoutMillis, int readTimeoutMillis,
+                                 int totalTimeoutMillis, InetSocketAddress proxy, int maxIdlePerRoute,
+                                 int maxIdleTotal, long keepAliveMillis, List<X509Certificate> trustedCertificates) {
+    public HttpClientSettings {
+        if (userAgent == null || userAgent.isBlank()) {
+            throw new IllegalArgumentException("user agent must not be empty");
+        }
+        if (connectTimeoutMillis < 1 || readTimeoutMillis < 1 || totalTimeoutMillis < 1) {
+            throw new IllegalArgumentException("timeouts must be >= 1 ms, were connect=" + connectTimeoutMillis
+                    + " read=" + readTimeoutMillis + " total=" + totalTimeoutMillis);
+        }
+        if (maxIdlePerRoute < 0 || maxIdleTotal < 0 || keepAliveMillis < 0) {
+            throw new IllegalArgumentException("pool limits must be >= 0, were perRoute=" + maxIdlePerRoute
+                    + " total=" + maxIdleTotal + " keepAlive=" + keepAliveMillis);
+        }
+        trustedCertificates = trustedCertificates == null ? List.of() : List.copyOf(trustedCertificates);
+    }
+}

@@ -1,0 +1,17 @@
+package io.github.kcrawler.fetcher.http;
+
+/** Why an HTTP exchange did not end with a complete response. */
+public enum HttpFailure {
+    /** TCP connect refused, unreachable, or the proxy refused the tunnel. */
+    CONNECT,
+    /** Connect, read (idle) or total timeout. */
+    TIMEOUT,
+    /** TLS handshake or certificate/hostname verification failed. */
+    TLS,
+    /** Not parsable HTTP, or the connection closed or reset mid-response. */
+    PROTOCOL,
+    /** The body exceeded the cap; status and headers are known, the body is cut at the cap. */
+    TOO_LARGE,
+    /** The client was shutting down. */
+    CLOSED
+}

@@ -1,0 +1,198 @@
+package io.github.kcrawler.fetcher.robots;
+
+import crawlercommons.robots.BaseRobotRules;
+import crawlercommons.robots.SimpleRobotRules;
+import crawlercommons.robots.SimpleRobotRules.RobotRulesMode;
+import crawlercommons.robots.SimpleRobotRulesParser;
+import io.github.kcrawler.common.metrics.MetricNames;
+import io.github.kcrawler.common.model.FetchOutcome;
+import io.github.kcrawler.common.time.CrawlClock;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/**
+ * robots.txt for every site the fetcher visits: fetched once per site (scheme + host + port) through a
+ * {@link Source} that goes through the same HTTP client and per-IP guard as pages, parsed with crawler-commons'
+ * {@link SimpleRobotRulesParser} for our agent names, and kept in a bounded LRU with an expiry.
+ *
+ * <p>Verdicts follow RFC 9309 as crawler-commons maps them: 2xx → the parsed rules; other 4xx (and a redirect chain
+ * that never ended) → allow all; 429, 5xx and no response at all → deferred: everything on the site is denied
+ * until {@code errorTtlMillis} passes and robots.txt is fetched again (never fail open). A Crawl-delay above
+ * {@code maxCrawlDelayMillis} is clamped to it rather than treated as "disallow all" (crawler-commons' choice) —
+ * the guard then visits the site at the clamped pace.
+ *
+ * <p>Requests for a site whose robots.txt is being fetched wait for that fetch: one fetch per site, however many
+ * requests arrive meanwhile. Thread-safe; callbacks run outside the lock, on the thread that completed the fetch
+ * (or the caller's, when the answer was cached).
+ */
+public final class RobotsCache {
+    /** Fetches a robots.txt URL from the given IP; the future may complete exceptionally (treated as no response). */
+    @FunctionalInterface
+    public interface Source {
+        CompletableFuture<RobotsResponse> fetch(String robotsUrl, String ip);
+    }
+
+    /** How a robots.txt fetch ended; the {@code result} tag of {@code ROBOTS_FETCHES}. */
+    public enum FetchResultKind { PARSED, ALLOW_ALL, DEFERRED_HTTP, DEFERRED_NETWORK }
+
+    private static final Logger LOG = LoggerFactory.getLogger(RobotsCache.class);
+    private static final SimpleRobotRulesParser PARSER = new SimpleRobotRulesParser(Long.MAX_VALUE, 5);
+
+    private final Collection<String> agents;
+    private final long ttlMillis;
+    private final long errorTtlMillis;
+    private final long maxCrawlDelayMillis;
+    private final CrawlClock clock;
+    private final Source source;
+    private final Map<String, RobotsRules> lru;
+    private final Map<String, List<Consumer<RobotsRules>>> pending = new HashMap<>();
+    private final Map<FetchResultKind, Counter> fetches = new EnumMap<>(FetchResultKind.class);
+
+    public RobotsCache(Collection<String> agents, int capacity, long ttlMillis, long errorTtlMillis,
+                       long maxCrawlDelayMillis, CrawlClock clock, Source source, MeterRegistry registry) {
+        if (agents.isEmpty()) {
+            throw new IllegalArgumentException("at least one robots agent name is needed");
+        }
+        if (capacity < 1) {
+            throw new IllegalArgumentException("robots cache capacity must be >= 1, was " + capacity);
+        }
+        this.agents = SimpleRobotRulesParser.sanitizeRobotNames(agents);
+        this.ttlMillis = ttlMillis;
+        this.errorTtlMillis = errorTtlMillis;
+        this.maxCrawlDelayMillis = maxCrawlDelayMillis;
+        this.clock = clock;
+        this.source = source;
+        this.lru = new LinkedHashMap<>(1024, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, RobotsRules> eldest) {
+                return size() > capacity;
+            }
+        };
+        for (FetchResultKind k : FetchResultKind.values()) {
+            fetches.put(k, Counter.builder(MetricNames.ROBOTS_FETCHES).description("robots.txt fetches")
+                    .tag("result", k.name().toLowerCase(Locale.ROOT)).register(registry));
+        }
+    }
+
+    /** The site key for a URL's scheme, host and port ({@code http://example.com:80}). */
+    public static String siteKey(String scheme, String host, int port) {
+        return scheme + "://" + host + ":" + port;
+    }
+
+    /** A still-valid verdict for the site, or null (no I/O). */
+    public synchronized RobotsRules cached(String siteKey) {
+        RobotsRules r = lru.get(siteKey);
+        return r != null && r.expiresAt() > clock.millis() ? r : null;
+    }
+
+    /**
+     * Calls {@code callback} with the site's verdict: at once if cached, else when the (single) robots.txt fetch
+     * for the site completes. {@code ip} is where the site is reached.
+     */
+    public void rules(String siteKey, String ip, Consumer<RobotsRules> callback) {
+        RobotsRules hit;
+        synchronized (this) {
+            hit = lru.get(siteKey);
+            if (hit != null && hit.expiresAt() <= clock.millis()) {
+                hit = null;
+            }
+            if (hit == null) {
+                List<Consumer<RobotsRules>> waiters = pending.get(siteKey);
+                if (waiters != null) {
+                    waiters.add(callback);
+                    return;
+                }
+                waiters = new ArrayList<>(2);
+                waiters.add(callback);
+                pending.put(siteKey, waiters);
+            }
+        }
+        if (hit != null) {
+            callback.accept(hit);
+            return;
+        }
+        CompletableFuture<RobotsResponse> f;
+        try {
+            f = source.fetch(siteKey + "/robots.txt", ip);
+        } catch (RuntimeException e) {
+            f = CompletableFuture.failedFuture(e);
+        }
+        f.whenComplete((response, error) -> complete(siteKey, response != null ? response
+                : RobotsResponse.failed(FetchOutcome.PROTOCOL_ERROR,
+                String.valueOf(error))));
+    }
+
+    /** Sites with a verdict in the cache. */
+    public synchronized int size() {
+        return lru.size();
+    }
+
+    private void complete(String siteKey, RobotsResponse response) {
+        RobotsRules rules = toRules(siteKey + "/robots.txt", response);
+        List<Consumer<RobotsRules>> waiters;
+        synchronized (this) {
+            lru.put(siteKey, rules);
+            waiters = pending.remove(siteKey);
+        }
+        if (waiters != null) {
+            for (Consumer<RobotsRules> w : waiters) {
+                try {
+                    w.accept(rules);
+                } catch (RuntimeException e) {
+                    LOG.error("robots.txt waiter for {} failed", siteKey, e);
+                }
+            }
+        }
+    }
+
+    /** The verdict for one robots.txt response; a total function. */
+    RobotsRules toRules(String robotsUrl, RobotsResponse r) {
+        long now = clock.millis();
+        int status = r.status();
+        if (r.networkFailure() != null || status == 0) {
+            fetches.get(FetchResultKind.DEFERRED_NETWORK).increment();
+            return deferred(now, r.networkFailure(), "robots.txt unreachable: " + r.error());
+        }
+        if (status >= 200 && status < 300) {
+            BaseRobotRules parsed;
+            try {
+                parsed = PARSER.parseContent(robotsUrl, r.body(), r.contentType(), agents);
+            } catch (RuntimeException e) {
+                // crawler-commons' parser is total in practice; if it ever throws, deny for a while rather than allow
+                fetches.get(FetchResultKind.DEFERRED_HTTP).increment();
+                return deferred(now, null, "robots.txt unparsable: " + e);
+            }
+            fetches.get(FetchResultKind.PARSED).increment();
+            long delay = parsed.getCrawlDelay();
+            long clamped = delay == BaseRobotRules.UNSET_CRAWL_DELAY || delay < 0 ? 0
+                    : Math.min(delay, maxCrawlDelayMillis);
+            return new RobotsRules(parsed, clamped, now + ttlMillis, false, null, "robots.txt " + status);
+        }
+        if (status == 429 || status >= 500) {
+            fetches.get(FetchResultKind.DEFERRED_HTTP).increment();
+            return deferred(now, null, "robots.txt " + status + ", retry later");
+        }
+        fetches.get(FetchResultKind.ALLOW_ALL).increment();
+        return new RobotsRules(new SimpleRobotRules(RobotRulesMode.ALLOW_ALL), 0, now + ttlMillis, false, null,
+                "robots.txt " + status + ", allow all");
+    }
+
+    private RobotsRules deferred(long now, FetchOutcome failure, String reason) {
+        SimpleRobotRules none = new SimpleRobotRules(RobotRulesMode.ALLOW_NONE);
+        none.setDeferVisits(true);
+        return new RobotsRules(none, 0, now + errorTtlMillis, true, failure, reason);
+    }
+}

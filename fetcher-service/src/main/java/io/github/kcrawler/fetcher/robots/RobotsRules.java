@@ -1,0 +1,70 @@
+package io.github.kcrawler.fetcher.robots;
+
+import crawlercommons.robots.BaseRobotRules;
+import io.github.kcrawler.common.model.FetchOutcome;
+
+/**
+ * The robots.txt verdict for one site (scheme, host, port), wrapping crawler-commons' rules with what the fetcher
+ * needs besides allow/deny: the Crawl-delay (already clamped), when the verdict expires, and — when robots.txt
+ * could not be read (5xx, 429, network failure) — that visits are deferred and why. A deferred site is denied
+ * everything until the entry expires and robots.txt is fetched again: the crawler never fails open.
+ */
+public final class RobotsRules {
+    private final BaseRobotRules rules;
+    private final long crawlDelayMillis;
+    private final long expiresAt;
+    private final boolean deferred;
+    private final FetchOutcome networkFailure;
+    private final String reason;
+
+    RobotsRules(BaseRobotRules rules, long crawlDelayMillis, long expiresAt, boolean deferred,
+                FetchOutcome networkFailure, String reason) {
+        this.rules = rules;
+        this.crawlDelayMillis = crawlDelayMillis;
+        this.expiresAt = expiresAt;
+        this.deferred = deferred;
+        this.networkFailure = networkFailure;
+        this.reason = reason;
+    }
+
+    /** True if the rules let our agent fetch this absolute URL (false for every URL of a deferred site). */
+    public boolean isAllowed(String url) {
+        if (deferred) {
+            return false;
+        }
+        try {
+            return rules.isAllowed(url);
+        } catch (RuntimeException e) {
+            return false; // a URL the rules cannot even read is not provably allowed
+        }
+    }
+
+    /** The site's Crawl-delay in milliseconds, clamped to the configured maximum; 0 when it sets none. */
+    public long crawlDelayMillis() {
+        return crawlDelayMillis;
+    }
+
+    public long expiresAt() {
+        return expiresAt;
+    }
+
+    /** True when robots.txt was unavailable (5xx, 429 or no response) and visits wait until it can be read. */
+    public boolean deferred() {
+        return deferred;
+    }
+
+    /** For a deferred site that gave no HTTP response: what went wrong on the network; otherwise null. */
+    public FetchOutcome networkFailure() {
+        return networkFailure;
+    }
+
+    /** Human-readable source of the verdict ("robots.txt 200", "robots.txt 503", ...). */
+    public String reason() {
+        return reason;
+    }
+
+    @Override
+    public String toString() {
+        return "RobotsRules[" + reason + ", crawlDelay=" + crawlDelayMillis + "ms, deferred=" + deferred + "]";
+    }
+}

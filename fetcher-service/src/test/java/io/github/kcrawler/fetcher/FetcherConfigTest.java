@@ -1,0 +1,77 @@
+package io.github.kcrawler.fetcher;
+
+import io.github.kcrawler.common.config.Settings;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The fetcher's settings: documented defaults, flags and environment, and errors that name the bad value. */
+class FetcherConfigTest {
+    @Test
+    void defaultsMatchTheDocumentedValues() {
+        FetcherConfig c = FetcherConfig.defaults(Map.of());
+        assertThat(c.userAgent()).isEqualTo("kcrawler/0.1 (+https://github.com/kcrawler)");
+        assertThat(c.maxInFlight()).isEqualTo(512);
+        assertThat(c.politenessMs()).isEqualTo(1000);
+        assertThat(c.maxCrawlDelayMs()).isEqualTo(30_000);
+        assertThat(c.maxBodyBytes()).isEqualTo(10 * 1024 * 1024);
+        assertThat(c.maxOutlinks()).isEqualTo(5000);
+        assertThat(c.followNofollow()).isFalse();
+        assertThat(c.maxPages()).isZero();
+        assertThat(c.warcMaxBytes()).isEqualTo(1L << 30);
+        assertThat(c.proxy()).isNull();
+        assertThat(c.hostsFile()).isNull();
+        assertThat(c.scope().maxDepth()).isEqualTo(20);
+    }
+
+    @Test
+    void readsFlagsAndEnvironment() {
+        Settings s = Settings.parse(FetcherConfig.KEYS, Map.of("CRAWLER_POLITENESS_MS", "250"),
+                "--max-in-flight", "64", "--proxy", "127.0.0.1:3128", "--warc-dir", "none",
+                "--allow-addresses", "127.0.0.0/8", "--max-depth", "3", "--follow-nofollow");
+        FetcherConfig c = FetcherConfig.from(s);
+        assertThat(c.politenessMs()).isEqualTo(250);
+        assertThat(c.maxInFlight()).isEqualTo(64);
+        assertThat(c.proxy().getPort()).isEqualTo(3128);
+        assertThat(c.warcDir()).isNull();
+        assertThat(c.followNofollow()).isTrue();
+        assertThat(c.scope().maxDepth()).isEqualTo(3);
+        assertThat(c.addressPolicy().check(java.net.InetAddress.getLoopbackAddress()).permitted()).isTrue();
+    }
+
+    @Test
+    void badValuesAreNamed() {
+        assertThatThrownBy(() -> FetcherConfig.defaults(Map.of("max-in-flight", "0")))
+                .hasMessageContaining("max-in-flight").hasMessageContaining("0");
+        assertThatThrownBy(() -> FetcherConfig.defaults(Map.of("proxy", "nohost")))
+                .hasMessageContaining("proxy").hasMessageContaining("nohost");
+        assertThatThrownBy(() -> FetcherConfig.defaults(Map.of("warc-gzip-level", "12")))
+                .hasMessageContaining("warc-gzip-level");
+        assertThatThrownBy(() -> FetcherConfig.defaults(Map.of("user-agent", " ")))
+                .hasMessageContaining("user-agent");
+        assertThatThrownBy(() -> FetcherConfig.defaults(Map.of("total-timeout-ms", "5", "connect-timeout-ms", "10")))
+                .hasMessageContaining("total-timeout-ms");
+        assertThatThrownBy(() -> Settings.parse(FetcherConfig.KEYS, Map.of(), "--politness-ms", "5"))
+                .hasMessageContaining("politness-ms");
+    }
+
+    @Test
+    void intervalIsTheLargerOfTAndTheClampedCrawlDelay() {
+        FetcherConfig c = FetcherConfig.defaults(Map.of("politeness-ms", "1000", "max-crawl-delay-ms", "5000"));
+        assertThat(c.intervalFor(0)).isEqualTo(1000);
+        assertThat(c.intervalFor(3000)).isEqualTo(3000);
+        assertThat(c.intervalFor(60_000)).isEqualTo(5000);
+    }
+
+    @Test
+    void helpListsEveryKeyWithItsDefault() {
+        String help = FetcherConfig.help();
+        for (String key : FetcherConfig.KEYS) {
+            assertThat(help).contains("--" + key);
+        }
+        assertThat(help).contains("CRAWLER_POLITENESS_MS").contains("kcrawler/0.1");
+    }
+}

@@ -1,0 +1,91 @@
+package io.github.kcrawler.fetcher;
+
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** At-least-once offset bookkeeping: never commit past a record whose results are not yet durable. */
+class OffsetTrackerTest {
+    private static final TopicPartition P0 = new TopicPartition("t", 0);
+    private static final TopicPartition P1 = new TopicPartition("t", 1);
+
+    @Test
+    void commitsOnlyBelowTheOldestUnfinishedRecord() {
+        OffsetTracker t = new OffsetTracker();
+        OffsetTracker.Slot a = t.add(P0, 10);
+        OffsetTracker.Slot b = t.add(P0, 11);
+        OffsetTracker.Slot c = t.add(P0, 12);
+        assertThat(t.committable()).containsEntry(P0, new org.apache.kafka.clients.consumer.OffsetAndMetadata(10));
+        c.done();
+        b.done();
+        assertThat(t.committable()).isEmpty(); // 10 is still running
+        a.done();
+        assertThat(t.committable().get(P0).offset()).isEqualTo(13);
+        assertThat(t.committable()).isEmpty(); // nothing moved
+    }
+
+    @Test
+    void partitionsAreIndependentAndGapsAreAllowed() {
+        OffsetTracker t = new OffsetTracker();
+        OffsetTracker.Slot a = t.add(P0, 0);
+        t.add(P0, 5).done(); // compaction or transaction markers leave gaps
+        OffsetTracker.Slot x = t.add(P1, 100);
+        x.done();
+        assertThat(t.committable().get(P1).offset()).isEqualTo(101);
+        assertThat(t.committable(List.of(P0)).get(P0).offset()).isEqualTo(0);
+        a.done();
+        assertThat(t.committable().get(P0).offset()).isEqualTo(6);
+    }
+
+    @Test
+    void runningCountsOnlyStartedUnfinishedRecords() {
+        OffsetTracker t = new OffsetTracker();
+        OffsetTracker.Slot a = t.add(P0, 0);
+        t.add(P0, 1); // still in the backlog
+        a.started();
+        assertThat(t.running()).isEqualTo(1);
+        a.done();
+        assertThat(t.running()).isZero();
+        t.remove(List.of(P0));
+        assertThat(t.committable(List.of(P0))).isEmpty();
+    }
+
+    @Test
+    void offsetsMustIncrease() {
+        OffsetTracker t = new OffsetTracker();
+        t.add(P0, 5);
+        assertThatThrownBy(() -> t.add(P0, 5)).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void randomCompletionOrderNeverCommitsPastAnUnfinishedRecord() {
+        Random rnd = new Random(3);
+        OffsetTracker t = new OffsetTracker();
+        List<OffsetTracker.Slot> open = new ArrayList<>();
+        long next = 0;
+        long committed = -1;
+        for (int round = 0; round < 2_000; round++) {
+            for (int i = rnd.nextInt(4); i > 0; i--) {
+                open.add(t.add(P0, next++));
+            }
+            Collections.shuffle(open, rnd);
+            for (int i = rnd.nextInt(3); i > 0 && !open.isEmpty(); i--) {
+                open.remove(open.size() - 1).done();
+            }
+            var c = t.committable().get(P0);
+            if (c != null) {
+                assertThat(c.offset()).isGreaterThan(committed);
+                committed = c.offset();
+            }
+            long oldestOpen = open.stream().mapToLong(s -> s.offset).min().orElse(next);
+            assertThat(committed).isLessThanOrEqualTo(oldestOpen);
+        }
+    }
+}

@@ -1,0 +1,245 @@
+package io.github.kcrawler.fetcher;
+
+import io.github.kcrawler.common.fingerprint.Fingerprints;
+import io.github.kcrawler.common.model.DiscoveredUrl;
+import io.github.kcrawler.common.model.FetchOutcome;
+import io.github.kcrawler.common.model.FetchRequest;
+import io.github.kcrawler.common.model.FetchResult;
+import io.github.kcrawler.common.model.LinkList;
+import io.github.kcrawler.common.time.ManualClock;
+import io.github.kcrawler.fetcher.dns.HostResolver;
+import io.github.kcrawler.fetcher.dns.HostsFile;
+import io.github.kcrawler.fetcher.dns.LookupFailure;
+import io.github.kcrawler.fetcher.dns.NameLookup;
+import io.github.kcrawler.fetcher.http.HttpFailure;
+import io.github.kcrawler.fetcher.http.HttpFetchResponse;
+import io.github.kcrawler.fetcher.parse.LinkExtractor;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.Test;
+
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** What a finished fetch turns into, without Kafka: records are captured by a sink that acknowledges at once. */
+class PagePublisherTest {
+    private static final String PAGE = "http://a.test/dir/page";
+
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private final List<String[]> sent = new ArrayList<>(); // topic, key
+    private final List<FetchResult> results = new ArrayList<>();
+    private final List<DiscoveredUrl> discovered = new ArrayList<>();
+    private final List<LinkList> links = new ArrayList<>();
+    private final List<Exception> done = new ArrayList<>();
+    private Exception sendError;
+
+    private PagePublisher publisher(String maxDepth) {
+        FetcherConfig config = FetcherConfig.defaults(Map.of("allow-addresses", "127.0.0.0/8", "max-depth", maxDepth,
+                "warc-dir", "none"));
+        HostsFile hosts = HostsFile.parse(List.of("127.1.0.1 a.test", "127.1.0.2 b.test", "10.0.0.1 internal.test"));
+        NameLookup dns = new NameLookup() {
+            @Override
+            public InetAddress cached(String host) {
+                return null;
+            }
+
+            @Override
+            public CompletableFuture<InetAddress> lookup(String host) {
+                return CompletableFuture.failedFuture(new LookupFailure(HostResolver.Failure.NOT_FOUND, host, null));
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        PagePublisher.Sink sink = new PagePublisher.Sink() {
+            @Override
+            public void result(String key, FetchResult value, Completion c) {
+                sent.add(new String[] {"results", key});
+                results.add(value);
+                c.acked(sendError);
+            }
+
+            @Override
+            public void discovered(String key, DiscoveredUrl value, Completion c) {
+                sent.add(new String[] {"discovered", key});
+                discovered.add(value);
+                c.acked(sendError);
+            }
+
+            @Override
+            public void links(String key, LinkList value, Completion c) {
+                sent.add(new String[] {"links", key});
+                links.add(value);
+                c.acked(sendError);
+            }
+
+            @Override
+            public void abandoned(FetchJob job) {
+            }
+        };
+        return new PagePublisher(config, new ManualClock(1_000), new HostResolver(dns, hosts, 4, registry),
+                new LinkExtractor(100, false), null, sink, new FetchMetrics(registry, "req", () -> 0),
+                Runnable::run, (job, error) -> done.add(error));
+    }
+
+    private static FetchJob job(String url, int depth) throws Exception {
+        FetchJob job = new FetchJob("127.1.0.1", FetchRequest.fresh(url, Fingerprints.url(url), depth, 7, 0),
+                new OffsetTracker.Slot(new TopicPartition("req", 0), 42));
+        assertThat(job.parseUrl()).isTrue();
+        job.address = InetAddress.getByName("127.1.0.1");
+        job.ip = "127.1.0.1";
+        return job;
+    }
+
+    private static HttpFetchResponse response(int status, String type, String body, List<Map.Entry<String, String>>
+            extra, HttpFailure failure) {
+        byte[] b = body.getBytes(StandardCharsets.UTF_8);
+        List<Map.Entry<String, String>> headers = new ArrayList<>(extra);
+        if (type != null) {
+            headers.add(Map.entry("Content-Type", type));
+        }
+        return new HttpFetchResponse(status, "x", headers, b, b.length, failure, failure == null ? null : "cut",
+                900, 950, false, List.of());
+    }
+
+    private double rejected(String reason) {
+        return registry.get("crawler.links.rejected").tag("reason", reason).counter().count();
+    }
+
+    @Test
+    void htmlPageYieldsResultOutlinksAndLinkList() throws Exception {
+        FetchJob job = job(PAGE, 0);
+        publisher("20").publish(job, response(200, "text/html", """
+                <a href="other">same host</a> <a href="http://b.test/x#frag">other host</a>
+                <a href="http://nowhere.test/">unresolvable</a> <a href="http://internal.test/">private</a>
+                <a href="mailto:x@y.z">mail</a>""", List.of(Map.entry("ETag", "\"e1\"")), null), null);
+
+        assertThat(results).singleElement().satisfies(r -> {
+            assertThat(r.outcome()).isEqualTo(FetchOutcome.OK);
+            assertThat(r.status()).isEqualTo(200);
+            assertThat(r.outlinks()).isEqualTo(4);
+            assertThat(r.contentHash()).hasSize(32);
+            assertThat(r.etag()).isEqualTo("\"e1\"");
+            assertThat(r.fetchMillis()).isEqualTo(50);
+            assertThat(r.step()).isEqualTo(7);
+        });
+        assertThat(discovered).extracting(DiscoveredUrl::url).containsExactly("http://a.test/dir/other",
+                "http://b.test/x");
+        assertThat(discovered).allSatisfy(d -> {
+            assertThat(d.depth()).isEqualTo(1);
+            assertThat(d.source()).isEqualTo(PAGE);
+        });
+        assertThat(sent).filteredOn(s -> s[0].equals("discovered")).extracting(s -> s[1])
+                .containsExactly("127.1.0.1", "127.1.0.2");
+        assertThat(links).singleElement().satisfies(l -> {
+            assertThat(l.source()).isEqualTo(PAGE);
+            assertThat(l.outlinks()).extracting(LinkList.Link::ip).containsExactly("127.1.0.1", "127.1.0.2");
+        });
+        assertThat(sent).filteredOn(s -> !s[0].equals("discovered")).allSatisfy(s ->
+                assertThat(s[1]).isEqualTo("127.1.0.1"));
+        assertThat(rejected("dns")).isEqualTo(1);
+        assertThat(rejected("address")).isEqualTo(1);
+        assertThat(rejected("scheme")).isEqualTo(1);
+        assertThat(job.slot.isDone()).isTrue();
+        assertThat(done).containsExactly((Exception) null);
+    }
+
+    @Test
+    void linksTooDeepToFollowStillReachTheLinkGraph() throws Exception {
+        publisher("1").publish(job(PAGE, 1), response(200, "text/html; charset=utf-8",
+                "<a href=\"/a\">a</a><a href=\"/b\">b</a>", List.of(), null), null);
+        assertThat(discovered).isEmpty();
+        assertThat(links).singleElement().satisfies(l -> assertThat(l.outlinks()).hasSize(2));
+        assertThat(rejected("too-deep")).isEqualTo(2);
+    }
+
+    @Test
+    void redirectTargetIsDiscoveredAtTheSameDepth() throws Exception {
+        publisher("20").publish(job(PAGE, 3), response(301, "text/html", "", List.of(Map.entry("Location",
+                "//b.test/moved?x=1#top")), null), null);
+        assertThat(results).singleElement().satisfies(r -> {
+            assertThat(r.outcome()).isEqualTo(FetchOutcome.REDIRECT);
+            assertThat(r.redirectTarget()).isEqualTo("http://b.test/moved?x=1");
+            assertThat(r.contentHash()).isNull();
+        });
+        assertThat(discovered).singleElement().satisfies(d -> {
+            assertThat(d.url()).isEqualTo("http://b.test/moved?x=1");
+            assertThat(d.depth()).isEqualTo(3);
+        });
+        assertThat(sent).filteredOn(s -> s[0].equals("discovered")).extracting(s -> s[1])
+                .containsExactly("127.1.0.2");
+        assertThat(links).isEmpty();
+    }
+
+    @Test
+    void redirectWithoutLocationIsAnHttpError() throws Exception {
+        publisher("20").publish(job(PAGE, 0), response(302, null, "", List.of(), null), null);
+        assertThat(results).singleElement().satisfies(r -> {
+            assertThat(r.outcome()).isEqualTo(FetchOutcome.HTTP_ERROR);
+            assertThat(r.error()).contains("Location");
+        });
+    }
+
+    @Test
+    void truncatedBodiesAreNeitherHashedNorParsed() throws Exception {
+        publisher("20").publish(job(PAGE, 0), response(200, "text/html", "<a href=\"/a\">a</a>", List.of(),
+                HttpFailure.TOO_LARGE), null);
+        assertThat(results).singleElement().satisfies(r -> {
+            assertThat(r.outcome()).isEqualTo(FetchOutcome.TOO_LARGE);
+            assertThat(r.status()).isEqualTo(200);
+            assertThat(r.contentHash()).isNull();
+            assertThat(r.outlinks()).isZero();
+        });
+        assertThat(discovered).isEmpty();
+        assertThat(links).isEmpty();
+    }
+
+    @Test
+    void nonHtmlIsHashedButNotParsed() throws Exception {
+        publisher("20").publish(job(PAGE, 0), response(200, "application/pdf", "%PDF-1.4 <a href=\"/a\">", List.of(),
+                null), null);
+        assertThat(results).singleElement().satisfies(r -> {
+            assertThat(r.outcome()).isEqualTo(FetchOutcome.OK);
+            assertThat(r.contentHash()).isNotNull();
+            assertThat(r.contentType()).isEqualTo("application/pdf");
+        });
+        assertThat(links).isEmpty();
+        assertThat(registry.get("crawler.fetch.unparsed").tag("reason", "not_html").counter().count()).isEqualTo(1);
+    }
+
+    @Test
+    void statusesMapToOutcomes() throws Exception {
+        PagePublisher p = publisher("20");
+        p.publish(job(PAGE, 0), response(304, null, "", List.of(), null), null);
+        p.publish(job(PAGE, 0), response(503, "text/html", "busy", List.of(), null), null);
+        p.publish(job(PAGE, 0), new HttpFetchResponse(0, null, List.of(), new byte[0], 0,
+                HttpFailure.CONNECT, "refused", -1, 5, false, List.of()), null);
+        p.publish(job(PAGE, 0), new HttpFetchResponse(0, null, List.of(), new byte[0], 0, HttpFailure.TIMEOUT,
+                "read timeout", 900, 5, false, List.of()), null);
+        p.publish(job(PAGE, 0), new HttpFetchResponse(0, null, List.of(), new byte[0], 0, HttpFailure.TLS,
+                "bad cert", -1, 5, false, List.of()), null);
+        assertThat(results).extracting(FetchResult::outcome).containsExactly(FetchOutcome.NOT_MODIFIED,
+                FetchOutcome.HTTP_ERROR, FetchOutcome.CONNECT_FAILURE, FetchOutcome.TIMEOUT,
+                FetchOutcome.PROTOCOL_ERROR);
+        assertThat(results.get(2).fetchedAt()).isZero();
+        assertThat(results.get(4).error()).isEqualTo("bad cert");
+        assertThat(registry.get("crawler.fetch").tag("outcome", "HTTP_ERROR").tag("status", "5xx").counter().count())
+                .isEqualTo(1);
+    }
+
+    @Test
+    void aFailedSendLeavesTheOffsetUncommitted() throws Exception {
+        sendError = new IllegalStateException("broker gone");
+        FetchJob job = job(PAGE, 0);
+        publisher("20").publish(job, response(404, "text/html", "", List.of(), null), null);
+        assertThat(job.slot.isDone()).isFalse();
+        assertThat(done).singleElement().isSameAs(sendError);
+    }
+}
