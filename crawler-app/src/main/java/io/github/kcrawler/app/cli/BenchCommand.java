@@ -41,7 +41,7 @@ public final class BenchCommand implements Runnable {
         int ips = 4096;
 
         @Option(names = "--pages-per-host", description = "Mean pages per host (default ${DEFAULT-VALUE}).")
-        double pagesPerHost = 4;
+        double pagesPerHost = DemoOptions.DEFAULT_PAGES_PER_HOST;
 
         @Option(names = "--partitions", description = "Partitions (default ${DEFAULT-VALUE}).")
         int partitions = 4;
