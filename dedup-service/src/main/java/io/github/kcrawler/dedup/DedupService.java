@@ -2,59 +2,36 @@ package io.github.kcrawler.dedup;
 
 import io.github.kcrawler.common.service.CrawlerService;
 import io.github.kcrawler.common.service.StreamsDefaults;
+import io.github.kcrawler.common.service.StreamsRunner;
 import io.micrometer.core.instrument.MeterRegistry;
-import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.Topology;
-import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The dedup service: runs {@link DedupTopology} as Kafka Streams application {@code <topic-prefix>dedup} with
  * exactly-once v2, so an admitted URL is emitted if and only if its fingerprint is committed to the store.
  *
- * <p>Failure policy: an exception that escapes a stream thread shuts the whole client down
- * ({@code SHUTDOWN_CLIENT}) and the service reports unhealthy. Input problems never get that far (the processor
- * counts and skips them) and Streams already retries transient broker errors for {@code task.timeout.ms}, so what
- * remains is a bug or a broken local store; replacing the thread would re-run the same records into the same
- * failure in a loop, while a stopped, unhealthy service is visible ({@code /health} answers 503, {@code DedupMain}
- * exits with status 1) and a supervisor restarts it from the last committed state.
+ * <p>Lifecycle and failure policy: {@link StreamsRunner}.
  */
 public final class DedupService implements CrawlerService {
     private static final Logger LOG = LoggerFactory.getLogger(DedupService.class);
     /** Application id before the topic prefix. */
     public static final String APPLICATION_ID = "dedup";
-    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
 
     private final DedupConfig config;
-    private final KafkaStreams streams;
-    private final CountDownLatch terminated = new CountDownLatch(1);
-    private final Object lock = new Object();
-    private boolean started;
-    private boolean closed;
+    private final StreamsRunner streams;
 
     public DedupService(DedupConfig config, MeterRegistry registry) {
         this.config = Objects.requireNonNull(config, "config");
         Topology topology = DedupTopology.build(config.kafka().topics(), config, registry);
-        this.streams = new KafkaStreams(topology, StreamsDefaults.properties(config.kafka(), APPLICATION_ID,
-                config.threads(), config.commitMs()));
-        streams.setUncaughtExceptionHandler(e -> {
-            LOG.error("dedup stream thread failed; shutting the dedup service down", e);
-            return StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
-        });
-        streams.setStateListener((newState, oldState) -> {
-            LOG.info("dedup state {} -> {}", oldState, newState);
-            if (newState == KafkaStreams.State.NOT_RUNNING || newState == KafkaStreams.State.ERROR) {
-                terminated.countDown();
-            }
-        });
+        this.streams = new StreamsRunner(APPLICATION_ID, topology,
+                StreamsDefaults.properties(config.kafka(), APPLICATION_ID, config.threads(), config.commitMs()));
     }
 
     /** The full application id: topic prefix + {@value #APPLICATION_ID}. */
@@ -74,24 +51,14 @@ public final class DedupService implements CrawlerService {
 
     @Override
     public void start() {
-        synchronized (lock) {
-            if (closed) {
-                throw new IllegalStateException("dedup service is closed");
-            }
-            if (started) {
-                throw new IllegalStateException("dedup service already started");
-            }
-            started = true;
-            streams.start();
-        }
+        streams.start();
         LOG.info("dedup service started: application.id={}, threads={}, commit-ms={}", applicationId(config),
                 config.threads(), config.commitMs());
     }
 
     @Override
     public boolean isHealthy() {
-        KafkaStreams.State state = streams.state();
-        return state == KafkaStreams.State.RUNNING || state == KafkaStreams.State.REBALANCING;
+        return streams.isHealthy();
     }
 
     public KafkaStreams.State state() {
@@ -104,28 +71,16 @@ public final class DedupService implements CrawlerService {
      * @return true if it stopped within the timeout
      */
     public boolean awaitTermination(Duration timeout) throws InterruptedException {
-        return terminated.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        return streams.awaitTermination(timeout);
     }
 
     /** True once the service stopped because a stream thread failed. */
     public boolean failed() {
-        return streams.state() == KafkaStreams.State.ERROR || streams.state() == KafkaStreams.State.PENDING_ERROR;
+        return streams.failed();
     }
 
     @Override
     public void close() {
-        synchronized (lock) {
-            if (closed) {
-                return;
-            }
-            closed = true;
-        }
-        // Leave the group: the partitions are reassigned at once instead of after the session timeout (45 s), which
-        // is what a restart or a scale-down wants; a rolling restart pays one extra, short rebalance for it.
-        if (!streams.close(CloseOptions.timeout(CLOSE_TIMEOUT)
-                .withGroupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP))) {
-            LOG.warn("dedup service did not stop within {}", CLOSE_TIMEOUT);
-        }
-        terminated.countDown();
+        streams.close();
     }
 }
