@@ -24,7 +24,7 @@ public record DemoOptions(Path graph, int generatedPages, long maxPages, long po
 
     public static final int DEFAULT_GENERATED_PAGES = 20_000;
     public static final long DEFAULT_POLITENESS_MS = 200;
-    public static final int DEFAULT_IPS = 64;
+    public static final int DEFAULT_IPS = 256;
     public static final int DEFAULT_MAX_DEPTH = 1000;
     public static final Path DEFAULT_DATA_DIR = Path.of("data", "demo");
     public static final long DEFAULT_MAX_SECONDS = 1800;
