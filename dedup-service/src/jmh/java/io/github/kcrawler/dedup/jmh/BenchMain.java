@@ -1,0 +1,105 @@
+package io.github.kcrawler.dedup.jmh;
+
+import io.github.kcrawler.dedup.bench.BenchReport;
+import io.github.kcrawler.dedup.bench.LinkGraph;
+import io.github.kcrawler.dedup.bench.SbflDecrementBench;
+import io.github.kcrawler.dedup.bench.UrlSeenMemoryBench;
+import io.github.kcrawler.dedup.bench.UrlSeenThroughputBench;
+import io.github.kcrawler.dedup.membership.UrlSeenTierConfig;
+import it.unimi.dsi.webgraph.ImmutableGraph;
+import it.unimi.dsi.webgraph.NodeIterator;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Development launcher of the dedup benchmarks (the crawler CLI wires the same {@code run} methods as
+ * {@code crawler bench ...}): {@code sbfl-decrement}, {@code url-seen} and {@code url-seen-memory}, with
+ * {@code -key value} options, reading BVGraphs with WebGraph directly. Run through
+ * {@code mvn -o -pl dedup-service test-compile exec:exec@bench -Dbench.args="..."}.
+ */
+public final class BenchMain {
+    private BenchMain() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length == 0 || args[0].equals("help")) {
+            System.out.println("usage: sbfl-decrement [-log2 30] [-decrements 2000000000] [-bits 2] [-p 84.73] [-summary F]\n"
+                    + "       url-seen -graph BASENAME [-repeats 3] [-lru N] [-m N] [-k 8] [-fpr 1e-5] [-summary F]\n"
+                    + "       url-seen-memory [-graph BASENAME] [-scale A] [-synthetic true] [-synthetic-tests 1e8]\n"
+                    + "                       [-synthetic-scale A] [-lru-extra 4] [-sbf true] [-plot BASENAME] [-summary F]");
+            return;
+        }
+        Map<String, String> opt = new HashMap<>();
+        for (int i = 1; i + 1 < args.length; i += 2) {
+            opt.put(args[i].replaceFirst("^-+", ""), args[i + 1]);
+        }
+        Map<String, Object> result;
+        switch (args[0]) {
+            case "sbfl-decrement": {
+                SbflDecrementBench.Options d = SbflDecrementBench.Options.defaults();
+                result = SbflDecrementBench.run(new SbflDecrementBench.Options(
+                        Integer.parseInt(opt.getOrDefault("log2", "" + d.log2Counters())),
+                        (long) Double.parseDouble(opt.getOrDefault("decrements", "" + d.decrements())),
+                        Integer.parseInt(opt.getOrDefault("bits", "" + d.counterBits())),
+                        Double.parseDouble(opt.getOrDefault("p", "" + d.p())), d.seed()), System.out);
+                break;
+            }
+            case "url-seen": {
+                LinkGraph g = load(Path.of(opt.get("graph")));
+                UrlSeenTierConfig t = UrlSeenTierConfig.defaults();
+                UrlSeenTierConfig tiers = new UrlSeenTierConfig(
+                        Integer.parseInt(opt.getOrDefault("lru", "" + t.lruSize())),
+                        Long.parseLong(opt.getOrDefault("m", "" + t.sbflCounters())),
+                        Integer.parseInt(opt.getOrDefault("k", "" + t.sbflHashes())),
+                        Double.parseDouble(opt.getOrDefault("fpr", "" + t.sbflFpr())), t.counterBits());
+                UrlSeenThroughputBench.Options d = UrlSeenThroughputBench.Options.defaults(g);
+                result = UrlSeenThroughputBench.run(new UrlSeenThroughputBench.Options(g, 0, tiers,
+                        Integer.parseInt(opt.getOrDefault("repeats", "" + d.repeats())), d.maxTests(),
+                        Path.of(opt.getOrDefault("work-dir", "target/bench-url-seen"))), System.out);
+                break;
+            }
+            case "url-seen-memory": {
+                LinkGraph g = opt.containsKey("graph") ? load(Path.of(opt.get("graph"))) : null;
+                UrlSeenMemoryBench.Options d = UrlSeenMemoryBench.Options.defaults(g);
+                result = UrlSeenMemoryBench.run(new UrlSeenMemoryBench.Options(g, 0,
+                        Integer.parseInt(opt.getOrDefault("scale", "-1")),
+                        Boolean.parseBoolean(opt.getOrDefault("synthetic", "true")),
+                        (long) Double.parseDouble(opt.getOrDefault("synthetic-tests", "" + d.syntheticTests())),
+                        Integer.parseInt(opt.getOrDefault("synthetic-scale", "-1")),
+                        Integer.parseInt(opt.getOrDefault("lru-extra", "" + d.lruExtraSteps())), d.counterBits(),
+                        Boolean.parseBoolean(opt.getOrDefault("sbf", "true")),
+                        opt.containsKey("plot") ? Path.of(opt.get("plot")) : null, d.seed()), System.out);
+                break;
+            }
+            default:
+                throw new IllegalArgumentException("unknown benchmark " + args[0]);
+        }
+        BenchReport.print(result, System.out);
+        if (opt.containsKey("summary")) {
+            BenchReport.writeJson(result, Path.of(opt.get("summary")));
+            System.out.println("summary written to " + opt.get("summary"));
+        }
+    }
+
+    /** Reads a BVGraph sequentially into CSR arrays (no offsets file needed). */
+    static LinkGraph load(Path basename) throws IOException {
+        String base = basename.toString().replaceFirst("\\.(graph|properties|offsets)$", "");
+        ImmutableGraph graph = ImmutableGraph.loadOffline(base);
+        int n = graph.numNodes();
+        int[] offsets = new int[n + 1];
+        int[] targets = new int[(int) graph.numArcs()];
+        int pos = 0;
+        NodeIterator it = graph.nodeIterator();
+        for (int i = 0; i < n; i++) {
+            it.nextInt();
+            int d = it.outdegree();
+            System.arraycopy(it.successorArray(), 0, targets, pos, d);
+            pos += d;
+            offsets[i + 1] = pos;
+        }
+        return LinkGraph.csr(Path.of(base).getFileName().toString(), offsets, targets);
+    }
+}
