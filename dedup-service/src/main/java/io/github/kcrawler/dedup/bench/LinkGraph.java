@@ -29,7 +29,7 @@ public interface LinkGraph {
     String description();
 
     /** A graph given as functions, e.g. {@code LinkGraph.of("cnr-2000", g.numPages(), g::outdegree, g::outlink)}. */
-    static LinkGraph of(String description, int numNodes, IntUnaryOperator outdegree, IntBinaryOperator outlink) {
+    public static LinkGraph of(String description, int numNodes, IntUnaryOperator outdegree, IntBinaryOperator outlink) {
         return new LinkGraph() {
             @Override
             public int numNodes() {

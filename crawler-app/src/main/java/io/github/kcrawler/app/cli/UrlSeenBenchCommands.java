@@ -1,0 +1,107 @@
+package io.github.kcrawler.app.cli;
+
+import io.github.kcrawler.dedup.bench.BenchReport;
+import io.github.kcrawler.dedup.bench.LinkGraph;
+import io.github.kcrawler.dedup.bench.SbflDecrementBench;
+import io.github.kcrawler.dedup.bench.UrlSeenMemoryBench;
+import io.github.kcrawler.dedup.bench.UrlSeenThroughputBench;
+import io.github.kcrawler.websim.BvGraphSource;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** The URL-seen benchmarks of paper 000 (issue 3), run by {@code crawler bench ...}. */
+final class UrlSeenBenchCommands {
+    private UrlSeenBenchCommands() {
+    }
+
+    static LinkGraph load(Path basename, int[] seed) throws IOException {
+        BvGraphSource g = BvGraphSource.load(basename);
+        seed[0] = g.maxOutdegreePage();
+        return LinkGraph.of(basename.getFileName().toString(), g.numPages(), g::outdegree, g::outlink);
+    }
+
+    static int finish(Map<String, Object> result, Path summary) throws IOException {
+        BenchReport.print(result, System.out);
+        if (summary != null) {
+            BenchReport.writeJson(result, summary);
+            System.out.println("Summary written to " + summary);
+        }
+        return 0;
+    }
+
+    /** SBF vs SBFL (scalar and 32-way SWAR) decrement rate. */
+    @Command(name = "sbfl-decrement", mixinStandardHelpOptions = true, sortOptions = false,
+            description = "Decrement rate of SBF (Mersenne Twister), SBFL scalar and SBFL SWAR (paper 000, §4.2).")
+    static final class SbflDecrement implements Callable<Integer> {
+        @Option(names = "--log2-counters", description = "m = 2^N counters (default ${DEFAULT-VALUE}).")
+        int log2Counters = SbflDecrementBench.Options.DEFAULT_LOG2_COUNTERS;
+
+        @Option(names = "--decrements", description = "Decrements per variant (default ${DEFAULT-VALUE}).")
+        long decrements = SbflDecrementBench.Options.DEFAULT_DECREMENTS;
+
+        @Option(names = "--summary", paramLabel = "FILE", description = "Write the result as JSON.")
+        Path summary;
+
+        @Override
+        public Integer call() throws IOException {
+            SbflDecrementBench.Options o = new SbflDecrementBench.Options(log2Counters, decrements,
+                    SbflDecrementBench.Options.DEFAULT_COUNTER_BITS, SbflDecrementBench.Options.DEFAULT_P,
+                    SbflDecrementBench.Options.DEFAULT_SEED);
+            return finish(SbflDecrementBench.run(o, System.err), summary);
+        }
+    }
+
+    /** Tiered test (LRU → SBFL → RocksDB) against RocksDB alone on a breadth-first crawl of a graph. */
+    @Command(name = "url-seen", mixinStandardHelpOptions = true, sortOptions = false,
+            description = "URL-seen tests/s: LRU + SBFL + RocksDB against RocksDB alone, on a crawl of a graph.")
+    static final class UrlSeen implements Callable<Integer> {
+        @Option(names = "--graph", required = true, paramLabel = "BASENAME", description = "BVGraph basename.")
+        Path graph;
+
+        @Option(names = "--summary", paramLabel = "FILE", description = "Write the result as JSON.")
+        Path summary;
+
+        @Override
+        public Integer call() throws IOException {
+            int[] seed = new int[1];
+            LinkGraph g = load(graph, seed);
+            UrlSeenThroughputBench.Options d = UrlSeenThroughputBench.Options.defaults(g);
+            UrlSeenThroughputBench.Options o = new UrlSeenThroughputBench.Options(g, seed[0], d.tiers(), d.repeats(),
+                    d.maxTests(), d.workDir());
+            return finish(UrlSeenThroughputBench.run(o, System.err), summary);
+        }
+    }
+
+    /** The paper's memory experiment: LRU alone vs LRU + SBFL at equal hit rate. */
+    @Command(name = "url-seen-memory", mixinStandardHelpOptions = true, sortOptions = false,
+            description = "Memory of LRU alone vs LRU + SBFL at equal hit rate (paper 000, Figs. 9/10).")
+    static final class UrlSeenMemory implements Callable<Integer> {
+        @Option(names = "--graph", required = true, paramLabel = "BASENAME", description = "BVGraph basename.")
+        Path graph;
+
+        @Option(names = "--synthetic", description = "Also run the 10^8-test synthetic stream (~12 min).")
+        boolean synthetic;
+
+        @Option(names = "--plot", paramLabel = "BASENAME", description = "Write SVG plots with this basename.")
+        Path plot;
+
+        @Option(names = "--summary", paramLabel = "FILE", description = "Write the result as JSON.")
+        Path summary;
+
+        @Override
+        public Integer call() throws IOException {
+            int[] seed = new int[1];
+            LinkGraph g = load(graph, seed);
+            UrlSeenMemoryBench.Options d = UrlSeenMemoryBench.Options.defaults(g);
+            UrlSeenMemoryBench.Options o = new UrlSeenMemoryBench.Options(g, seed[0], d.graphScaleLog2(), synthetic,
+                    d.syntheticTests(), d.syntheticScaleLog2(), d.lruExtraSteps(), d.counterBits(), d.withSbf(),
+                    plot, d.seed());
+            return finish(UrlSeenMemoryBench.run(o, System.err), summary);
+        }
+    }
+}
