@@ -23,7 +23,7 @@ public record DemoOptions(Path graph, int generatedPages, long maxPages, long po
     public static final double DEFAULT_PAGES_PER_HOST = 30;
 
     public static final int DEFAULT_GENERATED_PAGES = 20_000;
-    public static final long DEFAULT_POLITENESS_MS = 200;
+    public static final long DEFAULT_POLITENESS_MS = 100;
     public static final int DEFAULT_IPS = 256;
     public static final int DEFAULT_MAX_DEPTH = 1000;
     public static final Path DEFAULT_DATA_DIR = Path.of("data", "demo");
