@@ -21,15 +21,11 @@ import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -395,67 +391,6 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     }
 
     // ---------------------------------------------------------------------------------------------------------------
-
-    /** An exclusive lock on a file, against other brokers in this JVM and in other processes. */
-    private static final class DataDirLock {
-        private final Path file;
-        private final FileChannel channel;
-        private final FileLock fileLock;
-
-        private DataDirLock(Path file, FileChannel channel, FileLock fileLock) {
-            this.file = file;
-            this.channel = channel;
-            this.fileLock = fileLock;
-        }
-
-        static DataDirLock acquire(Path file) {
-            FileChannel channel = null;
-            try {
-                channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-                FileLock l = channel.tryLock();
-                if (l == null) {
-                    throw inUse(file, null);
-                }
-                return new DataDirLock(file, channel, l);
-            } catch (OverlappingFileLockException e) {
-                closeQuietly(channel);
-                throw inUse(file, e);
-            } catch (IOException e) {
-                closeQuietly(channel);
-                throw new UncheckedIOException("cannot lock " + file, e);
-            } catch (RuntimeException e) {
-                closeQuietly(channel);
-                throw e;
-            }
-        }
-
-        private static IllegalStateException inUse(Path file, Exception cause) {
-            return new IllegalStateException("Kafka data directory " + file.getParent() + " is in use by another"
-                    + " embedded broker (lock " + file.getFileName() + " is held)", cause);
-        }
-
-        void release() {
-            try {
-                if (fileLock.isValid()) {
-                    fileLock.release();
-                }
-            } catch (IOException e) {
-                LOG.warn("cannot release {}: {}", file, e.toString());
-            } finally {
-                closeQuietly(channel);
-            }
-        }
-
-        private static void closeQuietly(FileChannel channel) {
-            if (channel != null) {
-                try {
-                    channel.close();
-                } catch (IOException ignored) {
-                    // nothing to do
-                }
-            }
-        }
-    }
 
     private static void shutdownQuietly(KafkaRaftServer server) {
         try {
