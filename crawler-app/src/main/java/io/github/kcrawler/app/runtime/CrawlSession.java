@@ -21,6 +21,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,9 +76,11 @@ public final class CrawlSession implements AutoCloseable {
         });
         CrawlRuntime runtime = CrawlRuntime.start(dataDir, bootstrapServers, topicPrefix, partitions, kafkaOverrides);
         PrometheusMeterRegistry registry = MetricsServer.newRegistry();
+        MetricsServer metrics = null;
+        CrawlSession session = null;
         try {
-            MetricsServer metrics = MetricsServer.start(registry, metricsHost, metricsPort, runtime::healthy);
-            CrawlSession session = new CrawlSession(runtime, registry, metrics);
+            metrics = MetricsServer.start(registry, metricsHost, metricsPort, runtime::healthy);
+            session = new CrawlSession(runtime, registry, metrics);
             Function<Set<String>, Settings> forService = keys -> withRuntime(serviceSettings, keys, runtime.kafka());
             DedupConfig dedup = DedupConfig.from(forService.apply(DedupConfig.KEYS));
             runtime.startService(new DedupService(dedup, registry), DedupService.internalTopics(dedup));
@@ -93,7 +96,14 @@ public final class CrawlSession implements AutoCloseable {
             runtime.close();
             throw new UncheckedIOException("cannot open the metrics endpoint on " + metricsHost + ":" + metricsPort, e);
         } catch (RuntimeException e) {
-            runtime.close();
+            if (session != null) {
+                session.close(); // services, broker, monitor, metrics endpoint
+            } else {
+                runtime.close();
+                if (metrics != null) {
+                    metrics.close();
+                }
+            }
             throw e;
         }
     }
@@ -104,7 +114,7 @@ public final class CrawlSession implements AutoCloseable {
         values.put("topic-prefix", kafka.topicPrefix());
         values.put("partitions", Integer.toString(kafka.partitions()));
         values.put("state-dir", kafka.stateDir().toString());
-        List<Set<String>> known = new java.util.ArrayList<>(SERVICE_KEYS);
+        List<Set<String>> known = new ArrayList<>(SERVICE_KEYS);
         known.add(RUNTIME_KEYS);
         return new ServiceSettings(values, known).forService(keys);
     }
