@@ -2,6 +2,7 @@ package io.github.kcrawler.dedup;
 
 import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.config.Settings;
+import io.github.kcrawler.dedup.membership.UrlSeenTierConfig;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -20,8 +21,10 @@ import java.util.TreeSet;
  *                    commit
  * @param metricsHost address of the {@code /metrics} and {@code /health} endpoint
  * @param metricsPort port of that endpoint; 0 picks a free port (logged at start-up)
+ * @param urlSeen     sizes of the LRU and SBFL tiers in front of the fingerprint store (paper 000)
  */
-public record DedupConfig(KafkaSettings kafka, int threads, long commitMs, String metricsHost, int metricsPort) {
+public record DedupConfig(KafkaSettings kafka, int threads, long commitMs, String metricsHost, int metricsPort,
+                          UrlSeenTierConfig urlSeen) {
     public static final int DEFAULT_THREADS = 1;
     public static final long DEFAULT_COMMIT_MS = 200;
     public static final String DEFAULT_METRICS_HOST = "127.0.0.1";
@@ -41,6 +44,7 @@ public record DedupConfig(KafkaSettings kafka, int threads, long commitMs, Strin
         d.put("commit-ms", Long.toString(DEFAULT_COMMIT_MS));
         d.put("metrics-host", DEFAULT_METRICS_HOST);
         d.put("metrics-port", Integer.toString(DEFAULT_METRICS_PORT));
+        d.putAll(UrlSeenTierConfig.DEFAULTS);
         DEFAULTS = Collections.unmodifiableMap(d);
         Set<String> keys = new TreeSet<>(KafkaSettings.KEYS);
         keys.addAll(d.keySet());
@@ -49,6 +53,7 @@ public record DedupConfig(KafkaSettings kafka, int threads, long commitMs, Strin
 
     public DedupConfig {
         Objects.requireNonNull(kafka, "kafka settings must be given");
+        Objects.requireNonNull(urlSeen, "url-seen tier settings must be given");
         if (threads < 1 || threads > 256) {
             throw new IllegalArgumentException("threads must be in 1..256, was " + threads);
         }
@@ -63,6 +68,11 @@ public record DedupConfig(KafkaSettings kafka, int threads, long commitMs, Strin
         }
     }
 
+    /** With the default URL-seen tiers. */
+    public DedupConfig(KafkaSettings kafka, int threads, long commitMs, String metricsHost, int metricsPort) {
+        this(kafka, threads, commitMs, metricsHost, metricsPort, UrlSeenTierConfig.defaults());
+    }
+
     /** Defaults for everything but the cluster settings. */
     public static DedupConfig of(KafkaSettings kafka) {
         return new DedupConfig(kafka, DEFAULT_THREADS, DEFAULT_COMMIT_MS, DEFAULT_METRICS_HOST, DEFAULT_METRICS_PORT);
@@ -71,14 +81,14 @@ public record DedupConfig(KafkaSettings kafka, int threads, long commitMs, Strin
     public static DedupConfig from(Settings s) {
         return new DedupConfig(KafkaSettings.from(s), s.integer("threads", DEFAULT_THREADS),
                 s.longValue("commit-ms", DEFAULT_COMMIT_MS), s.string("metrics-host", DEFAULT_METRICS_HOST),
-                s.integer("metrics-port", DEFAULT_METRICS_PORT));
+                s.integer("metrics-port", DEFAULT_METRICS_PORT), UrlSeenTierConfig.from(s));
     }
 
     public DedupConfig withThreads(int newThreads) {
-        return new DedupConfig(kafka, newThreads, commitMs, metricsHost, metricsPort);
+        return new DedupConfig(kafka, newThreads, commitMs, metricsHost, metricsPort, urlSeen);
     }
 
     public DedupConfig withCommitMs(long newCommitMs) {
-        return new DedupConfig(kafka, threads, newCommitMs, metricsHost, metricsPort);
+        return new DedupConfig(kafka, threads, newCommitMs, metricsHost, metricsPort, urlSeen);
     }
 }

@@ -8,6 +8,7 @@ import io.github.kcrawler.common.model.DiscoveredUrl;
 import io.github.kcrawler.common.model.ForgetUrl;
 import io.github.kcrawler.common.topic.Topics;
 import io.github.kcrawler.dedup.membership.ExactUrlSeenTest;
+import io.github.kcrawler.dedup.membership.TieredUrlSeenTest;
 import io.github.kcrawler.dedup.membership.UrlSeenTest;
 import io.github.kcrawler.dedup.processor.DedupMetrics;
 import io.github.kcrawler.dedup.processor.DedupProcessor;
@@ -45,8 +46,18 @@ public final class DedupTopology {
     private DedupTopology() {
     }
 
-    /** The topology with the foundation URL-seen test ({@link ExactUrlSeenTest}). */
+    /**
+     * The topology with paper 000's tiered URL-seen test: per task an LRU of fingerprints and a Stable Bloom Filter
+     * Light (sized by {@link DedupConfig#urlSeen()}) in front of the task's RocksDB fingerprint set. Both caches
+     * start cold after a restart or a rebalance; correctness rests on the store alone (the SBFL can only add false
+     * positives: new URLs skipped, at the configured rate).
+     */
     public static Topology build(Topics topics, DedupConfig config, MeterRegistry registry) {
+        return build(topics, config, registry, set -> TieredUrlSeenTest.create(config.urlSeen(), set));
+    }
+
+    /** The topology with the exact URL-seen test ({@link ExactUrlSeenTest}): every test reads the store. */
+    public static Topology buildExact(Topics topics, DedupConfig config, MeterRegistry registry) {
         return build(topics, config, registry, ExactUrlSeenTest::new);
     }
 

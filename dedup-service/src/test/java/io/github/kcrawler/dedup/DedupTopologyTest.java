@@ -87,6 +87,18 @@ class DedupTopologyTest {
     }
 
     @Test
+    void tiers_duplicateIsAnsweredByTheLru_newUrlGoesToTheStore() {
+        discovered.pipeInput(IP_A, url("http://a.example/t", 1));
+        discovered.pipeInput(IP_A, url("http://a.example/t", 1));
+
+        assertThat(admitted.readValuesToList()).hasSize(1);
+        assertThat(registry.get(MetricNames.DEDUP_LRU_HITS).functionCounter().count()).isEqualTo(1);
+        assertThat(registry.get(MetricNames.DEDUP_SBFL_POSITIVES).functionCounter().count()).isZero();
+        assertThat(registry.get(MetricNames.DEDUP_STORAGE_LOOKUPS).functionCounter().count()).isEqualTo(1);
+        assertThat(registry.get(MetricNames.DEDUP_STORAGE_HITS).functionCounter().count()).isZero();
+    }
+
+    @Test
     void duplicate_isSuppressed_evenAtAnotherDepthOrSource() {
         discovered.pipeInput(IP_A, url("http://a.example/x", 1));
         discovered.pipeInput(IP_A, url("http://a.example/x", 1));

@@ -41,6 +41,14 @@ public final class MetricNames {
     public static final String DEDUP_TESTS = "crawler.dedup.tests";
     /** Counter: URLs admitted as new. */
     public static final String DEDUP_NEW = "crawler.dedup.new";
+    /** Counter: URL-seen tests answered by the LRU of fingerprints (paper 000, tier 1). */
+    public static final String DEDUP_LRU_HITS = "crawler.dedup.lru.hits";
+    /** Counter: URL-seen tests answered "seen" by the Stable Bloom Filter Light (tier 2; may be false positives). */
+    public static final String DEDUP_SBFL_POSITIVES = "crawler.dedup.sbfl.positives";
+    /** Counter: URL-seen tests that reached the RocksDB fingerprint store (tier 3). */
+    public static final String DEDUP_STORAGE_LOOKUPS = "crawler.dedup.storage.lookups";
+    /** Counter: store lookups that found the fingerprint. */
+    public static final String DEDUP_STORAGE_HITS = "crawler.dedup.storage.hits";
     /** Counter: URLs forgotten on request. */
     public static final String DEDUP_FORGOTTEN = "crawler.dedup.forgotten";
 

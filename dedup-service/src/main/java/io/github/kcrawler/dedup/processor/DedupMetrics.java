@@ -23,9 +23,11 @@ public final class DedupMetrics {
     private final Counter admitted;
     private final Counter forgotten;
     private final Map<String, Map<BadRecord, Counter>> bad = new ConcurrentHashMap<>();
+    final UrlSeenTierMetrics tiers;
 
     public DedupMetrics(MeterRegistry registry, Collection<String> inputTopics) {
         this.registry = registry;
+        this.tiers = new UrlSeenTierMetrics(registry);
         this.tests = Counter.builder(MetricNames.DEDUP_TESTS).description("URL-seen tests").register(registry);
         this.admitted = Counter.builder(MetricNames.DEDUP_NEW).description("URLs admitted as new").register(registry);
         this.forgotten = Counter.builder(MetricNames.DEDUP_FORGOTTEN).description("URLs forgotten on request")

@@ -8,6 +8,7 @@ import io.github.kcrawler.common.fingerprint.Fingerprints;
 import io.github.kcrawler.common.model.AdmittedUrl;
 import io.github.kcrawler.common.model.DiscoveredUrl;
 import io.github.kcrawler.common.model.ForgetUrl;
+import io.github.kcrawler.dedup.membership.TieredUrlSeenTest;
 import io.github.kcrawler.dedup.membership.UrlSeenTest;
 import io.github.kcrawler.dedup.store.FingerprintSet;
 import io.github.kcrawler.dedup.store.KeyValueFingerprintSet;
@@ -49,6 +50,16 @@ public final class DedupProcessor implements Processor<String, Decoded<?>, Strin
         this.context = context;
         KeyValueStore<Bytes, byte[]> store = context.getStateStore(storeName);
         this.seen = seenTestFactory.apply(new KeyValueFingerprintSet(store));
+        if (seen instanceof TieredUrlSeenTest tiered) {
+            metrics.tiers.attach(tiered);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (seen instanceof TieredUrlSeenTest tiered) {
+            metrics.tiers.detach(tiered);
+        }
     }
 
     @Override
