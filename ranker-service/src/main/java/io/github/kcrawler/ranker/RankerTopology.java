@@ -1,7 +1,5 @@
 package io.github.kcrawler.ranker;
 
-import io.github.kcrawler.common.serde.BadRecord;
-import io.github.kcrawler.common.serde.Decoded;
 import io.github.kcrawler.common.serde.LenientJsonDeserializer;
 
 import io.github.kcrawler.common.model.LinkList;

@@ -2,7 +2,6 @@ package io.github.kcrawler.ranker.processor;
 
 import io.github.kcrawler.common.serde.BadRecord;
 import io.github.kcrawler.common.serde.Decoded;
-import io.github.kcrawler.common.serde.LenientJsonDeserializer;
 
 import io.github.kcrawler.common.fingerprint.Fingerprints;
 import io.github.kcrawler.common.model.LinkList;

@@ -1,5 +1,6 @@
 package io.github.kcrawler.scheduler.processor;
 
+import io.github.kcrawler.common.metrics.BadRecordCounters;
 import io.github.kcrawler.common.metrics.MetricNames;
 import io.github.kcrawler.common.serde.BadRecord;
 import io.micrometer.core.instrument.Counter;
@@ -7,9 +8,6 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import java.util.Collection;
-import java.util.EnumMap;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The scheduler's meters, registered once when the service is built (never per record): releases, drops by
@@ -29,7 +27,7 @@ public final class SchedulerMetrics {
     final Counter droppedIpFull;
     final Counter droppedDuplicate;
     private final MeterRegistry registry;
-    private final Map<String, Map<BadRecord, Counter>> bad = new ConcurrentHashMap<>();
+    private final BadRecordCounters bad;
 
     /**
      * @param sources the input topics and the pending store, whose bad-record counters are registered now
@@ -45,7 +43,7 @@ public final class SchedulerMetrics {
                 .description("URLs waiting in the scheduler").register(registry);
         Gauge.builder(MetricNames.SCHEDULER_ACTIVE_IPS, frontiers, LocalFrontiers::activeIps)
                 .description("IPs with URLs waiting in the scheduler").register(registry);
-        sources.forEach(this::badCounters);
+        this.bad = new BadRecordCounters(registry, sources);
     }
 
     private Counter dropped(String reason) {
@@ -55,19 +53,7 @@ public final class SchedulerMetrics {
 
     /** Counts one skipped record of {@code topic} (an input topic, or the pending store's name). */
     public void bad(String topic, BadRecord reason) {
-        badCounters(topic == null ? "unknown" : topic).get(reason).increment();
-    }
-
-    private Map<BadRecord, Counter> badCounters(String topic) {
-        return bad.computeIfAbsent(topic, t -> {
-            Map<BadRecord, Counter> byReason = new EnumMap<>(BadRecord.class);
-            for (BadRecord reason : BadRecord.values()) {
-                byReason.put(reason, Counter.builder(MetricNames.BAD_RECORDS)
-                        .description("records that could not be read and were skipped")
-                        .tag("topic", t).tag("reason", reason.tag()).register(registry));
-            }
-            return byReason;
-        });
+        bad.count(topic, reason);
     }
 
     public double releasedCount() {
