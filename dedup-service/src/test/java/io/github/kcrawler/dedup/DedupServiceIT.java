@@ -167,6 +167,13 @@ class DedupServiceIT {
                     .containsExactly(seen, fresh);
             assertThat(count(registry, MetricNames.DEDUP_TESTS)).isEqualTo(2);
             assertThat(count(registry, MetricNames.DEDUP_NEW)).isEqualTo(1);
+            // The clean stop saved the LRU and SBFL and this start reloaded them: 'seen' never reached the store.
+            assertThat(functionCount(registry, MetricNames.DEDUP_LRU_HITS)).isEqualTo(1);
+            assertThat(functionCount(registry, MetricNames.DEDUP_STORAGE_LOOKUPS)).isEqualTo(1);
         }
+    }
+
+    private static double functionCount(SimpleMeterRegistry registry, String name) {
+        return registry.get(name).functionCounter().count();
     }
 }

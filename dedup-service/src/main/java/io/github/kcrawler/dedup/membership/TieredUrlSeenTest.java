@@ -195,16 +195,38 @@ public final class TieredUrlSeenTest implements UrlSeenTest {
      */
     public long restoreFrom(InputStream in) throws IOException {
         DataInputStream data = new DataInputStream(in);
+        long tag = readHeader(data);
+        readBody(data);
+        return tag;
+    }
+
+    /**
+     * Restores a snapshot written by {@link #snapshotTo} only if its tag is {@code expectedTag}; returns false and
+     * leaves the caches untouched otherwise. Throws, leaving both caches empty, on a damaged snapshot.
+     */
+    public boolean restoreFrom(InputStream in, long expectedTag) throws IOException {
+        DataInputStream data = new DataInputStream(in);
+        if (readHeader(data) != expectedTag) {
+            return false;
+        }
+        readBody(data);
+        return true;
+    }
+
+    private static long readHeader(DataInputStream data) throws IOException {
+        int magic = data.readInt();
+        if (magic != SNAPSHOT_MAGIC) {
+            throw new IOException("not a URL-seen snapshot: magic " + Integer.toHexString(magic));
+        }
+        int version = data.readUnsignedByte();
+        if (version != SNAPSHOT_VERSION) {
+            throw new IOException("URL-seen snapshot version " + version + " is not supported");
+        }
+        return data.readLong();
+    }
+
+    private void readBody(DataInputStream data) throws IOException {
         try {
-            int magic = data.readInt();
-            if (magic != SNAPSHOT_MAGIC) {
-                throw new IOException("not a URL-seen snapshot: magic " + Integer.toHexString(magic));
-            }
-            int version = data.readUnsignedByte();
-            if (version != SNAPSHOT_VERSION) {
-                throw new IOException("URL-seen snapshot version " + version + " is not supported");
-            }
-            long tag = data.readLong();
             lru.readFrom(data);
             boolean hasFilter = data.readBoolean();
             if (filter instanceof StableCounterFilter) {
@@ -213,7 +235,6 @@ public final class TieredUrlSeenTest implements UrlSeenTest {
                 }
                 ((StableCounterFilter) filter).readFrom(data);
             }
-            return tag;
         } catch (IOException | RuntimeException e) {
             lru.clear();
             if (filter instanceof StableCounterFilter) {

@@ -30,6 +30,8 @@ import java.util.function.Function;
  * {@link AdmittedUrl} under the same key (the host IP) and timestamp. A forget request removes the fingerprint.
  * Records that cannot be used are counted under {@code crawl.records.bad} with a reason and skipped; nothing here
  * throws on input. The store is wired thinly: fetched in {@link #init} and wrapped by the configured factory.
+ * A tiered test's in-memory caches are saved at close and reloaded at init when provably consistent with the store
+ * ({@link TierSnapshots}).
  */
 public final class DedupProcessor implements Processor<String, Decoded<?>, String, AdmittedUrl> {
     private final String storeName;
@@ -37,6 +39,7 @@ public final class DedupProcessor implements Processor<String, Decoded<?>, Strin
     private final DedupMetrics metrics;
     private ProcessorContext<String, AdmittedUrl> context;
     private UrlSeenTest seen;
+    private KeyValueFingerprintSet fingerprints;
 
     public DedupProcessor(String storeName, Function<FingerprintSet, UrlSeenTest> seenTestFactory, DedupMetrics metrics) {
         this.storeName = Objects.requireNonNull(storeName, "storeName");
@@ -48,8 +51,10 @@ public final class DedupProcessor implements Processor<String, Decoded<?>, Strin
     public void init(ProcessorContext<String, AdmittedUrl> context) {
         this.context = context;
         KeyValueStore<Bytes, byte[]> store = context.getStateStore(storeName);
-        this.seen = seenTestFactory.apply(new KeyValueFingerprintSet(store));
+        this.fingerprints = new KeyValueFingerprintSet(store);
+        this.seen = seenTestFactory.apply(fingerprints);
         if (seen instanceof TieredUrlSeenTest tiered) {
+            TierSnapshots.restore(tiered, fingerprints, context.stateDir().toPath(), context.taskId().toString());
             metrics.tiers.attach(tiered);
         }
     }
@@ -58,6 +63,7 @@ public final class DedupProcessor implements Processor<String, Decoded<?>, Strin
     public void close() {
         if (seen instanceof TieredUrlSeenTest tiered) {
             metrics.tiers.detach(tiered);
+            TierSnapshots.save(tiered, fingerprints, context.stateDir().toPath(), context.taskId().toString());
         }
     }
 

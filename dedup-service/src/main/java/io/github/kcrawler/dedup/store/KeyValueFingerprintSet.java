@@ -7,8 +7,11 @@ import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.OptionalLong;
 
 /**
  * The durable fingerprint set of one stream task: a Kafka Streams key-value store (RocksDB on disk, backed by a
@@ -19,6 +22,10 @@ import java.util.Objects;
  * <p>Keys are the fingerprint as 8 big-endian bytes; the value is the marker format version ({@link #MARKER}), so
  * a later format (e.g. adding a first-seen time) can be told apart. This is the only class of the module that
  * touches Streams state stores.
+ *
+ * <p>One more key, longer than a fingerprint so it never collides with one, holds the tag of the in-memory tiers'
+ * snapshot ({@link #snapshotTag}): written through the changelog like any other entry, so it is in the store after
+ * a restore exactly when the transaction that wrote it committed.
  */
 public final class KeyValueFingerprintSet implements FingerprintSet {
     /** Store value: format version 1 of the marker. */
@@ -51,6 +58,25 @@ public final class KeyValueFingerprintSet implements FingerprintSet {
     public void remove(long fingerprint) {
         store.delete(key(fingerprint));
     }
+
+    /** The tag of the last snapshot of the in-memory tiers taken against this exact store state, if any. */
+    public OptionalLong snapshotTag() {
+        byte[] v = store.get(SNAPSHOT_TAG_KEY);
+        return v != null && v.length == Long.BYTES ? OptionalLong.of(ByteBuffer.wrap(v).getLong()) : OptionalLong.empty();
+    }
+
+    /** Records that a snapshot with {@code tag} reflects the store as it is now. */
+    public void setSnapshotTag(long tag) {
+        store.put(SNAPSHOT_TAG_KEY, ByteBuffer.allocate(Long.BYTES).putLong(tag).array());
+    }
+
+    /** Forgets the snapshot tag: from now on the store moves on and no earlier snapshot matches it. */
+    public void clearSnapshotTag() {
+        store.delete(SNAPSHOT_TAG_KEY);
+    }
+
+    /** 17 bytes: never the 8-byte key of a fingerprint. */
+    static final Bytes SNAPSHOT_TAG_KEY = Bytes.wrap("url-seen.snapshot".getBytes(StandardCharsets.US_ASCII));
 
     static Bytes key(long fingerprint) {
         byte[] b = new byte[Long.BYTES];
