@@ -1,5 +1,7 @@
 package io.github.kcrawler.ranker;
 
+import io.github.kcrawler.ranker.pagerank.IprParams;
+
 import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.config.Settings;
 
@@ -20,14 +22,52 @@ import java.util.TreeSet;
  *                    every change at once (more traffic on {@code crawl.rank.scores}, lower latency)
  * @param metricsHost address of the {@code /metrics} and {@code /health} endpoint
  * @param metricsPort port of that endpoint; 0 picks a free port (logged at start-up)
+ * @param ranking     how scores are computed: incremental PageRank of paper 002 with the DL1 (default), VR or AR
+ *                    cut-off, or the foundation's back-link count
  */
 public record RankerConfig(KafkaSettings kafka, int threads, long commitMs, long flushMs, String metricsHost,
-                           int metricsPort) {
+                           int metricsPort, Ranking ranking) {
+    /** The score computations the service offers (key {@code ranking}). */
+    public enum Ranking {
+        IPR_DL1("ipr-dl1"), IPR_VR("ipr-vr"), IPR_AR("ipr-ar"), BACKLINKS("backlinks");
+
+        private final String key;
+
+        Ranking(String key) {
+            this.key = key;
+        }
+
+        public String key() {
+            return key;
+        }
+
+        /** The incremental-PageRank cut-off, or null for {@link #BACKLINKS}. */
+        public IprParams.CutOff cutOff() {
+            return switch (this) {
+                case IPR_DL1 -> IprParams.CutOff.DL1;
+                case IPR_VR -> IprParams.CutOff.VR;
+                case IPR_AR -> IprParams.CutOff.AR;
+                case BACKLINKS -> null;
+            };
+        }
+
+        public static Ranking parse(String s) {
+            for (Ranking r : values()) {
+                if (r.key.equalsIgnoreCase(s == null ? "" : s.trim())) {
+                    return r;
+                }
+            }
+            throw new IllegalArgumentException("ranking must be one of ipr-dl1, ipr-vr, ipr-ar, backlinks, was '" + s
+                    + "' (IPR's PL cut-off needs a breadth-first budget across partitions and is simulator-only)");
+        }
+    }
+
     public static final int DEFAULT_THREADS = 1;
     public static final long DEFAULT_COMMIT_MS = 1_000;
     public static final long DEFAULT_FLUSH_MS = 1_000;
     public static final String DEFAULT_METRICS_HOST = "127.0.0.1";
     public static final int DEFAULT_METRICS_PORT = 0;
+    public static final Ranking DEFAULT_RANKING = Ranking.IPR_DL1;
 
     /** Every key this service reads, with its default as printed by {@code --help}. */
     public static final Map<String, String> DEFAULTS;
@@ -44,6 +84,7 @@ public record RankerConfig(KafkaSettings kafka, int threads, long commitMs, long
         d.put("flush-ms", Long.toString(DEFAULT_FLUSH_MS));
         d.put("metrics-host", DEFAULT_METRICS_HOST);
         d.put("metrics-port", Integer.toString(DEFAULT_METRICS_PORT));
+        d.put("ranking", DEFAULT_RANKING.key());
         DEFAULTS = Collections.unmodifiableMap(d);
         Set<String> keys = new TreeSet<>(KafkaSettings.KEYS);
         keys.addAll(d.keySet());
@@ -67,25 +108,31 @@ public record RankerConfig(KafkaSettings kafka, int threads, long commitMs, long
         if (metricsPort < 0 || metricsPort > 65_535) {
             throw new IllegalArgumentException("metrics-port must be in 0..65535, was " + metricsPort);
         }
+        Objects.requireNonNull(ranking, "ranking must be given");
     }
 
     /** Defaults for everything but the cluster settings. */
     public static RankerConfig of(KafkaSettings kafka) {
         return new RankerConfig(kafka, DEFAULT_THREADS, DEFAULT_COMMIT_MS, DEFAULT_FLUSH_MS, DEFAULT_METRICS_HOST,
-                DEFAULT_METRICS_PORT);
+                DEFAULT_METRICS_PORT, DEFAULT_RANKING);
     }
 
     public static RankerConfig from(Settings s) {
         return new RankerConfig(KafkaSettings.from(s), s.integer("threads", DEFAULT_THREADS),
                 s.longValue("commit-ms", DEFAULT_COMMIT_MS), s.longValue("flush-ms", DEFAULT_FLUSH_MS),
-                s.string("metrics-host", DEFAULT_METRICS_HOST), s.integer("metrics-port", DEFAULT_METRICS_PORT));
+                s.string("metrics-host", DEFAULT_METRICS_HOST), s.integer("metrics-port", DEFAULT_METRICS_PORT),
+                Ranking.parse(s.string("ranking", DEFAULT_RANKING.key())));
     }
 
     public RankerConfig withCommitMs(long newCommitMs) {
-        return new RankerConfig(kafka, threads, newCommitMs, flushMs, metricsHost, metricsPort);
+        return new RankerConfig(kafka, threads, newCommitMs, flushMs, metricsHost, metricsPort, ranking);
     }
 
     public RankerConfig withFlushMs(long newFlushMs) {
-        return new RankerConfig(kafka, threads, commitMs, newFlushMs, metricsHost, metricsPort);
+        return new RankerConfig(kafka, threads, commitMs, newFlushMs, metricsHost, metricsPort, ranking);
+    }
+
+    public RankerConfig withRanking(Ranking newRanking) {
+        return new RankerConfig(kafka, threads, commitMs, flushMs, metricsHost, metricsPort, newRanking);
     }
 }

@@ -1,5 +1,9 @@
 package io.github.kcrawler.ranker;
 
+import io.github.kcrawler.ranker.pagerank.IprParams;
+import io.github.kcrawler.ranker.processor.IprProcessor;
+import io.github.kcrawler.ranker.processor.RankPage;
+
 import io.github.kcrawler.common.serde.LenientJsonDeserializer;
 
 import io.github.kcrawler.common.model.LinkList;
@@ -23,7 +27,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The ranker topology (DESIGN §2), two sub-topologies meeting over our own {@code crawl.rank.deltas} topic:
+ * The ranker topology (DESIGN §2). With incremental PageRank (the default, paper 002) one processor per task reads
+ * both {@code crawl.links} and {@code crawl.rank.deltas} — co-partitioned by IP — and owns the state of its
+ * partition's URLs; the deltas it writes come back to it, or to the partition owning the target:
+ *
+ * <pre>
+ *   crawl.links ───────┐
+ *                      ├─► ipr [rank-pages, rank-pending] ─┬─► crawl.rank.deltas (key: target IP)
+ *   crawl.rank.deltas ─┘                                   └─► crawl.rank.scores (key: target IP)
+ * </pre>
+ *
+ * With the foundation's back-link count ({@code ranking=backlinks}), two sub-topologies meet over the same topic:
  *
  * <pre>
  *   crawl.links ─► links ─► crawl.rank.deltas ─► scores [rank-scores, rank-pending] ─► crawl.rank.scores
@@ -48,16 +62,53 @@ public final class RankerTopology {
     private RankerTopology() {
     }
 
-    /** The topology with the foundation ranking ({@link BacklinkCounter}). */
+    /** URL fingerprint → {@link RankPage} (incremental PageRank); changelog {@code <application.id>-rank-pages-changelog}. */
+    public static final String PAGE_STORE = "rank-pages";
+    static final String IPR_PROCESSOR = "ipr";
+
+    /** The topology of the configured {@link RankerConfig#ranking()}. */
     public static Topology build(Topics topics, RankerConfig config, MeterRegistry registry) {
-        return build(topics, config, registry, new BacklinkCounter());
+        IprParams.CutOff cutOff = config.ranking().cutOff();
+        return cutOff == null ? build(topics, config, registry, new BacklinkCounter())
+                : buildIncrementalPageRank(topics, config, registry, IprParams.defaults(cutOff));
     }
 
-    public static Topology build(Topics topics, RankerConfig config, MeterRegistry registry, RankingStrategy strategy) {
+    /** Incremental PageRank with the given parameters (DL1, VR or AR), partitioned by host IP. */
+    public static Topology buildIncrementalPageRank(Topics topics, RankerConfig config, MeterRegistry registry,
+                                                    IprParams params) {
+        checkPrefix(topics, config);
+        RankerMetrics metrics = new RankerMetrics(registry, List.of(topics.links.name(), topics.rankDeltas.name()));
+        Duration flush = Duration.ofMillis(config.flushMs());
+        Topology topology = new Topology();
+        topology.addSource(LINKS_SOURCE, new StringDeserializer(), new LenientJsonDeserializer<>(LinkList.class),
+                topics.links.name());
+        topology.addSource(DELTAS_SOURCE, new StringDeserializer(), new LenientJsonDeserializer<>(RankDelta.class),
+                topics.rankDeltas.name());
+        topology.addProcessor(IPR_PROCESSOR, () -> new IprProcessor(PAGE_STORE, PENDING_STORE, flush, params, metrics,
+                DELTAS_SINK, SCORES_SINK), LINKS_SOURCE, DELTAS_SOURCE);
+        // Cached: a popular URL's many receipts within a commit reach RocksDB and the changelog once.
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(PAGE_STORE),
+                Serdes.Bytes(), RankPage.SERDE).withCachingEnabled(), IPR_PROCESSOR);
+        if (!flush.isZero()) {
+            topology.addStateStore(Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(PENDING_STORE),
+                    Serdes.Bytes(), Serdes.ByteArray()).withCachingEnabled(), IPR_PROCESSOR);
+        }
+        topology.addSink(DELTAS_SINK, topics.rankDeltas.name(), new StringSerializer(),
+                topics.rankDeltas.valueSerde().serializer(), IPR_PROCESSOR);
+        topology.addSink(SCORES_SINK, topics.rankScores.name(), new StringSerializer(),
+                topics.rankScores.valueSerde().serializer(), IPR_PROCESSOR);
+        return topology;
+    }
+
+    private static void checkPrefix(Topics topics, RankerConfig config) {
         if (!topics.prefix().equals(config.kafka().topicPrefix())) {
             throw new IllegalArgumentException("topics prefix '" + topics.prefix() + "' differs from topic-prefix '"
                     + config.kafka().topicPrefix() + "'");
         }
+    }
+
+    public static Topology build(Topics topics, RankerConfig config, MeterRegistry registry, RankingStrategy strategy) {
+        checkPrefix(topics, config);
         RankerMetrics metrics = new RankerMetrics(registry, List.of(topics.links.name(), topics.rankDeltas.name()));
         Duration flush = Duration.ofMillis(config.flushMs());
         Topology topology = new Topology();
@@ -87,7 +138,7 @@ public final class RankerTopology {
     /** Names of the internal topics Streams uses for this topology, for tools that create topics up front. */
     public static List<String> internalTopics(String applicationId, RankerConfig config) {
         List<String> names = new ArrayList<>();
-        names.add(applicationId + "-" + SCORE_STORE + "-changelog");
+        names.add(applicationId + "-" + (config.ranking().cutOff() == null ? SCORE_STORE : PAGE_STORE) + "-changelog");
         if (config.flushMs() > 0) {
             names.add(applicationId + "-" + PENDING_STORE + "-changelog");
         }

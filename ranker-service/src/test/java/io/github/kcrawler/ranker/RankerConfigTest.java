@@ -55,16 +55,16 @@ class RankerConfigTest {
 
     @Test
     void invalidValues_areRejectedWithTheirNameAndValue() {
-        assertThatThrownBy(() -> new RankerConfig(KAFKA, 0, 200, 0, "h", 0)).hasMessageContaining("threads")
+        assertThatThrownBy(() -> new RankerConfig(KAFKA, 0, 200, 0, "h", 0, RankerConfig.Ranking.IPR_DL1)).hasMessageContaining("threads")
                 .hasMessageContaining("was 0");
-        assertThatThrownBy(() -> new RankerConfig(KAFKA, 1, -5, 0, "h", 0)).hasMessageContaining("commit-ms")
+        assertThatThrownBy(() -> new RankerConfig(KAFKA, 1, -5, 0, "h", 0, RankerConfig.Ranking.IPR_DL1)).hasMessageContaining("commit-ms")
                 .hasMessageContaining("-5");
-        assertThatThrownBy(() -> new RankerConfig(KAFKA, 1, 200, 0, " ", 0)).hasMessageContaining("metrics-host");
-        assertThatThrownBy(() -> new RankerConfig(KAFKA, 1, 200, 0, "h", 70_000)).hasMessageContaining("metrics-port")
+        assertThatThrownBy(() -> new RankerConfig(KAFKA, 1, 200, 0, " ", 0, RankerConfig.Ranking.IPR_DL1)).hasMessageContaining("metrics-host");
+        assertThatThrownBy(() -> new RankerConfig(KAFKA, 1, 200, 0, "h", 70_000, RankerConfig.Ranking.IPR_DL1)).hasMessageContaining("metrics-port")
                 .hasMessageContaining("70000");
-        assertThatThrownBy(() -> new RankerConfig(KAFKA, 1, 200, -1, "h", 0)).hasMessageContaining("flush-ms")
+        assertThatThrownBy(() -> new RankerConfig(KAFKA, 1, 200, -1, "h", 0, RankerConfig.Ranking.IPR_DL1)).hasMessageContaining("flush-ms")
                 .hasMessageContaining("-1");
-        assertThatThrownBy(() -> new RankerConfig(null, 1, 200, 0, "h", 0)).hasMessageContaining("kafka");
+        assertThatThrownBy(() -> new RankerConfig(null, 1, 200, 0, "h", 0, RankerConfig.Ranking.IPR_DL1)).hasMessageContaining("kafka");
         assertThatThrownBy(() -> RankerConfig.from(Settings.parse(RankerConfig.KEYS, Map.of(), "--threads", "many"))
         ).hasMessageContaining("threads").hasMessageContaining("many");
     }

@@ -83,7 +83,8 @@ class RankerServiceIT {
     @Test
     void backlinkCounts_endUpOnTheTargetsPartition() {
         RankerConfig config = RankerConfig.of(new KafkaSettings(kafka.bootstrapServers(), "rit.", 4,
-                KafkaTestCluster.newTemporaryDirectory("ranker-state-"), Map.of())).withCommitMs(100).withFlushMs(200);
+                KafkaTestCluster.newTemporaryDirectory("ranker-state-"), Map.of())).withCommitMs(100).withFlushMs(200)
+                .withRanking(RankerConfig.Ranking.BACKLINKS);
         Topics topics = config.kafka().topics();
         List<NewTopic> all = new ArrayList<>();
         topics.allNames().forEach(n -> all.add(new NewTopic(n, 4, (short) 1)));

@@ -61,7 +61,7 @@ class RankerTopologyTest {
             throw new UncheckedIOException(e);
         }
         RankerConfig config = RankerConfig.of(new KafkaSettings("unused:9092", PREFIX, 4, stateDir, Map.of()))
-                .withFlushMs(flushMs);
+                .withFlushMs(flushMs).withRanking(RankerConfig.Ranking.BACKLINKS);
         driver = new TopologyTestDriver(RankerTopology.build(topics, config, registry),
                 StreamsDefaults.properties(config.kafka(), RankerService.APPLICATION_ID, 1, config.commitMs()));
         links = driver.createInputTopic(topics.links.name(), new StringSerializer(), JsonSerde.of(LinkList.class));

@@ -99,14 +99,14 @@ public final class IncrementalPageRank {
         int degree = links.add(page, outlinks, from, to);
         fetched[page] = true;
         fetches++;
-        score[page] += 1.0;
+        score[page] = IprRules.scoreAfterFetch(score[page]);
         if (accumulated != null) {
             accumulated[page] = 0.0;
         }
         if (degree == 0) {
             return;
         }
-        double share = score[page] / degree;
+        double share = IprRules.share(score[page], degree);
         int[] pool = links.pool();
         int start = links.start(page);
         head = 0;
@@ -181,8 +181,8 @@ public final class IncrementalPageRank {
                 }
                 case VR -> {
                     double before = score[q];
-                    boolean passes = before <= 0.0 || beta / before >= params.valueRatio();
-                    if (depth == 1 || passes) {
+                    boolean passes = IprRules.valueRatioPasses(before, beta, params.valueRatio());
+                    if (IprRules.valueRatioApplies(depth, passes)) {
                         receive(q, beta, listener);
                     }
                     if (passes) {
@@ -192,7 +192,7 @@ public final class IncrementalPageRank {
                 case AR -> {
                     receive(q, beta, listener);
                     accumulated[q] += beta;
-                    if (fetched[q] && accumulated[q] > params.accumulatedRatio() * score[q]) {
+                    if (fetched[q] && IprRules.accumulatedRatioPasses(accumulated[q], score[q], params.accumulatedRatio())) {
                         double amount = accumulated[q];
                         if (spread(q, amount, depth)) {
                             accumulated[q] = 0.0;
@@ -216,7 +216,7 @@ public final class IncrementalPageRank {
             return false;
         }
         int start = links.start(q);
-        double share = amount / d;
+        double share = IprRules.share(amount, d);
         for (int i = 0; i < d; i++) {
             enqueue(links.pool()[start + i], share, depth + 1);
         }

@@ -8,18 +8,14 @@ import io.github.kcrawler.common.model.RankDelta;
 import io.github.kcrawler.common.model.RankScore;
 import io.github.kcrawler.ranker.ranking.RankingStrategy;
 import org.apache.kafka.common.utils.Bytes;
-import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
-import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 
 /**
@@ -33,8 +29,6 @@ import java.util.Objects;
  * With a zero interval every delta publishes at once.
  */
 public final class ScoreProcessor implements Processor<String, Decoded<RankDelta>, String, RankScore> {
-    private static final byte[] PENDING = {1};
-
     private final String scoreStoreName;
     private final String pendingStoreName;
     private final Duration flushInterval;
@@ -42,7 +36,7 @@ public final class ScoreProcessor implements Processor<String, Decoded<RankDelta
     private final RankerMetrics metrics;
     private ProcessorContext<String, RankScore> context;
     private KeyValueStore<Bytes, ScoreEntry> scores;
-    private KeyValueStore<Bytes, byte[]> pending;
+    private PendingScores pending;
 
     /**
      * @param pendingStoreName store of URLs awaiting publication; unused (may be null) when {@code flushInterval}
@@ -67,7 +61,7 @@ public final class ScoreProcessor implements Processor<String, Decoded<RankDelta
         this.context = context;
         this.scores = context.getStateStore(scoreStoreName);
         if (pendingStoreName != null) {
-            this.pending = context.getStateStore(pendingStoreName);
+            this.pending = new PendingScores(context.getStateStore(pendingStoreName));
             context.schedule(flushInterval, PunctuationType.WALL_CLOCK_TIME, this::flush);
         }
     }
@@ -101,26 +95,18 @@ public final class ScoreProcessor implements Processor<String, Decoded<RankDelta
         if (pending == null) {
             publish(delta.fingerprint(), updated, record.timestamp());
         } else {
-            pending.put(key, PENDING);
+            pending.mark(key);
         }
     }
 
     /** Publishes the latest score of every URL updated since the last flush. */
     void flush(long timestamp) {
-        List<Bytes> due = new ArrayList<>();
-        try (KeyValueIterator<Bytes, byte[]> it = pending.all()) {
-            while (it.hasNext()) {
-                KeyValue<Bytes, byte[]> next = it.next();
-                due.add(next.key);
-            }
-        }
-        for (Bytes key : due) {
+        pending.drain(key -> {
             ScoreEntry entry = scores.get(key);
             if (entry != null) {
                 publish(FingerprintKeys.fingerprint(key), entry, timestamp);
             }
-            pending.delete(key);
-        }
+        });
     }
 
     private void publish(long fingerprint, ScoreEntry entry, long timestamp) {
@@ -141,6 +127,9 @@ public final class ScoreProcessor implements Processor<String, Decoded<RankDelta
         }
         if (!Double.isFinite(d.amount())) {
             return BadRecord.INVALID_AMOUNT;
+        }
+        if (d.depth() < 1) {
+            return BadRecord.MALFORMED;
         }
         return null;
     }

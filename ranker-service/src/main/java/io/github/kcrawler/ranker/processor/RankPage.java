@@ -1,0 +1,38 @@
+package io.github.kcrawler.ranker.processor;
+
+import io.github.kcrawler.common.model.LinkList;
+import io.github.kcrawler.common.serde.JsonSerde;
+
+import java.util.List;
+
+/**
+ * The incremental-PageRank state of one URL in the ranker's store (key: URL fingerprint), on the partition that owns
+ * the URL's host: its approximate score, AR's accumulator, whether it was fetched, and — only where the cut-off
+ * propagates beyond the direct outlinks (VR, AR) — its distinct outlinks. JSON with a format version.
+ *
+ * @param ip       the key the URL's messages arrive under, used to publish its score
+ * @param outlinks distinct outlinks in document order; empty when unfetched or when the cut-off is DL1
+ * @param degree   number of distinct outlinks (kept even when the list itself is not stored)
+ */
+public record RankPage(int v, String url, String ip, double score, double accumulated, boolean fetched, int degree,
+                       List<LinkList.Link> outlinks) {
+    public static final int VERSION = 1;
+    public static final JsonSerde<RankPage> SERDE = JsonSerde.of(RankPage.class);
+
+    public RankPage {
+        outlinks = outlinks == null ? List.of() : List.copyOf(outlinks);
+    }
+
+    /** A URL first heard of: score 0, not fetched. */
+    public static RankPage unfetched(String url, String ip) {
+        return new RankPage(VERSION, url, ip, 0.0, 0.0, false, 0, List.of());
+    }
+
+    RankPage withScore(double newScore, double newAccumulated) {
+        return new RankPage(v, url, ip, newScore, newAccumulated, fetched, degree, outlinks);
+    }
+
+    RankPage asFetched(double newScore, int newDegree, List<LinkList.Link> storedOutlinks) {
+        return new RankPage(v, url, ip, newScore, 0.0, true, newDegree, storedOutlinks);
+    }
+}
