@@ -25,10 +25,74 @@ import java.util.TreeSet;
  * @param commitMs         Kafka Streams commit interval (with exactly-once, the latency of every release)
  * @param metricsHost      address of the Prometheus endpoint ({@code 0.0.0.0} in a container)
  * @param metricsPort      port of the Prometheus endpoint, 0 picks a free one
+ * @param wheel            the politeness wheel of paper 004 and the order URLs enter it
  */
 public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickMs, int maxPending,
                               int maxPendingPerIp, int scoreCacheSize, int threads, long commitMs,
-                              String metricsHost, int metricsPort) {
+                              String metricsHost, int metricsPort, Wheel wheel) {
+    /** How pending URLs are ordered and paced (key {@code order}). */
+    public enum Order {
+        /** Paper 004's wheel, fed best-score-first from a bounded score-bucketed pool (the default). */
+        PRIORITY,
+        /** Paper 004's wheel as published: first come, first served; a URL whose residue is full is dropped. */
+        FIFO,
+        /** The foundation's per-IP ready-time heap (best score first per IP), kept for comparison. */
+        PER_IP;
+
+        public static Order parse(String s) {
+            for (Order o : values()) {
+                if (o.key().equalsIgnoreCase(s == null ? "" : s.trim())) {
+                    return o;
+                }
+            }
+            throw new IllegalArgumentException("order must be priority, fifo or per-ip, was '" + s + "'");
+        }
+
+        public String key() {
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        }
+    }
+
+    /**
+     * Settings of the politeness wheel (paper 004).
+     *
+     * @param order         how admitted URLs enter it
+     * @param queues        B: steps planned ahead; a residue holds at most B/2 URLs
+     * @param residues      H (even): IPs share a residue modulo H and are paced as one
+     * @param stepTimeoutMs the next step waits for the previous step's fetch results at most this long
+     */
+    public record Wheel(Order order, int queues, int residues, long stepTimeoutMs) {
+        public static final int DEFAULT_QUEUES = 1024;
+        public static final int DEFAULT_RESIDUES = 1024;
+        public static final long DEFAULT_STEP_TIMEOUT_MS = 10_000;
+
+        public Wheel {
+            if (order == null) {
+                throw new IllegalArgumentException("order must be given (priority, fifo or per-ip)");
+            }
+            if (queues < 2 || queues > 1 << 20) {
+                throw new IllegalArgumentException("wheel-queues must be in 2..1048576, was " + queues);
+            }
+            if (residues < 2 || residues > 1 << 24 || residues % 2 != 0) {
+                throw new IllegalArgumentException("wheel-residues must be even and in 2..16777216, was " + residues);
+            }
+            if ((long) queues * residues / 2 > 1L << 28) {
+                throw new IllegalArgumentException("wheel-queues × wheel-residues / 2 must be <= 2^28 URLs, was "
+                        + (long) queues * residues / 2);
+            }
+            if (stepTimeoutMs < 1) {
+                throw new IllegalArgumentException("step-timeout-ms must be >= 1, was " + stepTimeoutMs);
+            }
+        }
+
+        public static Wheel defaults() {
+            return new Wheel(Order.PRIORITY, DEFAULT_QUEUES, DEFAULT_RESIDUES, DEFAULT_STEP_TIMEOUT_MS);
+        }
+
+        public Wheel withOrder(Order newOrder) {
+            return new Wheel(newOrder, queues, residues, stepTimeoutMs);
+        }
+    }
     private static final Logger LOG = LoggerFactory.getLogger(SchedulerConfig.class);
 
     /** Streams application id, after the topic prefix. */
@@ -84,6 +148,13 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
         if (metricsPort < 0 || metricsPort > 65_535) {
             throw new IllegalArgumentException("metrics-port must be in 0..65535, was " + metricsPort);
         }
+        if (wheel == null) {
+            throw new IllegalArgumentException("wheel settings must not be null");
+        }
+        if (wheel.order() != Order.PER_IP && wheel.stepTimeoutMs() < politenessMs) {
+            throw new IllegalArgumentException("step-timeout-ms must be >= politeness-ms (" + politenessMs + "), was "
+                    + wheel.stepTimeoutMs());
+        }
         if (politenessMs < IMPOLITE_BELOW_MS) {
             LOG.warn("*** politeness-ms={} is below {} ms: each server may get {} requests per second from this "
                             + "crawler. Use this only against servers you own. ***", politenessMs, IMPOLITE_BELOW_MS,
@@ -95,7 +166,7 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
     public static SchedulerConfig defaults(KafkaSettings kafka) {
         return new SchedulerConfig(kafka, DEFAULT_POLITENESS_MS, DEFAULT_TICK_MS, DEFAULT_MAX_PENDING,
                 DEFAULT_MAX_PENDING_PER_IP, DEFAULT_SCORE_CACHE_SIZE, DEFAULT_THREADS, DEFAULT_COMMIT_MS,
-                DEFAULT_METRICS_HOST, DEFAULT_METRICS_PORT);
+                DEFAULT_METRICS_HOST, DEFAULT_METRICS_PORT, Wheel.defaults());
     }
 
     /** The tick when none is set: {@link #DEFAULT_TICK_MS}, or T/2 when T is that small, so any T >= 2 ms works. */
@@ -114,17 +185,28 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
                 s.integer("threads", DEFAULT_THREADS),
                 s.longValue("commit-ms", DEFAULT_COMMIT_MS),
                 s.string("metrics-host", DEFAULT_METRICS_HOST),
-                s.integer("metrics-port", DEFAULT_METRICS_PORT));
+                s.integer("metrics-port", DEFAULT_METRICS_PORT),
+                new Wheel(Order.parse(s.string("order", Order.PRIORITY.key())),
+                        s.integer("wheel-queues", Wheel.DEFAULT_QUEUES),
+                        s.integer("wheel-residues", Wheel.DEFAULT_RESIDUES),
+                        s.longValue("step-timeout-ms", Math.max(Wheel.DEFAULT_STEP_TIMEOUT_MS, politenessMs))));
     }
 
     public SchedulerConfig withPoliteness(long newPolitenessMs, long newTickMs) {
+        Wheel w = new Wheel(wheel.order(), wheel.queues(), wheel.residues(),
+                Math.max(wheel.stepTimeoutMs(), newPolitenessMs));
         return new SchedulerConfig(kafka, newPolitenessMs, newTickMs, maxPending, maxPendingPerIp, scoreCacheSize,
-                threads, commitMs, metricsHost, metricsPort);
+                threads, commitMs, metricsHost, metricsPort, w);
+    }
+
+    public SchedulerConfig withWheel(Wheel newWheel) {
+        return new SchedulerConfig(kafka, politenessMs, tickMs, maxPending, maxPendingPerIp, scoreCacheSize,
+                threads, commitMs, metricsHost, metricsPort, newWheel);
     }
 
     public SchedulerConfig withBounds(int newMaxPending, int newMaxPendingPerIp) {
         return new SchedulerConfig(kafka, politenessMs, tickMs, newMaxPending, newMaxPendingPerIp, scoreCacheSize,
-                threads, commitMs, metricsHost, metricsPort);
+                threads, commitMs, metricsHost, metricsPort, wheel);
     }
 
     private static Map<String, String> ownDefaults() {
@@ -138,6 +220,10 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
         d.put("commit-ms", Long.toString(DEFAULT_COMMIT_MS));
         d.put("metrics-host", DEFAULT_METRICS_HOST);
         d.put("metrics-port", Integer.toString(DEFAULT_METRICS_PORT));
+        d.put("order", Order.PRIORITY.key());
+        d.put("wheel-queues", Integer.toString(Wheel.DEFAULT_QUEUES));
+        d.put("wheel-residues", Integer.toString(Wheel.DEFAULT_RESIDUES));
+        d.put("step-timeout-ms", Long.toString(Wheel.DEFAULT_STEP_TIMEOUT_MS));
         return Collections.unmodifiableMap(d);
     }
 

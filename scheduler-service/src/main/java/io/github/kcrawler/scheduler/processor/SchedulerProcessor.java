@@ -13,6 +13,7 @@ import io.github.kcrawler.scheduler.SchedulerConfig;
 import io.github.kcrawler.scheduler.politeness.Frontier;
 import io.github.kcrawler.scheduler.politeness.PendingUrl;
 import io.github.kcrawler.scheduler.politeness.PerIpPriorityFrontier;
+import io.github.kcrawler.scheduler.politeness.WheelFrontier;
 import io.micrometer.core.instrument.Counter;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
@@ -27,6 +28,7 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -38,6 +40,10 @@ import java.util.List;
  * revived). A URL is put into the store while its admission record is processed and deleted while its fetch request
  * is forwarded, inside the same exactly-once transaction, so after any crash each admitted URL is either pending or
  * requested, never both, never neither.
+ *
+ * <p>The frontier is paper 004's politeness wheel ({@link WheelFrontier}, {@code order} priority or fifo) or the
+ * foundation's per-IP heap ({@code order=per-ip}). A URL the wheel or the priority pool drops is deleted from the
+ * store and sent to {@code crawl.urls.forget}, in the same transaction, so dedup admits it again when rediscovered.
  *
  * <p>What a restart forgets: each IP's next allowed time (memory only). Right after a restart an IP may get a
  * request sooner than T after its last one; the fetcher's per-IP guard still enforces T at the server, and fetch
@@ -70,8 +76,7 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
     public void init(ProcessorContext<String, Object> context) {
         this.context = context;
         this.store = context.getStateStore(SchedulerTopology.PENDING_STORE);
-        this.frontier = new PerIpPriorityFrontier(clock, config.politenessMs(), config.tickMs(), config.maxPending(),
-                config.maxPendingPerIp(), config.scoreCacheSize());
+        this.frontier = newFrontier();
         rebuild();
         if (slot != null) {
             frontiers.unregister(context.taskId(), slot);
@@ -81,10 +86,35 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
         context.schedule(Duration.ofMillis(config.tickMs()), PunctuationType.WALL_CLOCK_TIME, now -> tick());
     }
 
-    /** Puts every stored pending URL back into a fresh frontier. */
+    private Frontier newFrontier() {
+        SchedulerConfig.Wheel w = config.wheel();
+        return switch (w.order()) {
+            case PER_IP -> new PerIpPriorityFrontier(clock, config.politenessMs(), config.tickMs(),
+                    config.maxPending(), config.maxPendingPerIp(), config.scoreCacheSize());
+            case FIFO, PRIORITY -> new WheelFrontier(clock, w.order() == SchedulerConfig.Order.FIFO
+                    ? WheelFrontier.Order.FIFO : WheelFrontier.Order.PRIORITY, config.politenessMs(),
+                    w.stepTimeoutMs(), w.queues(), w.residues(), config.maxPending(), config.scoreCacheSize(),
+                    this::evicted);
+        };
+    }
+
+    /** The priority pool evicted a pending URL to make room for a better one: drop it and forget it. */
+    private void evicted(PendingUrl url) {
+        String key = PendingEntry.key(url.ip(), url.seq());
+        PendingEntry entry = store.get(key);
+        store.delete(key);
+        metrics.droppedFrontierFull.increment();
+        if (entry != null) {
+            ForgetUrl forget = ForgetUrl.of(entry.fingerprint(), entry.url(), SchedulerMetrics.FORGET_REASON);
+            context.forward(new Record<String, Object>(url.ip(), forget, clock.millis()), SchedulerTopology.FORGET_SINK);
+        }
+    }
+
+    /** Puts every stored pending URL back into a fresh frontier, in admission order. */
     private void rebuild() {
         long maxSeq = -1;
         List<String> discard = new ArrayList<>();
+        List<PendingEntry> entries = new ArrayList<>();
         try (KeyValueIterator<String, PendingEntry> it = store.all()) {
             while (it.hasNext()) {
                 KeyValue<String, PendingEntry> kv = it.next();
@@ -94,13 +124,17 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
                     discard.add(kv.key);
                     continue;
                 }
-                if (!frontier.restore(entry.toPendingUrl())) {
-                    metrics.droppedDuplicate.increment();
-                    discard.add(kv.key);
-                    continue;
-                }
-                maxSeq = Math.max(maxSeq, entry.seq());
+                entries.add(entry);
             }
+        }
+        entries.sort(Comparator.comparingLong(PendingEntry::seq)); // the store is ordered by IP first
+        for (PendingEntry entry : entries) {
+            if (!frontier.restore(entry.toPendingUrl())) {
+                metrics.droppedDuplicate.increment();
+                discard.add(entry.key());
+                continue;
+            }
+            maxSeq = Math.max(maxSeq, entry.seq());
         }
         discard.forEach(store::delete);
         nextSeq = maxSeq + 1;
@@ -217,7 +251,7 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
 
     private void tick() {
         long now = clock.millis();
-        long step = now / config.tickMs();
+        long step = frontier instanceof WheelFrontier wheel ? wheel.step() + 1 : now / config.tickMs();
         frontier.releaseReady((url, notBefore) -> release(url, notBefore, step, now));
         publish();
     }

@@ -60,7 +60,8 @@ class SchedulerTopologyTest {
 
     private SchedulerConfig config(int maxPending, int maxPerIp) {
         KafkaSettings kafka = new KafkaSettings("127.0.0.1:1", "", 1, stateDir, Map.of());
-        return new SchedulerConfig(kafka, T, TICK, maxPending, maxPerIp, 1000, 1, 100, "127.0.0.1", 0);
+        return new SchedulerConfig(kafka, T, TICK, maxPending, maxPerIp, 1000, 1, 100, "127.0.0.1", 0,
+                SchedulerConfig.Wheel.defaults().withOrder(SchedulerConfig.Order.PER_IP));
     }
 
     /** Opens a driver on the service's own topology (pending URLs in RocksDB under the state directory). */
