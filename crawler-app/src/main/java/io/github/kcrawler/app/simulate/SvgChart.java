@@ -1,0 +1,198 @@
+package io.github.kcrawler.app.simulate;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Minimal SVG line charts for the scheduler experiment (no plotting library): numeric x and y axes, each linear or
+ * logarithmic, one polyline per series with markers optional, a legend on the right. Text is XML-escaped.
+ */
+final class SvgChart {
+
+    /** One curve. */
+    record Series(String name, double[] x, double[] y, boolean markers) {
+    }
+
+    private static final int WIDTH = 960;
+    private static final int HEIGHT = 600;
+    private static final int LEFT = 100;
+    private static final int RIGHT = 250;
+    private static final int TOP = 50;
+    private static final int BOTTOM = 70;
+    private static final String[] PALETTE = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
+        "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+
+    private SvgChart() {
+    }
+
+    static void write(Path file, String title, String xLabel, String yLabel, List<Series> series, boolean logX,
+            boolean logY) throws IOException {
+        double xlo = Double.POSITIVE_INFINITY;
+        double xhi = Double.NEGATIVE_INFINITY;
+        double ylo = Double.POSITIVE_INFINITY;
+        double yhi = Double.NEGATIVE_INFINITY;
+        for (Series s : series) {
+            for (int i = 0; i < s.x().length; i++) {
+                double x = s.x()[i];
+                double y = s.y()[i];
+                if ((logX && !(x > 0)) || (logY && !(y > 0)) || !Double.isFinite(x) || !Double.isFinite(y)) {
+                    continue;
+                }
+                xlo = Math.min(xlo, x);
+                xhi = Math.max(xhi, x);
+                ylo = Math.min(ylo, y);
+                yhi = Math.max(yhi, y);
+            }
+        }
+        if (!(xhi >= xlo)) {
+            xlo = logX ? 1 : 0;
+            xhi = logX ? 10 : 1;
+        }
+        if (!(yhi >= ylo)) {
+            ylo = logY ? 1 : 0;
+            yhi = logY ? 10 : 1;
+        }
+        if (!logY) {
+            ylo = Math.min(0, ylo);
+        }
+        if (!logX && xlo > 0) {
+            xlo = 0;
+        }
+        if (xhi == xlo) {
+            xhi = logX ? xlo * 10 : xlo + 1;
+        }
+        if (yhi == ylo) {
+            yhi = logY ? ylo * 10 : ylo + 1;
+        }
+        Axis ax = new Axis(xlo, xhi, logX, LEFT, WIDTH - RIGHT);
+        Axis ay = new Axis(ylo, yhi, logY, HEIGHT - BOTTOM, TOP);
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+                + "font-family=\"sans-serif\" font-size=\"13\">%n", WIDTH, HEIGHT));
+        sb.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
+        text(sb, WIDTH / 2.0 - RIGHT / 2.0, 28, title, "middle", 16);
+        text(sb, (LEFT + WIDTH - RIGHT) / 2.0, HEIGHT - 22, xLabel, "middle", 13);
+        sb.append(String.format(Locale.ROOT, "<text x=\"22\" y=\"%.1f\" text-anchor=\"middle\" "
+                + "transform=\"rotate(-90 22 %.1f)\">%s</text>%n", (TOP + HEIGHT - BOTTOM) / 2.0,
+                (TOP + HEIGHT - BOTTOM) / 2.0, esc(yLabel)));
+        for (double v : ax.ticks()) {
+            double px = ax.map(v);
+            sb.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>%n",
+                    px, TOP, px, HEIGHT - BOTTOM));
+            text(sb, px, HEIGHT - BOTTOM + 18, label(v), "middle", 12);
+        }
+        for (double v : ay.ticks()) {
+            double py = ay.map(v);
+            sb.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>%n",
+                    LEFT, py, WIDTH - RIGHT, py));
+            text(sb, LEFT - 6, py + 4, label(v), "end", 12);
+        }
+        sb.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
+                + "stroke=\"black\"/>%n", LEFT, TOP, WIDTH - RIGHT - LEFT, HEIGHT - BOTTOM - TOP));
+        for (int k = 0; k < series.size(); k++) {
+            Series s = series.get(k);
+            String colour = PALETTE[k % PALETTE.length];
+            StringBuilder pts = new StringBuilder();
+            for (int i = 0; i < s.x().length; i++) {
+                double x = s.x()[i];
+                double y = s.y()[i];
+                if ((logX && !(x > 0)) || (logY && !(y > 0)) || !Double.isFinite(x) || !Double.isFinite(y)) {
+                    continue;
+                }
+                pts.append(String.format(Locale.ROOT, "%.1f,%.1f ", ax.map(x), ay.map(y)));
+                if (s.markers()) {
+                    sb.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"/>%n",
+                            ax.map(x), ay.map(y), colour));
+                }
+            }
+            String dash = k >= PALETTE.length ? " stroke-dasharray=\"6 3\"" : "";
+            sb.append(String.format(Locale.ROOT, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s "
+                    + "points=\"%s\"/>%n", colour, dash, pts.toString().trim()));
+            double ly = TOP + 10 + k * 20;
+            sb.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" "
+                    + "stroke-width=\"3\"%s/>%n", WIDTH - RIGHT + 12, ly, WIDTH - RIGHT + 36, ly, colour, dash));
+            text(sb, WIDTH - RIGHT + 42, ly + 4, s.name(), "start", 12);
+        }
+        sb.append("</svg>\n");
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        Files.writeString(file, sb.toString(), StandardCharsets.UTF_8);
+    }
+
+    private static void text(StringBuilder sb, double x, double y, String s, String anchor, int size) {
+        sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" font-size=\"%d\">%s"
+                + "</text>%n", x, y, anchor, size, esc(s)));
+    }
+
+    private static String esc(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+
+    private static String label(double v) {
+        if (v == 0) {
+            return "0";
+        }
+        double a = Math.abs(v);
+        if (a >= 1e9 || a < 1e-3) {
+            return String.format(Locale.ROOT, "%.0e", v);
+        }
+        if (a >= 100 || v == Math.rint(v)) {
+            return String.format(Locale.ROOT, "%,.0f", v);
+        }
+        return String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    private record Axis(double lo, double hi, boolean log, double from, double to) {
+        double map(double v) {
+            double f = log ? (Math.log10(v) - Math.log10(lo)) / (Math.log10(hi) - Math.log10(lo)) : (v - lo) / (hi - lo);
+            return from + f * (to - from);
+        }
+
+        double[] ticks() {
+            if (log && hi / lo <= 4096) { // parameter sweeps over powers of two: label those
+                java.util.List<Double> t = new java.util.ArrayList<>();
+                for (double v = Math.pow(2, Math.ceil(Math.log(lo) / Math.log(2) - 1e-9)); v <= hi * 1.001; v *= 2) {
+                    t.add(v);
+                }
+                return t.stream().mapToDouble(Double::doubleValue).toArray();
+            }
+            if (log) {
+                int a = (int) Math.floor(Math.log10(lo));
+                int b = (int) Math.ceil(Math.log10(hi));
+                java.util.List<Double> t = new java.util.ArrayList<>();
+                for (int e = a; e <= b; e++) {
+                    double v = Math.pow(10, e);
+                    if (v >= lo * 0.999 && v <= hi * 1.001) {
+                        t.add(v);
+                    }
+                }
+                if (t.size() < 2) {
+                    t.add(lo);
+                    t.add(hi);
+                }
+                return t.stream().mapToDouble(Double::doubleValue).toArray();
+            }
+            double span = hi - lo;
+            double step = Math.pow(10, Math.floor(Math.log10(span / 5)));
+            if (span / step > 10) {
+                step *= 2;
+            }
+            if (span / step > 10) {
+                step *= 2.5;
+            }
+            double first = Math.ceil(lo / step) * step;
+            int n = (int) Math.floor((hi - first) / step + 1e-9) + 1;
+            double[] t = new double[Math.max(0, n)];
+            for (int i = 0; i < t.length; i++) {
+                t[i] = first + i * step;
+            }
+            return t;
+        }
+    }
+}

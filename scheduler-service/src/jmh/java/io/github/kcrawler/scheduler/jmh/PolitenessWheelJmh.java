@@ -1,0 +1,116 @@
+package io.github.kcrawler.scheduler.jmh;
+
+import io.github.kcrawler.scheduler.wheel.PolitenessWheel;
+import io.github.kcrawler.scheduler.wheel.ScoreBucketPool;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Throughput of paper 004's wheel and of the priority front in steady state (goal: ≥ 2·10^7 operations per second).
+ * {@code wheel}: a round of {@code enqueuesPerStep} enqueues of random IP keys and one Next, i.e. a crawl where as
+ * many URLs are discovered per step as a step can hand out (H/2 by default); ops = enqueues + Nexts. The wheel stays
+ * near its B·H/2 capacity, so both branches (accept and drop) run. {@code wheelNextOnly}: the cost of Next itself
+ * with the batch copied out, ops = Next calls. {@code pool}: one offer (evicting when full) plus one pollBest per
+ * two ops, scores log-uniform over six decades.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class PolitenessWheelJmh {
+    private static final int KEYS = 1 << 16;
+    private static final int ROUND = 1024;
+
+    @Param({"2048"})
+    public int queues;
+
+    @Param({"2048"})
+    public int residues;
+
+    private PolitenessWheel wheel;
+    private ScoreBucketPool pool;
+    private long[] ips;
+    private double[] scores;
+    private long[] out;
+    private int cursor;
+    private long handle;
+
+    @Setup
+    public void setUp() {
+        wheel = new PolitenessWheel(queues, residues);
+        pool = new ScoreBucketPool(queues * (residues / 2));
+        SplittableRandom rnd = new SplittableRandom(42);
+        ips = new long[KEYS];
+        scores = new double[KEYS];
+        for (int i = 0; i < KEYS; i++) {
+            ips[i] = rnd.nextLong() & 0xFFFF_FFFFL; // IPv4 addresses
+            scores[i] = Math.pow(10, rnd.nextDouble() * 6 - 3);
+        }
+        out = new long[wheel.maxBatch()];
+        for (int i = 0; i < 4 * queues; i++) { // fill to steady state
+            round();
+        }
+        for (int i = 0; i < pool.capacity(); i++) {
+            pool.offer(i, scores[i & (KEYS - 1)]);
+        }
+        handle = pool.capacity();
+    }
+
+    private int round() {
+        int c = cursor;
+        long h = handle;
+        int accepted = 0;
+        for (int i = 0; i < ROUND; i++) {
+            accepted += wheel.enqueue(ips[(c + i) & (KEYS - 1)], h + i) ? 1 : 0;
+        }
+        cursor = (c + ROUND) & (KEYS - 1);
+        handle = h + ROUND;
+        return accepted + wheel.next(out);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(ROUND + 1)
+    public int wheel() {
+        return round();
+    }
+
+    @Benchmark
+    public int wheelNextOnly() {
+        int n = wheel.next(out);
+        // refill the handed-out residues so the next Next of this queue has work again
+        for (int i = 0; i < n; i++) {
+            wheel.enqueue(out[i], out[i]);
+        }
+        return n;
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(2 * ROUND)
+    public long pool() {
+        long acc = 0;
+        int c = cursor;
+        long h = handle;
+        for (int i = 0; i < ROUND; i++) {
+            acc += pool.offer(h + i, scores[(c + i) & (KEYS - 1)]);
+            acc += pool.pollBest();
+        }
+        cursor = (c + ROUND) & (KEYS - 1);
+        handle = h + ROUND;
+        return acc;
+    }
+}

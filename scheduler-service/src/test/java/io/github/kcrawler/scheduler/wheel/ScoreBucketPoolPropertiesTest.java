@@ -1,0 +1,108 @@
+package io.github.kcrawler.scheduler.wheel;
+
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The pool against an exact model: a list of (fp, bucket, arrival) sorted by bucket descending then arrival, where
+ * an arrival is renewed only when an entry changes bucket. pollBest is the model's first, eviction its last; the
+ * capacity is never exceeded.
+ */
+class ScoreBucketPoolPropertiesTest {
+
+    record Op(int kind, long fp, double score) {
+    }
+
+    static final class Entry {
+        final long fp;
+        int bucket;
+        long arrival;
+        double score;
+
+        Entry(long fp, double score, long arrival) {
+            this.fp = fp;
+            this.score = score;
+            this.bucket = ScoreBucketPool.bucket(score);
+            this.arrival = arrival;
+        }
+    }
+
+    @Provide
+    Arbitrary<List<Op>> ops() {
+        Arbitrary<Double> scores = Arbitraries.oneOf(Arbitraries.doubles().between(0, 1000),
+                Arbitraries.of(0.0, 1.0, 1.05, 2.0, 1e-9, 1e12, -1.0));
+        return Combinators.combine(Arbitraries.integers().between(0, 9), Arbitraries.longs().between(-30, 30), scores)
+                .as(Op::new).list().ofMaxSize(300);
+    }
+
+    @Property(tries = 400)
+    void behavesLikeTheExactBucketModel(@ForAll @IntRange(min = 1, max = 12) int capacity,
+            @ForAll("ops") List<Op> ops) {
+        ScoreBucketPool pool = new ScoreBucketPool(capacity);
+        Map<Long, Entry> model = new HashMap<>();
+        long clock = 0;
+        Comparator<Entry> order = Comparator.<Entry>comparingInt(e -> -e.bucket).thenComparingLong(e -> e.arrival);
+        for (Op op : ops) {
+            if (op.kind() <= 4) { // offer
+                Entry present = model.get(op.fp());
+                long expected;
+                if (present != null) {
+                    rescore(present, op.score(), clock++);
+                    expected = ScoreBucketPool.NONE;
+                } else {
+                    Entry e = new Entry(op.fp(), op.score(), clock++);
+                    model.put(op.fp(), e);
+                    expected = ScoreBucketPool.NONE;
+                    if (model.size() > capacity) {
+                        Entry worst = model.values().stream().max(order).orElseThrow();
+                        model.remove(worst.fp);
+                        expected = worst.fp;
+                    }
+                }
+                assertThat(pool.offer(op.fp(), op.score())).isEqualTo(expected);
+            } else if (op.kind() <= 6) {
+                Entry present = model.get(op.fp());
+                if (present != null) {
+                    rescore(present, op.score(), clock++);
+                }
+                assertThat(pool.rescore(op.fp(), op.score())).isEqualTo(present != null);
+            } else if (op.kind() == 7) {
+                assertThat(pool.remove(op.fp())).isEqualTo(model.remove(op.fp()) != null);
+            } else {
+                Entry best = model.values().stream().min(order).orElse(null);
+                if (best != null) {
+                    model.remove(best.fp);
+                }
+                assertThat(pool.pollBest()).isEqualTo(best == null ? ScoreBucketPool.NONE : best.fp);
+            }
+            pool.checkInvariants();
+            assertThat(pool.size()).isEqualTo(model.size()).isLessThanOrEqualTo(capacity);
+            for (Entry e : new ArrayList<>(model.values())) {
+                assertThat(pool.contains(e.fp)).isTrue();
+                assertThat(pool.scoreOf(e.fp)).isEqualTo(e.score);
+            }
+        }
+    }
+
+    private static void rescore(Entry e, double score, long clock) {
+        int b = ScoreBucketPool.bucket(score);
+        e.score = score;
+        if (b != e.bucket) {
+            e.bucket = b;
+            e.arrival = clock;
+        }
+    }
+}
