@@ -1,0 +1,170 @@
+package io.github.kcrawler.scheduler.politeness;
+
+import io.github.kcrawler.common.time.ManualClock;
+import io.github.kcrawler.scheduler.politeness.Frontier.Admission;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.LongRange;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Paper 004's wheel as the scheduler's frontier: politeness per IP, step gating, priority entry, lossless restore. */
+class WheelFrontierTest {
+    private static final long T = 200;
+
+    private static WheelFrontier frontier(ManualClock clock, WheelFrontier.Order order, int b, int h, int pool,
+                                          List<PendingUrl> evicted) {
+        return new WheelFrontier(clock, order, T, 5 * T, b, h, pool, 100, evicted::add);
+    }
+
+    private static String ip(int i) {
+        return "127.1." + (i / 256) + "." + (i % 256);
+    }
+
+    /** Drives the frontier at a 10 ms tick, reporting each release's fetch after {@code latency} ms. */
+    private static Map<String, List<Long>> drain(ManualClock clock, Frontier f, long latency, int maxTicks) {
+        Map<String, List<Long>> times = new HashMap<>();
+        List<long[]> inFlight = new ArrayList<>();
+        List<String> inFlightIp = new ArrayList<>();
+        for (int tick = 0; tick < maxTicks && (f.size() > 0 || !inFlight.isEmpty()); tick++) {
+            clock.advance(10);
+            for (int i = inFlight.size() - 1; i >= 0; i--) {
+                if (inFlight.get(i)[0] <= clock.millis()) {
+                    f.fetched(inFlightIp.get(i), inFlight.get(i)[1]);
+                    inFlight.remove(i);
+                    inFlightIp.remove(i);
+                }
+            }
+            f.releaseReady((url, notBefore) -> {
+                assertThat(notBefore).isEqualTo(clock.millis());
+                times.computeIfAbsent(url.ip(), k -> new ArrayList<>()).add(notBefore);
+                inFlight.add(new long[] {clock.millis() + latency, clock.millis()});
+                inFlightIp.add(url.ip());
+            });
+        }
+        return times;
+    }
+
+    @Property(tries = 60)
+    void everyIp_isReleasedAtLeastTApart_andEveryQueuedUrlExactlyOnce(
+            @ForAll @IntRange(min = 1, max = 40) int ips, @ForAll @IntRange(min = 1, max = 200) int urls,
+            @ForAll @LongRange(min = 0, max = 400) long latency, @ForAll boolean priority,
+            @ForAll @LongRange(min = 0, max = 1000) long seed) {
+        ManualClock clock = new ManualClock(1_000_000);
+        List<PendingUrl> evicted = new ArrayList<>();
+        WheelFrontier f = frontier(clock, priority ? WheelFrontier.Order.PRIORITY : WheelFrontier.Order.FIFO, 8, 16,
+                1000, evicted);
+        Random r = new Random(seed);
+        Set<Long> queued = new HashSet<>();
+        for (int i = 0; i < urls; i++) {
+            long fp = r.nextLong();
+            f.updateScore(fp, r.nextInt(100));
+            if (f.admit(ip(r.nextInt(ips)), fp, i) == Admission.QUEUED) {
+                queued.add(fp);
+            }
+        }
+        assertThat(evicted).isEmpty();
+        assertThat(f.size()).isEqualTo(queued.size());
+        Map<String, List<Long>> times = drain(clock, f, latency, 100_000);
+        assertThat(f.size()).isZero();
+        assertThat(times.values().stream().mapToInt(List::size).sum()).isEqualTo(queued.size());
+        times.forEach((ip, list) -> {
+            for (int i = 1; i < list.size(); i++) {
+                assertThat(list.get(i) - list.get(i - 1)).as("gap of %s", ip).isGreaterThanOrEqualTo(T);
+            }
+        });
+    }
+
+    @Test
+    void nextStep_waitsForThePreviousStepsFetches_untilTheTimeout() {
+        ManualClock clock = new ManualClock(0);
+        WheelFrontier f = frontier(clock, WheelFrontier.Order.FIFO, 8, 16, 10, new ArrayList<>());
+        for (int i = 0; i < 4; i++) {
+            f.admit(ip(i), 100 + i, i);            // residues of parity 0 and 1: two steps
+            f.admit(ip(i), 200 + i, 10 + i);
+        }
+        List<PendingUrl> out = new ArrayList<>();
+        clock.advance(T);
+        assertThat(f.releaseReady((u, nb) -> out.add(u))).isPositive();
+        int first = out.size();
+        assertThat(f.outstanding()).isEqualTo(first);
+        clock.advance(2 * T);
+        assertThat(f.releaseReady((u, nb) -> out.add(u))).as("fetches not reported yet").isZero();
+        for (int i = 0; i < first; i++) {
+            f.fetched(out.get(i).ip(), clock.millis());
+        }
+        assertThat(f.releaseReady((u, nb) -> out.add(u))).isPositive();
+        int second = out.size() - first;
+        clock.advance(5 * T); // no results at all: the step timeout lets the crawl go on
+        assertThat(f.releaseReady((u, nb) -> out.add(u))).isPositive();
+        assertThat(out.size()).isGreaterThan(first + second);
+    }
+
+    @Test
+    void priority_entersTheWheelBestFirst_andAFullPoolEvictsTheWorst() {
+        ManualClock clock = new ManualClock(0);
+        List<PendingUrl> evicted = new ArrayList<>();
+        WheelFrontier f = frontier(clock, WheelFrontier.Order.PRIORITY, 8, 64, 6, evicted);
+        for (int i = 0; i < 6; i++) {
+            f.updateScore(1000 + i, i * 10.0);       // score 0, 10, ..., 50; each its own IP
+            assertThat(f.admit(ip(i), 1000 + i, i)).isEqualTo(Admission.QUEUED);
+        }
+        f.updateScore(2000, 100.0);
+        assertThat(f.admit(ip(7), 2000, 7)).isEqualTo(Admission.QUEUED);
+        assertThat(evicted).extracting(PendingUrl::fingerprint).containsExactly(1000L); // score 0 left
+        assertThat(f.admit(ip(8), 3000, 8)).as("worse than everything pending").isEqualTo(Admission.FRONTIER_FULL);
+        f.updateScore(1001, 500.0); // a pending URL's score rises
+
+        assertThat(f.pending(1001).score()).isEqualTo(500.0);
+        assertThat(drain(clock, f, 0, 1000).values().stream().mapToInt(List::size).sum()).isEqualTo(6);
+
+        List<Long> released = new ArrayList<>();
+        ManualClock c2 = new ManualClock(0);
+        WheelFrontier g = frontier(c2, WheelFrontier.Order.PRIORITY, 8, 64, 100, new ArrayList<>());
+        // One IP for all: the wheel then hands out one URL per two steps, in pool order.
+        for (int i = 0; i < 5; i++) {
+            g.updateScore(5000 + i, i);
+            g.admit(ip(0), 5000 + i, i);
+        }
+        for (int tick = 0; tick < 200 && g.size() > 0; tick++) {
+            c2.advance(10);
+            g.releaseReady((u, nb) -> {
+                released.add(u.fingerprint());
+                g.fetched(u.ip(), nb);
+            });
+        }
+        assertThat(released).hasSize(5);
+        assertThat(released.get(0)).as("the best URL enters the wheel first").isEqualTo(5004L);
+    }
+
+    @Test
+    void restore_keepsEveryUrl_evenWhenTheWheelIsFull() {
+        ManualClock clock = new ManualClock(0);
+        WheelFrontier f = frontier(clock, WheelFrontier.Order.FIFO, 4, 2, 10, new ArrayList<>());
+        List<PendingUrl> kept = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            if (f.admit(ip(0), 7000 + i, i) == Admission.QUEUED) {
+                kept.add(f.pending(7000 + i));
+            }
+        }
+        assertThat(kept).hasSizeLessThan(20); // the wheel dropped the rest: at most B/2 per residue
+        // A restart restores more than the fresh wheel takes (e.g. smaller B now): nothing is dropped.
+        WheelFrontier g = new WheelFrontier(clock, WheelFrontier.Order.FIFO, T, 5 * T, 2, 2, 10, 10, u -> { });
+        for (PendingUrl u : kept) {
+            assertThat(g.restore(u)).isTrue();
+        }
+        assertThat(g.size()).isEqualTo(kept.size());
+        Map<String, List<Long>> times = drain(clock, g, 0, 10_000);
+        assertThat(times.get(ip(0))).hasSize(kept.size());
+    }
+}
