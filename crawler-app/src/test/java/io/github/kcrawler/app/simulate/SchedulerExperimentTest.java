@@ -103,7 +103,6 @@ class SchedulerExperimentTest {
             assertThat(Files.readString(dir.resolve(f))).startsWith("<svg").contains("polyline");
         }
         assertThat(logBytes.toString()).contains("IRLbot-style");
-        System.out.println(logBytes);
     }
 
     /** OPT samples at multiples of the sample step; the first sample at or after {@code crawled} pages. */

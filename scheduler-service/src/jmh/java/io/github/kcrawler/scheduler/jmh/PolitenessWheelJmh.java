@@ -2,6 +2,7 @@ package io.github.kcrawler.scheduler.jmh;
 
 import io.github.kcrawler.scheduler.wheel.PolitenessWheel;
 import io.github.kcrawler.scheduler.wheel.ScoreBucketPool;
+import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -22,9 +23,11 @@ import java.util.concurrent.TimeUnit;
  * Throughput of paper 004's wheel and of the priority front in steady state (goal: ≥ 2·10^7 operations per second).
  * {@code wheel}: a round of {@code enqueuesPerStep} enqueues of random IP keys and one Next, i.e. a crawl where as
  * many URLs are discovered per step as a step can hand out (H/2 by default); ops = enqueues + Nexts. The wheel stays
- * near its B·H/2 capacity, so both branches (accept and drop) run. {@code wheelNextOnly}: the cost of Next itself
- * with the batch copied out, ops = Next calls. {@code pool}: one offer (evicting when full) plus one pollBest per
- * two ops, scores log-uniform over six decades.
+ * near its B·H/2 capacity, so both branches (accept and drop) run. {@code wheelNextOnly}: Next with the batch
+ * copied out, then the handed-out items enqueued again under their own handle as IP key; the secondary counters
+ * {@code handedOut} and {@code enqueued} give items per second. {@code pool}: one offer (evicting when full) plus
+ * one pollBest per two ops, scores log-uniform over six decades, at {@code poolCapacity} entries (a small pool stays
+ * in cache, 2^21 = B·H/2 does not).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -42,6 +45,17 @@ public class PolitenessWheelJmh {
     @Param({"2048"})
     public int residues;
 
+    @Param({"65536", "2097152"})
+    public int poolCapacity;
+
+    /** Items moved by {@link #wheelNextOnly}, reported per second by JMH. */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.OPERATIONS)
+    public static class Items {
+        public long handedOut;
+        public long enqueued;
+    }
+
     private PolitenessWheel wheel;
     private ScoreBucketPool pool;
     private long[] ips;
@@ -53,7 +67,7 @@ public class PolitenessWheelJmh {
     @Setup
     public void setUp() {
         wheel = new PolitenessWheel(queues, residues);
-        pool = new ScoreBucketPool(queues * (residues / 2));
+        pool = new ScoreBucketPool(poolCapacity);
         SplittableRandom rnd = new SplittableRandom(42);
         ips = new long[KEYS];
         scores = new double[KEYS];
@@ -90,12 +104,15 @@ public class PolitenessWheelJmh {
     }
 
     @Benchmark
-    public int wheelNextOnly() {
+    public int wheelNextOnly(Items items) {
         int n = wheel.next(out);
-        // refill the handed-out residues so the next Next of this queue has work again
+        int accepted = 0;
+        // refill so that later Nexts have work again
         for (int i = 0; i < n; i++) {
-            wheel.enqueue(out[i], out[i]);
+            accepted += wheel.enqueue(out[i], out[i]) ? 1 : 0;
         }
+        items.handedOut += n;
+        items.enqueued += accepted;
         return n;
     }
 

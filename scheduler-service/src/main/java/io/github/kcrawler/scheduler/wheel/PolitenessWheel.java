@@ -187,7 +187,11 @@ public final class PolitenessWheel {
         return c;
     }
 
-    /** Next, handing the batch to {@code sink} in FIFO order; returns the batch size. */
+    /**
+     * Next, handing the batch to {@code sink} in FIFO order; returns the batch size. The sink must not call back
+     * into this wheel (with B = 2 an enqueue could reuse the queue being handed out); use {@link #next(long[])} to
+     * enqueue while processing the batch.
+     */
     public int next(LongConsumer sink) {
         t++;
         int i = (int) (t % queues);
