@@ -55,7 +55,9 @@ class SchedulerServiceIT {
 
     private static SchedulerConfig config(String prefix, Path stateDir, long politenessMs) {
         KafkaSettings settings = new KafkaSettings(kafka.bootstrapServers(), prefix, PARTITIONS, stateDir, Map.of());
-        return SchedulerConfig.defaults(settings).withPoliteness(politenessMs, 20);
+        // No fetcher here, so no fetch results: a short step timeout lets the wheel step on without them.
+        SchedulerConfig c = SchedulerConfig.defaults(settings).withPoliteness(politenessMs, 20);
+        return c.withWheel(new SchedulerConfig.Wheel(SchedulerConfig.Order.PRIORITY, 64, 64, politenessMs));
     }
 
     /** Creates the pipeline's topics and the scheduler's changelog up front (DESIGN §7, KAFKA-15591). */

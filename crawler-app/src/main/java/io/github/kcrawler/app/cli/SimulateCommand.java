@@ -1,5 +1,6 @@
 package io.github.kcrawler.app.cli;
 
+import io.github.kcrawler.app.simulate.SchedulerExperimentMain;
 import io.github.kcrawler.ranker.simulate.OrderingMain;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -17,7 +18,7 @@ import java.util.function.Function;
  * {@code crawler simulate --experiment NAME --help}.
  */
 @Command(name = "simulate", description = {
-        "Experiments on a graph in memory: --experiment ordering (paper 002), url-seen (paper 000).",
+        "Experiments on a graph in memory: --experiment ordering (paper 002), url-seen (paper 000), scheduler (paper 004).",
         "Settings of one experiment: crawler simulate --experiment NAME --help"})
 public final class SimulateCommand implements Runnable {
     /** Experiment name → runner of its remaining arguments, returning the exit code. */
@@ -29,6 +30,7 @@ public final class SimulateCommand implements Runnable {
             return 0;
         });
         EXPERIMENTS.put("url-seen", rest -> picocli(new UrlSeenBenchCommands.UrlSeenMemory(), rest));
+        EXPERIMENTS.put("scheduler", rest -> picocli(new SchedulerExperimentMain(), rest));
     }
 
     @Unmatched
