@@ -61,6 +61,8 @@ public final class MetricNames {
     public static final String SCHEDULER_DROPPED = "crawler.scheduler.dropped";
     /** Gauge: IPs with at least one URL waiting in the scheduler (all local partitions). */
     public static final String SCHEDULER_ACTIVE_IPS = "crawler.scheduler.ips";
+    /** Politeness-wheel steps taken (paper 004's Next), tagged {@code trigger}: all fetches reported, or timeout. */
+    public static final String SCHEDULER_STEPS = "crawler.scheduler.steps";
 
     // ranker
     /** Counter: score updates published. */

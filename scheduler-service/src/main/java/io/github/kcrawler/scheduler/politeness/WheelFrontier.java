@@ -64,6 +64,8 @@ public final class WheelFrontier implements Frontier {
     private final Map<Long, Double> earlyScores;
     private final long[] batch;
     private int outstanding;
+    private long steps;
+    private long stepsAfterTimeout;
 
     /**
      * @param politenessMs  T, the minimum time between two steps
@@ -228,6 +230,10 @@ public final class WheelFrontier implements Frontier {
             return 0;
         }
         refill();
+        steps++;
+        if (outstanding > 0) {
+            stepsAfterTimeout++;
+        }
         int n = wheel.next(batch);
         timer.stepped(now);
         outstanding = n;
@@ -315,6 +321,16 @@ public final class WheelFrontier implements Frontier {
     /** URLs the wheel refused because their residue was full (FIFO drops and PRIORITY retries). */
     public long wheelRefusals() {
         return wheel.dropped();
+    }
+
+    /** Steps taken so far. */
+    public long steps() {
+        return steps;
+    }
+
+    /** Steps taken with fetches of the previous step still unreported (the step timeout expired). */
+    public long stepsAfterTimeout() {
+        return stepsAfterTimeout;
     }
 
     /** Fetches of the last step not reported yet. */

@@ -26,6 +26,8 @@ public final class SchedulerMetrics {
     final Counter droppedFrontierFull;
     final Counter droppedIpFull;
     final Counter droppedDuplicate;
+    final Counter stepsReported;
+    final Counter stepsTimedOut;
     private final MeterRegistry registry;
     private final BadRecordCounters bad;
 
@@ -39,6 +41,12 @@ public final class SchedulerMetrics {
         droppedFrontierFull = dropped(DROP_FRONTIER_FULL);
         droppedIpFull = dropped(DROP_IP_FULL);
         droppedDuplicate = dropped(DROP_DUPLICATE);
+        stepsReported = Counter.builder(MetricNames.SCHEDULER_STEPS).tag("trigger", "reported")
+                .description("wheel steps taken once the previous step's fetches were all reported")
+                .register(registry);
+        stepsTimedOut = Counter.builder(MetricNames.SCHEDULER_STEPS).tag("trigger", "timeout")
+                .description("wheel steps taken after step-timeout-ms with fetches of the previous step unreported")
+                .register(registry);
         Gauge.builder(MetricNames.FRONTIER_SIZE, frontiers, LocalFrontiers::size)
                 .description("URLs waiting in the scheduler").register(registry);
         Gauge.builder(MetricNames.SCHEDULER_ACTIVE_IPS, frontiers, LocalFrontiers::activeIps)

@@ -252,7 +252,16 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
     private void tick() {
         long now = clock.millis();
         long step = frontier instanceof WheelFrontier wheel ? wheel.step() + 1 : now / config.tickMs();
-        frontier.releaseReady((url, notBefore) -> release(url, notBefore, step, now));
+        if (frontier instanceof WheelFrontier wheel) {
+            long before = wheel.steps();
+            long timedOutBefore = wheel.stepsAfterTimeout();
+            wheel.releaseReady((url, notBefore) -> release(url, notBefore, step, now));
+            long timedOut = wheel.stepsAfterTimeout() - timedOutBefore;
+            metrics.stepsTimedOut.increment(timedOut);
+            metrics.stepsReported.increment(wheel.steps() - before - timedOut);
+        } else {
+            frontier.releaseReady((url, notBefore) -> release(url, notBefore, step, now));
+        }
         publish();
     }
 
