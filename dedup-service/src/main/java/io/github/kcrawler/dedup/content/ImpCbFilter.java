@@ -128,6 +128,7 @@ public final class ImpCbFilter {
     private long dbReadsAvoided;
     private long falsePositives;
     private long corruptRecords;
+    private RebuildStats lastRebuild = new RebuildStats(0, 0, 0, 0);
 
     private ImpCbFilter(ContentFingerprintDb db, long m, int k) {
         this.db = Objects.requireNonNull(db, "db");
@@ -295,7 +296,8 @@ public final class ImpCbFilter {
             db.delete(corrupt[0][2 * c], corrupt[0][2 * c + 1]);
         }
         corruptRecords += corruptCount[0];
-        return new RebuildStats(records[0], records[1], corruptCount[0], saturated.size());
+        lastRebuild = new RebuildStats(records[0], records[1], corruptCount[0], saturated.size());
+        return lastRebuild;
     }
 
     private boolean anyZero() {
@@ -394,6 +396,11 @@ public final class ImpCbFilter {
         if (saturatedCounters != saturated.size()) {
             throw new AssertionError("index size " + saturated.size() + " != saturated counters " + saturatedCounters);
         }
+    }
+
+    /** What the last {@link #rebuild} (the one {@link #open} ran, unless called since) found. */
+    public RebuildStats lastRebuild() {
+        return lastRebuild;
     }
 
     /** The counter at {@code position} (tests, diagnostics). */

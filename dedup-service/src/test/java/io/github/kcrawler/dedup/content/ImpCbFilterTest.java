@@ -141,6 +141,8 @@ class ImpCbFilterTest {
         }
         try (RocksDbContentFingerprintDb db = RocksDbContentFingerprintDb.open(dir)) {
             ImpCbFilter after = ImpCbFilter.open(db, 200, 8);
+            assertThat(after.lastRebuild().records()).isEqualTo(java.util.Arrays.stream(refs).filter(c -> c > 0).count());
+            assertThat(after.lastRebuild().saturatedPositions()).isEqualTo(before.saturatedPositions());
             assertThat(after.sameCounters(before)).isTrue();
             for (int p = 0; p < 200; p++) {
                 assertThat(after.saturatedCount(p)).isEqualTo(before.saturatedCount(p));
