@@ -3,7 +3,10 @@ package io.github.kcrawler.app.cli;
 import io.github.kcrawler.dedup.bench.BenchReport;
 import io.github.kcrawler.dedup.bench.ImpCbfBench;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,6 +24,9 @@ import java.util.concurrent.Callable;
         description = {"Content dedup time: IMP-CB filter (counting Bloom filter + fingerprint DB) against the",
                 "fingerprint DB alone, at 0.5M-10M items and 7.8% / 30% duplicates (paper 001, Fig. 3)."})
 public final class ImpCbfBenchCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
     @Option(names = "--max-items", description = "Largest stream run, of 500000, 1000000, 1500000, 2000000, 10000000 "
             + "(default ${DEFAULT-VALUE}).")
     int maxItems = ImpCbfBench.Options.LARGE_SIZE;
@@ -42,8 +48,13 @@ public final class ImpCbfBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        ImpCbfBench.Options o = new ImpCbfBench.Options(ImpCbfBench.Options.sizesUpTo(maxItems), ratios, repeats,
-                workDir, ImpCbfBench.Options.DEFAULT_SEED);
+        ImpCbfBench.Options o;
+        try {
+            o = new ImpCbfBench.Options(ImpCbfBench.Options.sizesUpTo(maxItems), ratios, repeats, workDir,
+                    ImpCbfBench.Options.DEFAULT_SEED);
+        } catch (IllegalArgumentException e) { // a bad option value: a usage error naming it, not a stack trace
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
         Map<String, Object> result = ImpCbfBench.run(o, System.err, partial -> {
             if (summary != null) { // a long run that is stopped keeps what it finished
                 try {

@@ -25,8 +25,11 @@ class ImpCbfBenchCommandTest {
 
     @Test
     void badRatio_isAUsageError() {
-        int code = new CommandLine(new ImpCbfBenchCommand()).execute("--ratios", "1.5", "--max-items", "10",
-                "--work-dir", dir.toString());
-        assertThat(code).isNotZero();
+        java.io.StringWriter err = new java.io.StringWriter();
+        CommandLine cl = new CommandLine(new ImpCbfBenchCommand());
+        cl.setErr(new java.io.PrintWriter(err));
+        int code = cl.execute("--ratios", "1.5", "--max-items", "10", "--work-dir", dir.toString());
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString()).contains("duplicate ratio must be in [0, 1), was 1.5");
     }
 }
