@@ -1,6 +1,7 @@
 package io.github.kcrawler.dedup.jmh;
 
 import io.github.kcrawler.dedup.bench.BenchReport;
+import io.github.kcrawler.dedup.bench.ImpCbfBench;
 import io.github.kcrawler.dedup.bench.LinkGraph;
 import io.github.kcrawler.dedup.bench.SbflDecrementBench;
 import io.github.kcrawler.dedup.bench.UrlSeenMemoryBench;
@@ -11,12 +12,13 @@ import it.unimi.dsi.webgraph.NodeIterator;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
  * Development launcher of the dedup benchmarks (the crawler CLI wires the same {@code run} methods as
- * {@code crawler bench ...}): {@code sbfl-decrement}, {@code url-seen} and {@code url-seen-memory}, with
+ * {@code crawler bench ...}): {@code sbfl-decrement}, {@code url-seen}, {@code url-seen-memory} and {@code imp-cbf}, with
  * {@code -key value} options, reading BVGraphs with WebGraph directly. Run through
  * {@code mvn -o -pl dedup-service test-compile exec:exec@bench -Dbench.args="..."}.
  */
@@ -29,7 +31,9 @@ public final class BenchMain {
             System.out.println("usage: sbfl-decrement [-log2 30] [-decrements 2000000000] [-bits 2] [-p 84.73] [-summary F]\n"
                     + "       url-seen -graph BASENAME [-repeats 3] [-lru N] [-m N] [-k 8] [-fpr 1e-5] [-summary F]\n"
                     + "       url-seen-memory [-graph BASENAME] [-scale A] [-synthetic true] [-synthetic-tests 1e8]\n"
-                    + "                       [-synthetic-scale A] [-lru-extra 4] [-sbf true] [-plot BASENAME] [-summary F]");
+                    + "                       [-synthetic-scale A] [-lru-extra 4] [-sbf true] [-plot BASENAME] [-summary F]\n"
+                    + "       imp-cbf [-max-items 10000000] [-sizes 500000,1000000] [-ratios 0.078,0.3] [-repeats 2]\n"
+                    + "               [-work-dir target/bench-imp-cbf] [-summary F]");
             return;
         }
         Map<String, String> opt = new HashMap<>();
@@ -74,6 +78,21 @@ public final class BenchMain {
                         opt.containsKey("plot") ? Path.of(opt.get("plot")) : null, d.seed()), System.out);
                 break;
             }
+            case "imp-cbf": {
+                ImpCbfBench.Options d = ImpCbfBench.Options.defaults(true);
+                result = ImpCbfBench.run(new ImpCbfBench.Options(
+                        opt.containsKey("sizes")
+                                ? Arrays.stream(opt.get("sizes").split(",")).map(Integer::valueOf).toList()
+                                : ImpCbfBench.Options.sizesUpTo(
+                                        Integer.parseInt(opt.getOrDefault("max-items", "10000000"))),
+                        opt.containsKey("ratios")
+                                ? Arrays.stream(opt.get("ratios").split(",")).map(Double::valueOf).toList()
+                                : d.duplicateRatios(),
+                        Integer.parseInt(opt.getOrDefault("repeats", "" + d.repeats())),
+                        Path.of(opt.getOrDefault("work-dir", d.workDir().toString())), d.seed()), System.out,
+                        partial -> writePartial(partial, opt.get("summary")));
+                break;
+            }
             default:
                 throw new IllegalArgumentException("unknown benchmark " + args[0]);
         }
@@ -81,6 +100,17 @@ public final class BenchMain {
         if (opt.containsKey("summary")) {
             BenchReport.writeJson(result, Path.of(opt.get("summary")));
             System.out.println("summary written to " + opt.get("summary"));
+        }
+    }
+
+    private static void writePartial(Map<String, Object> partial, String summary) {
+        if (summary == null) {
+            return;
+        }
+        try {
+            BenchReport.writeJson(partial, Path.of(summary));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 
