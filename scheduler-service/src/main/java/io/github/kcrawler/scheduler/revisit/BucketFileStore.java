@@ -136,6 +136,29 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
         place(seq, gen[seq], key, at, record, 0, record.length);
     }
 
+    /**
+     * Inserts a record straight into {@code bucket} (now &lt; bucket ≤ at), bypassing the placement rule: for loading
+     * a state computed elsewhere, such as the benchmark's initial state of paper 003 eq. (5). Records reach the
+     * sink in the usual way when the bucket comes up.
+     */
+    public void scheduleInBucket(long key, long bucket, long at, byte[] record) throws IOException {
+        checkOpen();
+        if (bucket <= now || bucket > at) {
+            throw new IllegalArgumentException("bucket must be in (" + now + ", " + at + "], was " + bucket);
+        }
+        if (record.length > MAX_RECORD_BYTES) {
+            throw new IllegalArgumentException("record must be <= " + MAX_RECORD_BYTES + " bytes, was "
+                    + record.length);
+        }
+        int seq = seqOf.get(key);
+        if (seq < 0) {
+            seq = newSeq();
+            seqOf.put(key, seq);
+        }
+        gen[seq]++;
+        append(seq, gen[seq], key, at, bucket, record, 0, record.length);
+    }
+
     @Override
     public boolean update(long key, long at, byte[] record) throws IOException {
         if (!contains(key)) {
@@ -278,6 +301,11 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
     private void place(int seq, int g, long key, long at, byte[] record, int off, int len) throws IOException {
         long b = at <= now ? at : bucketFor(now, at);
         assert b <= at && (at <= now || b > now) : "bucket " + b + " for at " + at + " at now " + now;
+        append(seq, g, key, at, b, record, off, len);
+    }
+
+    private void append(int seq, int g, long key, long at, long b, byte[] record, int off, int len)
+            throws IOException {
         bucketOf[seq] = b;
         Bucket bucket = buckets.get(b);
         if (bucket == null) {
