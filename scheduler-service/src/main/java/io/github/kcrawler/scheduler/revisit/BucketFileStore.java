@@ -20,7 +20,6 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -544,10 +543,5 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
         if (closed) {
             throw new IllegalStateException("store is closed");
         }
-    }
-
-    /** For tests: the live entries per bucket are what the contract sees; this lists bucket times. */
-    List<Long> bucketTimes() {
-        return new ArrayList<>(buckets.keySet());
     }
 }
