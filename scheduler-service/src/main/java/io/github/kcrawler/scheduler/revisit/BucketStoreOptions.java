@@ -1,0 +1,33 @@
+package io.github.kcrawler.scheduler.revisit;
+
+/**
+ * Settings of the bucket-file stores ({@link SatlStore}, {@link SatStore}).
+ *
+ * @param bufferBytes total write-buffer memory: the shared free-page pool, in 4 KiB pages (at least 8 pages)
+ * @param tolerance   e of paper 003 §3: how many units early a record may be delivered; SAT/L re-queues a record
+ *                    found in a bucket more than e units before its true time (0 = strict timing; SAT is always
+ *                    exact and ignores it)
+ * @param directIo    open bucket files with O_DIRECT (com.sun.nio.file.ExtendedOpenOption.DIRECT) so that the
+ *                    page cache neither hides nor absorbs the I/O; needs a file system that supports it (not tmpfs)
+ */
+public record BucketStoreOptions(long bufferBytes, long tolerance, boolean directIo) {
+    public static final long DEFAULT_BUFFER_BYTES = 32L << 20;
+    public static final long MIN_BUFFER_BYTES = 8L * PagePool.PAGE_SIZE;
+
+    public BucketStoreOptions {
+        if (bufferBytes < MIN_BUFFER_BYTES) {
+            throw new IllegalArgumentException("buffer bytes must be >= " + MIN_BUFFER_BYTES + ", was " + bufferBytes);
+        }
+        if (bufferBytes / PagePool.PAGE_SIZE > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("buffer bytes too large, was " + bufferBytes);
+        }
+        if (tolerance < 0) {
+            throw new IllegalArgumentException("tolerance must be >= 0, was " + tolerance);
+        }
+    }
+
+    /** 32 MiB of buffers, strict timing, buffered I/O. */
+    public static BucketStoreOptions defaults() {
+        return new BucketStoreOptions(DEFAULT_BUFFER_BYTES, 0, false);
+    }
+}
