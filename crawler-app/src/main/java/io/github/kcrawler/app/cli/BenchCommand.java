@@ -14,7 +14,8 @@ import java.util.concurrent.Callable;
 /** {@code crawler bench ...}: benchmarks that run on demand, never in CI. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks (run on demand).",
         subcommands = {BenchCommand.E2e.class, UrlSeenBenchCommands.SbflDecrement.class,
-                UrlSeenBenchCommands.UrlSeen.class, UrlSeenBenchCommands.UrlSeenMemory.class})
+                UrlSeenBenchCommands.UrlSeen.class, UrlSeenBenchCommands.UrlSeenMemory.class,
+                ImpCbfBenchCommand.class, SatlBenchCommand.class})
 public final class BenchCommand implements Runnable {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
