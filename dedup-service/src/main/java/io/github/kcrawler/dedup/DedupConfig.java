@@ -22,13 +22,16 @@ import java.util.TreeSet;
  * @param metricsHost address of the {@code /metrics} and {@code /health} endpoint
  * @param metricsPort port of that endpoint; 0 picks a free port (logged at start-up)
  * @param urlSeen     sizes of the LRU and SBFL tiers in front of the fingerprint store (paper 000)
+ * @param contentExpectedItems distinct page bodies expected per partition; sizes the IMP-CB counting Bloom filter of
+ *                    paper 001 (20 four-bit counters per item: 10 bytes per expected body)
  */
 public record DedupConfig(KafkaSettings kafka, int threads, long commitMs, String metricsHost, int metricsPort,
-                          UrlSeenTierConfig urlSeen) {
+                          UrlSeenTierConfig urlSeen, long contentExpectedItems) {
     public static final int DEFAULT_THREADS = 1;
     public static final long DEFAULT_COMMIT_MS = 200;
     public static final String DEFAULT_METRICS_HOST = "127.0.0.1";
     public static final int DEFAULT_METRICS_PORT = 0;
+    public static final long DEFAULT_CONTENT_EXPECTED_ITEMS = 250_000;
 
     /** Every key this service reads, with its default as printed by {@code --help}. */
     public static final Map<String, String> DEFAULTS;
@@ -45,6 +48,7 @@ public record DedupConfig(KafkaSettings kafka, int threads, long commitMs, Strin
         d.put("metrics-host", DEFAULT_METRICS_HOST);
         d.put("metrics-port", Integer.toString(DEFAULT_METRICS_PORT));
         d.putAll(UrlSeenTierConfig.DEFAULTS);
+        d.put("content-expected-items", Long.toString(DEFAULT_CONTENT_EXPECTED_ITEMS));
         DEFAULTS = Collections.unmodifiableMap(d);
         Set<String> keys = new TreeSet<>(KafkaSettings.KEYS);
         keys.addAll(d.keySet());
@@ -66,11 +70,16 @@ public record DedupConfig(KafkaSettings kafka, int threads, long commitMs, Strin
         if (metricsPort < 0 || metricsPort > 65_535) {
             throw new IllegalArgumentException("metrics-port must be in 0..65535, was " + metricsPort);
         }
+        if (contentExpectedItems < 1 || contentExpectedItems > 100_000_000) {
+            throw new IllegalArgumentException("content-expected-items must be in 1..100000000, was "
+                    + contentExpectedItems);
+        }
     }
 
     /** With the default URL-seen tiers. */
     public DedupConfig(KafkaSettings kafka, int threads, long commitMs, String metricsHost, int metricsPort) {
-        this(kafka, threads, commitMs, metricsHost, metricsPort, UrlSeenTierConfig.defaults());
+        this(kafka, threads, commitMs, metricsHost, metricsPort, UrlSeenTierConfig.defaults(),
+                DEFAULT_CONTENT_EXPECTED_ITEMS);
     }
 
     /** Defaults for everything but the cluster settings. */
@@ -81,14 +90,15 @@ public record DedupConfig(KafkaSettings kafka, int threads, long commitMs, Strin
     public static DedupConfig from(Settings s) {
         return new DedupConfig(KafkaSettings.from(s), s.integer("threads", DEFAULT_THREADS),
                 s.longValue("commit-ms", DEFAULT_COMMIT_MS), s.string("metrics-host", DEFAULT_METRICS_HOST),
-                s.integer("metrics-port", DEFAULT_METRICS_PORT), UrlSeenTierConfig.from(s));
+                s.integer("metrics-port", DEFAULT_METRICS_PORT), UrlSeenTierConfig.from(s),
+                s.longValue("content-expected-items", DEFAULT_CONTENT_EXPECTED_ITEMS));
     }
 
     public DedupConfig withThreads(int newThreads) {
-        return new DedupConfig(kafka, newThreads, commitMs, metricsHost, metricsPort, urlSeen);
+        return new DedupConfig(kafka, newThreads, commitMs, metricsHost, metricsPort, urlSeen, contentExpectedItems);
     }
 
     public DedupConfig withCommitMs(long newCommitMs) {
-        return new DedupConfig(kafka, threads, newCommitMs, metricsHost, metricsPort, urlSeen);
+        return new DedupConfig(kafka, threads, newCommitMs, metricsHost, metricsPort, urlSeen, contentExpectedItems);
     }
 }

@@ -2,20 +2,28 @@ package io.github.kcrawler.dedup;
 
 import io.github.kcrawler.common.serde.LenientJsonDeserializer;
 
+import io.github.kcrawler.common.model.ContentRef;
 import io.github.kcrawler.common.model.DiscoveredUrl;
+import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.ForgetUrl;
 import io.github.kcrawler.common.topic.Topics;
 import io.github.kcrawler.dedup.membership.ExactUrlSeenTest;
 import io.github.kcrawler.dedup.membership.TieredUrlSeenTest;
 import io.github.kcrawler.dedup.membership.UrlSeenTest;
+import io.github.kcrawler.dedup.processor.ContentDedupProcessor;
+import io.github.kcrawler.dedup.processor.ContentMetrics;
+import io.github.kcrawler.dedup.processor.ContentRefProcessor;
 import io.github.kcrawler.dedup.processor.DedupMetrics;
 import io.github.kcrawler.dedup.processor.DedupProcessor;
 import io.github.kcrawler.dedup.store.FingerprintSet;
+import io.github.kcrawler.dedup.store.KeyValueContentFingerprintDb;
 import io.github.kcrawler.dedup.store.KeyValueFingerprintSet;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.state.Stores;
 
 import java.util.List;
 import java.util.function.Function;
@@ -31,7 +39,12 @@ import java.util.function.Function;
  *   crawl.urls.discovered ─┐
  *                          ├─► dedup [url-seen store] ─► crawl.urls.admitted
  *   crawl.urls.forget ─────┘
+ *
+ *   crawl.fetch.results ─► content-refs [content-by-url] ─► crawl.content.refs (key: body fingerprint)
+ *   crawl.content.refs ──► content-dedup [content-db]    ─► crawl.content.duplicates (key: host IP)
  * </pre>
+ * The last two sub-topologies detect identical page bodies across URLs with paper 001's IMP-CB filter
+ * ({@link ContentDedupProcessor}); the body's fingerprint, not the IP, is the key that brings copies together.
  */
 public final class DedupTopology {
     /** The fingerprint store; its changelog topic is {@code <application.id>-url-seen-changelog}. */
@@ -40,6 +53,16 @@ public final class DedupTopology {
     static final String FORGET_SOURCE = "forget-source";
     static final String PROCESSOR = "dedup";
     static final String ADMITTED_SINK = "admitted-sink";
+    /** URL fingerprint → content hash of the body it holds; changelog {@code <application.id>-content-by-url-changelog}. */
+    public static final String CONTENT_BY_URL_STORE = "content-by-url";
+    /** IMP-CB fingerprint DB (refCount and counter positions per body); changelog {@code ...-content-db-changelog}. */
+    public static final String CONTENT_DB_STORE = "content-db";
+    static final String RESULTS_SOURCE = "results-source";
+    static final String CONTENT_REFS_PROCESSOR = "content-refs";
+    static final String CONTENT_REFS_SINK = "content-refs-sink";
+    static final String CONTENT_REFS_SOURCE = "content-refs-source";
+    static final String CONTENT_DEDUP_PROCESSOR = "content-dedup";
+    static final String DUPLICATES_SINK = "duplicates-sink";
 
     private DedupTopology() {
     }
@@ -81,11 +104,35 @@ public final class DedupTopology {
         topology.addStateStore(KeyValueFingerprintSet.storeBuilder(SEEN_STORE), PROCESSOR);
         topology.addSink(ADMITTED_SINK, topics.admitted.name(), new StringSerializer(),
                 topics.admitted.valueSerde().serializer(), PROCESSOR);
+        addContentDedup(topology, topics, config, registry);
         return topology;
+    }
+
+    private static void addContentDedup(Topology topology, Topics topics, DedupConfig config, MeterRegistry registry) {
+        ContentMetrics metrics = new ContentMetrics(registry,
+                List.of(topics.fetchResults.name(), topics.contentRefs.name()));
+        topology.addSource(RESULTS_SOURCE, new StringDeserializer(),
+                new LenientJsonDeserializer<>(FetchResult.class), topics.fetchResults.name());
+        topology.addProcessor(CONTENT_REFS_PROCESSOR, () -> new ContentRefProcessor(CONTENT_BY_URL_STORE, metrics),
+                RESULTS_SOURCE);
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(CONTENT_BY_URL_STORE),
+                Serdes.Bytes(), Serdes.ByteArray()).withCachingEnabled(), CONTENT_REFS_PROCESSOR);
+        topology.addSink(CONTENT_REFS_SINK, topics.contentRefs.name(), new StringSerializer(),
+                topics.contentRefs.valueSerde().serializer(), CONTENT_REFS_PROCESSOR);
+
+        topology.addSource(CONTENT_REFS_SOURCE, new StringDeserializer(),
+                new LenientJsonDeserializer<>(ContentRef.class), topics.contentRefs.name());
+        topology.addProcessor(CONTENT_DEDUP_PROCESSOR, () -> new ContentDedupProcessor(CONTENT_DB_STORE,
+                config.contentExpectedItems(), metrics), CONTENT_REFS_SOURCE);
+        topology.addStateStore(KeyValueContentFingerprintDb.storeBuilder(CONTENT_DB_STORE), CONTENT_DEDUP_PROCESSOR);
+        topology.addSink(DUPLICATES_SINK, topics.contentDuplicates.name(), new StringSerializer(),
+                topics.contentDuplicates.valueSerde().serializer(), CONTENT_DEDUP_PROCESSOR);
     }
 
     /** Names of the internal topics Streams uses for this topology, for tools that create topics up front. */
     public static List<String> internalTopics(String applicationId) {
-        return List.of(applicationId + "-" + SEEN_STORE + "-changelog");
+        return List.of(applicationId + "-" + SEEN_STORE + "-changelog",
+                applicationId + "-" + CONTENT_BY_URL_STORE + "-changelog",
+                applicationId + "-" + CONTENT_DB_STORE + "-changelog");
     }
 }

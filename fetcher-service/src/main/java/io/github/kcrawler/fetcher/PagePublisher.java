@@ -36,7 +36,8 @@ import java.util.function.BiConsumer;
  * and one {@code LinkList} per HTML page (key: the request's key). Runs on worker threads.
  *
  * <p>Decisions: bodies cut at {@code max-body-bytes} (TOO_LARGE) are neither hashed, parsed nor archived — a
- * prefix is not the page. The content hash is {@code Fingerprints.hex128} of a 2xx body. An outlink whose host
+ * prefix is not the page. The content hash is {@code Fingerprints.contentHash} of a 2xx body (whitespace-normalised
+ * for text). An outlink whose host
  * does not resolve, or resolves to an address the policy refuses, is not produced (counted under
  * {@code LINKS_REJECTED} with reason {@code dns} / {@code address}, the DNS failure also under
  * {@code DNS_FAILURES}), because without an IP it has no partition. The LinkList holds the in-scope outlinks that
@@ -162,8 +163,10 @@ final class PagePublisher {
         String hash = null;
         List<String> links = null;
         if (outcome == FetchOutcome.OK) {
-            hash = Fingerprints.hex128(resp.body(), 0, resp.bodyLength());
-            if (ContentTypes.isHtml(contentType, resp.body(), resp.bodyLength())) {
+            boolean html = ContentTypes.isHtml(contentType, resp.body(), resp.bodyLength());
+            boolean text = html || (contentType != null && contentType.regionMatches(true, 0, "text/", 0, 5));
+            hash = Fingerprints.contentHash(resp.body(), resp.bodyLength(), text);
+            if (html) {
                 LinkExtractor.Links extracted = extractor.extract(resp.body(), resp.bodyLength(),
                         ContentTypes.charset(contentType), req.url());
                 if (!extracted.parsed()) {

@@ -34,6 +34,34 @@ public final class Fingerprints {
         return String.format("%016x%016x", h[0], h[1]);
     }
 
+    /**
+     * Fingerprint of a page body for content-duplicate detection (paper 001), as 32 hex digits. Text bodies are
+     * normalised first — every run of ASCII whitespace becomes one space, leading and trailing whitespace is dropped
+     * — so that pages differing only in indentation or line endings count as identical; other bodies are hashed as
+     * they are.
+     */
+    public static String contentHash(byte[] body, int length, boolean text) {
+        if (!text) {
+            return hex128(body, 0, length);
+        }
+        byte[] normalised = new byte[length];
+        int n = 0;
+        boolean space = false;
+        for (int i = 0; i < length; i++) {
+            byte b = body[i];
+            if (b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f') {
+                space = n > 0;
+            } else {
+                if (space) {
+                    normalised[n++] = ' ';
+                    space = false;
+                }
+                normalised[n++] = b;
+            }
+        }
+        return hex128(normalised, 0, n);
+    }
+
     private static long[] murmur3(byte[] data, int offset, int length) {
         long h1 = SEED;
         long h2 = SEED;

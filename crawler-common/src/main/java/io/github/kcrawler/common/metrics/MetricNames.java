@@ -51,6 +51,12 @@ public final class MetricNames {
     public static final String DEDUP_STORAGE_HITS = "crawler.dedup.storage.hits";
     /** Counter: URLs forgotten on request. */
     public static final String DEDUP_FORGOTTEN = "crawler.dedup.forgotten";
+    /** Fetched URLs whose body another URL already holds (IMP-CB filter of paper 001), per report. */
+    public static final String DEDUP_CONTENT_DUPLICATES = "crawler.dedup.content.duplicates";
+    /** Content references added or removed, tagged {@code op} (add, remove). */
+    public static final String DEDUP_CONTENT_REFS = "crawler.dedup.content.refs";
+    /** Content adds the counting Bloom filter answered "new" without reading the fingerprint DB. */
+    public static final String DEDUP_CONTENT_DB_READS_AVOIDED = "crawler.dedup.content.db.reads.avoided";
 
     // scheduler
     /** Gauge: URLs waiting in the scheduler (all local partitions). */

@@ -1,6 +1,8 @@
 package io.github.kcrawler.common.topic;
 
 import io.github.kcrawler.common.model.AdmittedUrl;
+import io.github.kcrawler.common.model.ContentDuplicate;
+import io.github.kcrawler.common.model.ContentRef;
 import io.github.kcrawler.common.model.DiscoveredUrl;
 import io.github.kcrawler.common.model.FetchRequest;
 import io.github.kcrawler.common.model.FetchResult;
@@ -16,7 +18,8 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * The topic catalogue (DESIGN §2). Every topic is keyed by the IP address of the URL's host, and all are created
+ * The topic catalogue (DESIGN §2). Every topic but {@code crawl.content.refs} (keyed by a body's fingerprint) is
+ * keyed by the IP address of the URL's host, and all are created
  * with the same partition count so they are co-partitioned: partition p of every topic holds the same servers.
  * Names are the defaults prefixed with a configurable prefix (empty by default), so several crawls can share a
  * cluster.
@@ -30,6 +33,8 @@ public final class Topics {
     public static final String LINKS = "crawl.links";
     public static final String RANK_DELTAS = "crawl.rank.deltas";
     public static final String RANK_SCORES = "crawl.rank.scores";
+    public static final String CONTENT_REFS = "crawl.content.refs";
+    public static final String CONTENT_DUPLICATES = "crawl.content.duplicates";
     public static final String PAGES = "crawl.pages";
 
     private static final Pattern LEGAL_PREFIX = Pattern.compile("[a-zA-Z0-9._-]*");
@@ -43,6 +48,9 @@ public final class Topics {
     public final Topic<String, LinkList> links;
     public final Topic<String, RankDelta> rankDeltas;
     public final Topic<String, RankScore> rankScores;
+    /** Keyed by the body's content fingerprint (hex), not by IP: identical bodies meet on one partition. */
+    public final Topic<String, ContentRef> contentRefs;
+    public final Topic<String, ContentDuplicate> contentDuplicates;
     private final String prefix;
 
     private Topics(String prefix) {
@@ -58,6 +66,8 @@ public final class Topics {
         links = topic(LINKS, LinkList.class);
         rankDeltas = topic(RANK_DELTAS, RankDelta.class);
         rankScores = topic(RANK_SCORES, RankScore.class);
+        contentRefs = topic(CONTENT_REFS, ContentRef.class);
+        contentDuplicates = topic(CONTENT_DUPLICATES, ContentDuplicate.class);
     }
 
     public static Topics withPrefix(String prefix) {
@@ -74,7 +84,8 @@ public final class Topics {
 
     /** Every topic the pipeline needs (the optional {@code crawl.pages} feed is not included). */
     public List<Topic<String, ?>> all() {
-        return List.of(discovered, admitted, forget, fetchRequests, fetchResults, links, rankDeltas, rankScores);
+        return List.of(discovered, admitted, forget, fetchRequests, fetchResults, links, rankDeltas, rankScores,
+                contentRefs, contentDuplicates);
     }
 
     public List<String> allNames() {
