@@ -44,9 +44,12 @@ final class Manifests {
         return parse(Repo.read(file), Repo.root().relativize(file).toString());
     }
 
-    /** {@code kubectl kustomize DIR} rendered and parsed, or empty when kubectl is not installed. */
+    /**
+     * {@code kubectl kustomize DIR} rendered and parsed, or empty when no kubectl with kustomize v5 or later is
+     * installed (Debian's kubernetes-client 1.20 bundles kustomize v2, which predates the {@code labels} field).
+     */
     static Optional<List<HasMetadata>> render(Path kustomizationDir) throws Exception {
-        if (!ComposeFileTest.onPath("kubectl")) {
+        if (!ComposeFileTest.onPath("kubectl") || kustomizeMajorVersion() < 5) {
             return Optional.empty();
         }
         Process p = new ProcessBuilder("kubectl", "kustomize", kustomizationDir.toString()).start();
@@ -57,6 +60,14 @@ final class Manifests {
                     + new String(err, StandardCharsets.UTF_8));
         }
         return Optional.of(parse(out, "kubectl kustomize " + Repo.root().relativize(kustomizationDir)));
+    }
+
+    static int kustomizeMajorVersion() throws Exception {
+        Process p = new ProcessBuilder("kubectl", "version", "--client").redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        p.waitFor(60, TimeUnit.SECONDS);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("Kustomize Version: v(\\d+)").matcher(out);
+        return m.find() ? Integer.parseInt(m.group(1)) : 0;
     }
 
     /** Every file a kustomization.yaml names (resources, patches, generator files), relative to its directory. */
