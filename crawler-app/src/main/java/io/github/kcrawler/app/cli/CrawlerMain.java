@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "crawler", mixinStandardHelpOptions = true, version = "kcrawler 0.1.0",
         description = "A distributed web crawler on Apache Kafka and Kafka Streams.",
-        subcommands = {DemoCommand.class, CrawlCommand.class, WebSimMain.class, BenchCommand.class, SimulateCommand.class,
+        subcommands = {DemoCommand.class, CrawlCommand.class, SeedCommand.class, WebSimMain.class, BenchCommand.class, SimulateCommand.class,
                 CommandLine.HelpCommand.class})
 public final class CrawlerMain implements Runnable {
     @CommandLine.Spec

@@ -20,9 +20,10 @@ class CrawlerMainTest {
 
     @Test
     void everySubcommandHasHelp() {
-        assertThat(help("--help")).contains("demo", "crawl", "websim", "bench");
+        assertThat(help("--help")).contains("demo", "crawl", "seed", "websim", "bench");
         assertThat(help("demo", "--help")).contains("--max-pages", "--politeness-ms", "--summary", "--graph");
         assertThat(help("crawl", "--help")).contains("--seeds", "--bootstrap-servers", "--data-dir");
+        assertThat(help("seed", "--help")).contains("--seeds", "--bootstrap-servers", "--topic-prefix", "--hosts-file");
         assertThat(help("websim", "--help")).contains("--graph");
         assertThat(help("bench", "e2e", "--help")).contains("--summary");
     }

@@ -1,0 +1,63 @@
+package io.github.kcrawler.app.cli;
+
+import io.github.kcrawler.common.topic.Topics;
+import io.github.kcrawler.kafka.embedded.KafkaTestCluster;
+import io.github.kcrawler.kafka.embedded.TopicRecord;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code crawler seed}: the one-shot seeding step of compose and Kubernetes, against a running broker. */
+class SeedCommandTest {
+    private static KafkaTestCluster kafka;
+
+    @BeforeAll
+    static void startBroker() {
+        kafka = KafkaTestCluster.startTemporary();
+        kafka.createTopics(4, Topics.defaults().discovered.name(), "p1." + Topics.DISCOVERED);
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        kafka.close();
+    }
+
+    @Test
+    void seedsFromFileAndArgumentsAreKeyedByIpAndBadOnesAreSkipped(@TempDir Path dir) throws Exception {
+        Path hosts = dir.resolve("hosts");
+        Files.writeString(hosts, "192.0.2.10 seed-a.test\n192.0.2.11 seed-b.test\n");
+        Path seeds = dir.resolve("seeds.txt");
+        Files.writeString(seeds, "# seeds\nhttp://seed-a.test/\nftp://not-http.test/\n\nhttp://unresolvable.invalid/\n");
+
+        int code = CrawlerMain.run("seed", "--bootstrap-servers", kafka.bootstrapServers(), "--hosts-file",
+                hosts.toString(), "--seeds", seeds.toString(), "https://seed-b.test/x");
+
+        assertThat(code).isZero();
+        List<TopicRecord> records = kafka.awaitRecords(Topics.DISCOVERED, 2, Duration.ofSeconds(30));
+        assertThat(records).extracting(TopicRecord::key).containsExactlyInAnyOrder("192.0.2.10", "192.0.2.11");
+        assertThat(records).extracting(TopicRecord::value)
+                .anySatisfy(v -> assertThat(v).contains("\"url\":\"http://seed-a.test/\"").contains("\"depth\":0"))
+                .anySatisfy(v -> assertThat(v).contains("\"url\":\"https://seed-b.test/x\""));
+    }
+
+    @Test
+    void honoursTheTopicPrefixAndFailsWhenEverySeedIsRejected(@TempDir Path dir) throws Exception {
+        Path hosts = dir.resolve("hosts");
+        Files.writeString(hosts, "192.0.2.12 seed-c.test\n");
+        assertThat(CrawlerMain.run("seed", "--bootstrap-servers", kafka.bootstrapServers(), "--topic-prefix", "p1.",
+                "--hosts-file", hosts.toString(), "--seeds", "http://seed-c.test/")).isZero();
+        assertThat(kafka.awaitRecords("p1." + Topics.DISCOVERED, 1, Duration.ofSeconds(30)))
+                .extracting(TopicRecord::key).containsExactly("192.0.2.12");
+
+        assertThat(CrawlerMain.run("seed", "--bootstrap-servers", kafka.bootstrapServers(), "--seeds",
+                "ftp://only-bad.test/")).isEqualTo(1);
+    }
+}

@@ -1,0 +1,96 @@
+package io.github.kcrawler.deploy;
+
+import io.github.kcrawler.kafka.embedded.KafkaTestCluster;
+import io.github.kcrawler.kafka.embedded.TopicProvisioner;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.common.config.ConfigResource;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * k8s/base/kafka/create-topics.sh, the topic step of compose and Kubernetes, run for real against the embedded
+ * broker: {@code kafka-topics.sh} is a two-line shim around Kafka's own {@code TopicCommand} from the test classpath
+ * (the apache/kafka image's script does the same with its own jars).
+ */
+class CreateTopicsScriptIT {
+    private static final int PARTITIONS = 3;
+    private static KafkaTestCluster kafka;
+    @TempDir
+    static Path bin;
+
+    @BeforeAll
+    static void startBrokerAndShim() throws Exception {
+        kafka = KafkaTestCluster.startTemporary();
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Path shim = bin.resolve("kafka-topics.sh");
+        Files.writeString(shim, "#!/bin/sh\nexec '" + java + "' -Xshare:auto -XX:TieredStopAtLevel=1 -cp '"
+                + System.getProperty("java.class.path") + "' org.apache.kafka.tools.TopicCommand \"$@\"\n");
+        Files.setPosixFilePermissions(shim, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        kafka.close();
+    }
+
+    @Test
+    void createsEveryTopicCoPartitionedWithCompactedChangelogsAndIsIdempotent() throws Exception {
+        Result first = runScript("");
+        assertThat(first.exitCode).as(first.output).isZero();
+        List<String> all = new ArrayList<>(Deployable.pipelineTopics());
+        all.addAll(Deployable.changelogTopics());
+        Map<String, Integer> counts = TopicProvisioner.partitionCounts(kafka.admin(), all, Duration.ofSeconds(30));
+        assertThat(counts).hasSize(all.size()).allSatisfy((t, n) -> assertThat(n).as(t).isEqualTo(PARTITIONS));
+        for (String changelog : Deployable.changelogTopics()) {
+            ConfigResource r = new ConfigResource(ConfigResource.Type.TOPIC, changelog);
+            Config config = kafka.admin().describeConfigs(List.of(r)).all().get().get(r);
+            assertThat(config.get("cleanup.policy").value()).as(changelog).isEqualTo("compact");
+        }
+
+        Result again = runScript("");
+        assertThat(again.exitCode).as(again.output).isZero();
+        assertThat(again.output).contains("exists").contains("ready (" + PARTITIONS + " partitions each");
+    }
+
+    @Test
+    void failsWhenAnExistingTopicHasAnotherPartitionCount() throws Exception {
+        String prefix = "other.";
+        List<String> all = new ArrayList<>(Deployable.pipelineTopics());
+        all.addAll(Deployable.changelogTopics());
+        for (String t : all) {
+            kafka.createTopics(t.equals("crawl.links") ? PARTITIONS + 1 : PARTITIONS, prefix + t);
+        }
+        Result run = runScript(prefix);
+        assertThat(run.exitCode).isEqualTo(1);
+        assertThat(run.output).contains("other.crawl.links has " + (PARTITIONS + 1) + " partitions, expected " + PARTITIONS);
+    }
+
+    private record Result(int exitCode, String output) {
+    }
+
+    private static Result runScript(String prefix) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder("sh", Repo.file("k8s/base/kafka/create-topics.sh").toString())
+                .redirectErrorStream(true);
+        pb.environment().putAll(Map.of("BOOTSTRAP_SERVERS", kafka.bootstrapServers(), "PARTITIONS",
+                Integer.toString(PARTITIONS), "REPLICATION_FACTOR", "1", "TOPIC_PREFIX", prefix,
+                "KAFKA_BIN", bin.toString(), "WAIT_SECONDS", "60"));
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
+        return new Result(p.exitValue(), out);
+    }
+}
