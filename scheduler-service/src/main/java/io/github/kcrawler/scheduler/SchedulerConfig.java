@@ -26,10 +26,54 @@ import java.util.TreeSet;
  * @param metricsHost      address of the Prometheus endpoint ({@code 0.0.0.0} in a container)
  * @param metricsPort      port of the Prometheus endpoint, 0 picks a free one
  * @param wheel            the politeness wheel of paper 004 and the order URLs enter it
+ * @param revisit          revisiting fetched pages (paper 003's SAT/L queue, adaptive intervals)
  */
 public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickMs, int maxPending,
                               int maxPendingPerIp, int scoreCacheSize, int threads, long commitMs,
-                              String metricsHost, int metricsPort, Wheel wheel) {
+                              String metricsHost, int metricsPort, Wheel wheel, Revisit revisit) {
+    /**
+     * Settings of revisits (DESIGN §4.4).
+     *
+     * @param enabled     whether fetched pages are revisited at all
+     * @param unitMs      the time unit of the revisit queue; due pages are taken once per unit
+     * @param initialMs   interval before the first revisit of a page
+     * @param minMs       shortest interval the change-rate estimator may choose
+     * @param maxMs       longest interval (a page never seen to change)
+     * @param bufferBytes SAT/L write buffers per partition (4 KiB pages from one pool)
+     */
+    public record Revisit(boolean enabled, long unitMs, long initialMs, long minMs, long maxMs, long bufferBytes) {
+        public static final long DEFAULT_UNIT_MS = 60_000;
+        public static final long DEFAULT_INITIAL_MS = 86_400_000;
+        public static final long DEFAULT_MIN_MS = 60_000;
+        public static final long DEFAULT_MAX_MS = 400L * 86_400_000;
+        public static final long DEFAULT_BUFFER_BYTES = 4L << 20;
+
+        public Revisit {
+            if (unitMs < 1) {
+                throw new IllegalArgumentException("revisit-unit-ms must be >= 1, was " + unitMs);
+            }
+            if (minMs < unitMs) {
+                throw new IllegalArgumentException("revisit-min-ms must be >= revisit-unit-ms (" + unitMs + "), was "
+                        + minMs);
+            }
+            if (maxMs < minMs) {
+                throw new IllegalArgumentException("revisit-max-ms must be >= revisit-min-ms (" + minMs + "), was "
+                        + maxMs);
+            }
+            if (initialMs < minMs || initialMs > maxMs) {
+                throw new IllegalArgumentException("revisit-initial-ms must be within [" + minMs + ", " + maxMs
+                        + "], was " + initialMs);
+            }
+            if (bufferBytes < 32 * 1024 || bufferBytes > 1L << 34) {
+                throw new IllegalArgumentException("revisit-buffer-bytes must be in 32768..2^34, was " + bufferBytes);
+            }
+        }
+
+        public static Revisit defaults() {
+            return new Revisit(true, DEFAULT_UNIT_MS, DEFAULT_INITIAL_MS, DEFAULT_MIN_MS, DEFAULT_MAX_MS,
+                    DEFAULT_BUFFER_BYTES);
+        }
+    }
     /** How pending URLs are ordered and paced (key {@code order}). */
     public enum Order {
         /** Paper 004's wheel, fed best-score-first from a bounded score-bucketed pool (the default). */
@@ -151,6 +195,9 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
         if (wheel == null) {
             throw new IllegalArgumentException("wheel settings must not be null");
         }
+        if (revisit == null) {
+            throw new IllegalArgumentException("revisit settings must not be null");
+        }
         if (wheel.order() != Order.PER_IP && wheel.stepTimeoutMs() < politenessMs) {
             throw new IllegalArgumentException("step-timeout-ms must be >= politeness-ms (" + politenessMs + "), was "
                     + wheel.stepTimeoutMs());
@@ -166,7 +213,7 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
     public static SchedulerConfig defaults(KafkaSettings kafka) {
         return new SchedulerConfig(kafka, DEFAULT_POLITENESS_MS, DEFAULT_TICK_MS, DEFAULT_MAX_PENDING,
                 DEFAULT_MAX_PENDING_PER_IP, DEFAULT_SCORE_CACHE_SIZE, DEFAULT_THREADS, DEFAULT_COMMIT_MS,
-                DEFAULT_METRICS_HOST, DEFAULT_METRICS_PORT, Wheel.defaults());
+                DEFAULT_METRICS_HOST, DEFAULT_METRICS_PORT, Wheel.defaults(), Revisit.defaults());
     }
 
     /** The tick when none is set: {@link #DEFAULT_TICK_MS}, or T/2 when T is that small, so any T >= 2 ms works. */
@@ -189,24 +236,35 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
                 new Wheel(Order.parse(s.string("order", Order.PRIORITY.key())),
                         s.integer("wheel-queues", Wheel.DEFAULT_QUEUES),
                         s.integer("wheel-residues", Wheel.DEFAULT_RESIDUES),
-                        s.longValue("step-timeout-ms", Math.max(Wheel.DEFAULT_STEP_TIMEOUT_MS, politenessMs))));
+                        s.longValue("step-timeout-ms", Math.max(Wheel.DEFAULT_STEP_TIMEOUT_MS, politenessMs))),
+                new Revisit(s.bool("revisit", true),
+                        s.longValue("revisit-unit-ms", Revisit.DEFAULT_UNIT_MS),
+                        s.longValue("revisit-initial-ms", Revisit.DEFAULT_INITIAL_MS),
+                        s.longValue("revisit-min-ms", Revisit.DEFAULT_MIN_MS),
+                        s.longValue("revisit-max-ms", Revisit.DEFAULT_MAX_MS),
+                        s.longValue("revisit-buffer-bytes", Revisit.DEFAULT_BUFFER_BYTES)));
     }
 
     public SchedulerConfig withPoliteness(long newPolitenessMs, long newTickMs) {
         Wheel w = new Wheel(wheel.order(), wheel.queues(), wheel.residues(),
                 Math.max(wheel.stepTimeoutMs(), newPolitenessMs));
         return new SchedulerConfig(kafka, newPolitenessMs, newTickMs, maxPending, maxPendingPerIp, scoreCacheSize,
-                threads, commitMs, metricsHost, metricsPort, w);
+                threads, commitMs, metricsHost, metricsPort, w, revisit);
     }
 
     public SchedulerConfig withWheel(Wheel newWheel) {
         return new SchedulerConfig(kafka, politenessMs, tickMs, maxPending, maxPendingPerIp, scoreCacheSize,
-                threads, commitMs, metricsHost, metricsPort, newWheel);
+                threads, commitMs, metricsHost, metricsPort, newWheel, revisit);
     }
 
     public SchedulerConfig withBounds(int newMaxPending, int newMaxPendingPerIp) {
         return new SchedulerConfig(kafka, politenessMs, tickMs, newMaxPending, newMaxPendingPerIp, scoreCacheSize,
-                threads, commitMs, metricsHost, metricsPort, wheel);
+                threads, commitMs, metricsHost, metricsPort, wheel, revisit);
+    }
+
+    public SchedulerConfig withRevisit(Revisit newRevisit) {
+        return new SchedulerConfig(kafka, politenessMs, tickMs, maxPending, maxPendingPerIp, scoreCacheSize,
+                threads, commitMs, metricsHost, metricsPort, wheel, newRevisit);
     }
 
     private static Map<String, String> ownDefaults() {
@@ -224,6 +282,12 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
         d.put("wheel-queues", Integer.toString(Wheel.DEFAULT_QUEUES));
         d.put("wheel-residues", Integer.toString(Wheel.DEFAULT_RESIDUES));
         d.put("step-timeout-ms", Long.toString(Wheel.DEFAULT_STEP_TIMEOUT_MS));
+        d.put("revisit", "true");
+        d.put("revisit-unit-ms", Long.toString(Revisit.DEFAULT_UNIT_MS));
+        d.put("revisit-initial-ms", Long.toString(Revisit.DEFAULT_INITIAL_MS));
+        d.put("revisit-min-ms", Long.toString(Revisit.DEFAULT_MIN_MS));
+        d.put("revisit-max-ms", Long.toString(Revisit.DEFAULT_MAX_MS));
+        d.put("revisit-buffer-bytes", Long.toString(Revisit.DEFAULT_BUFFER_BYTES));
         return Collections.unmodifiableMap(d);
     }
 

@@ -64,7 +64,7 @@ public final class SchedulerService implements CrawlerService {
 
     /** Internal topics the service writes, for callers that create topics up front (DESIGN §7, KAFKA-15591). */
     public List<String> internalTopics() {
-        return List.of(SchedulerTopology.changelogTopic(config));
+        return SchedulerTopology.changelogTopics(config);
     }
 
     @Override

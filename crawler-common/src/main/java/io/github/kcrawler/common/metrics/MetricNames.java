@@ -69,6 +69,10 @@ public final class MetricNames {
     public static final String SCHEDULER_ACTIVE_IPS = "crawler.scheduler.ips";
     /** Politeness-wheel steps taken (paper 004's Next), tagged {@code trigger}: all fetches reported, or timeout. */
     public static final String SCHEDULER_STEPS = "crawler.scheduler.steps";
+    /** Fetch results applied to pages' revisit state, tagged {@code outcome} (first, changed, unchanged, gone, retry). */
+    public static final String SCHEDULER_REVISITS = "crawler.scheduler.revisits";
+    /** Revisits that came due and entered the frontier. */
+    public static final String SCHEDULER_REVISITS_DUE = "crawler.scheduler.revisits.due";
 
     // ranker
     /** Counter: score updates published. */

@@ -1,5 +1,8 @@
 package io.github.kcrawler.scheduler.processor;
 
+import io.github.kcrawler.common.model.FetchKind;
+import io.github.kcrawler.common.model.FetchRequest;
+
 import io.github.kcrawler.scheduler.politeness.PendingUrl;
 
 /**
@@ -11,14 +14,38 @@ import io.github.kcrawler.scheduler.politeness.PendingUrl;
  * @param seq         admission order within the partition (FIFO tie-break, part of the store key)
  * @param score       latest known priority score
  * @param admittedAt  record timestamp of the admission (epoch millis), for age diagnostics
+ * @param kind        NEW for a first fetch, REVISIT for a recrawl (format version 2; null in version 1 = NEW)
+ * @param etag        validator for a revisit's conditional GET, or null
+ * @param lastModified validator for a revisit's conditional GET, or null
  */
 public record PendingEntry(int v, String ip, String url, int depth, long fingerprint, long seq, double score,
-                           long admittedAt) {
-    public static final int VERSION = 1;
+                           long admittedAt, FetchKind kind, String etag, String lastModified) {
+    public static final int VERSION = 2;
+
+    public PendingEntry {
+        if (kind == null) {
+            kind = FetchKind.NEW;
+        }
+    }
 
     public static PendingEntry of(String ip, String url, int depth, long fingerprint, long seq, double score,
                                   long admittedAt) {
-        return new PendingEntry(VERSION, ip, url, depth, fingerprint, seq, score, admittedAt);
+        return new PendingEntry(VERSION, ip, url, depth, fingerprint, seq, score, admittedAt, FetchKind.NEW, null,
+                null);
+    }
+
+    public static PendingEntry revisit(String ip, String url, int depth, long fingerprint, long seq, double score,
+                                       long admittedAt, String etag, String lastModified) {
+        return new PendingEntry(VERSION, ip, url, depth, fingerprint, seq, score, admittedAt, FetchKind.REVISIT,
+                etag, lastModified);
+    }
+
+    /** The fetch request for this entry, released at {@code step} with {@code notBefore}. */
+    public FetchRequest toRequest(long step, long notBefore) {
+        return kind == FetchKind.REVISIT
+                ? new FetchRequest(FetchRequest.VERSION, url, fingerprint, depth, step, notBefore, etag, lastModified,
+                FetchKind.REVISIT)
+                : FetchRequest.fresh(url, fingerprint, depth, step, notBefore);
     }
 
     /** The store key: IP, then the sequence number as 16 hex digits, so one IP's URLs are adjacent and unique. */
@@ -35,7 +62,7 @@ public record PendingEntry(int v, String ip, String url, int depth, long fingerp
     }
 
     public PendingEntry withScore(double newScore) {
-        return new PendingEntry(v, ip, url, depth, fingerprint, seq, newScore, admittedAt);
+        return new PendingEntry(v, ip, url, depth, fingerprint, seq, newScore, admittedAt, kind, etag, lastModified);
     }
 
     /** True when the entry can be put back into the frontier (a hand-edited or corrupted changelog may hold junk). */

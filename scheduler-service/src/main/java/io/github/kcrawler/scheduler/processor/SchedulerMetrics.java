@@ -1,5 +1,7 @@
 package io.github.kcrawler.scheduler.processor;
 
+import io.github.kcrawler.scheduler.revisit.RevisitPolicy;
+
 import io.github.kcrawler.common.metrics.BadRecordCounters;
 import io.github.kcrawler.common.metrics.MetricNames;
 import io.github.kcrawler.common.serde.BadRecord;
@@ -27,6 +29,9 @@ public final class SchedulerMetrics {
     final Counter droppedIpFull;
     final Counter droppedDuplicate;
     final Counter stepsReported;
+    final Counter revisitsDue;
+    private final java.util.Map<RevisitPolicy.Outcome, Counter> revisitOutcomes =
+            new java.util.EnumMap<>(RevisitPolicy.Outcome.class);
     final Counter stepsTimedOut;
     private final MeterRegistry registry;
     private final BadRecordCounters bad;
@@ -51,12 +56,23 @@ public final class SchedulerMetrics {
                 .description("URLs waiting in the scheduler").register(registry);
         Gauge.builder(MetricNames.SCHEDULER_ACTIVE_IPS, frontiers, LocalFrontiers::activeIps)
                 .description("IPs with URLs waiting in the scheduler").register(registry);
+        revisitsDue = Counter.builder(MetricNames.SCHEDULER_REVISITS_DUE)
+                .description("revisits that came due and entered the frontier").register(registry);
+        for (RevisitPolicy.Outcome o : RevisitPolicy.Outcome.values()) {
+            revisitOutcomes.put(o, Counter.builder(MetricNames.SCHEDULER_REVISITS)
+                    .tag("outcome", o.name().toLowerCase(java.util.Locale.ROOT))
+                    .description("fetch results applied to revisit state").register(registry));
+        }
         this.bad = new BadRecordCounters(registry, sources);
     }
 
     private Counter dropped(String reason) {
         return Counter.builder(MetricNames.SCHEDULER_DROPPED).tag("reason", reason)
                 .description("URLs dropped by the scheduler").register(registry);
+    }
+
+    void revisitOutcome(RevisitPolicy.Outcome outcome) {
+        revisitOutcomes.get(outcome).increment();
     }
 
     /** Counts one skipped record of {@code topic} (an input topic, or the pending store's name). */

@@ -2,6 +2,7 @@ package io.github.kcrawler.scheduler.processor;
 
 import io.github.kcrawler.common.fingerprint.Fingerprints;
 import io.github.kcrawler.common.model.AdmittedUrl;
+import io.github.kcrawler.common.model.FetchKind;
 import io.github.kcrawler.common.model.FetchRequest;
 import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.ForgetUrl;
@@ -63,6 +64,7 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
     private KeyValueStore<String, PendingEntry> store;
     private Frontier frontier;
     private LocalFrontiers.Slot slot;
+    private RevisitTracker revisits;
     private long nextSeq;
 
     SchedulerProcessor(SchedulerConfig config, CrawlClock clock, SchedulerMetrics metrics, LocalFrontiers frontiers) {
@@ -84,6 +86,20 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
         slot = frontiers.register(context.taskId());
         publish();
         context.schedule(Duration.ofMillis(config.tickMs()), PunctuationType.WALL_CLOCK_TIME, now -> tick());
+        if (revisits != null) {
+            revisits.close();
+            revisits = null;
+        }
+        if (config.revisit().enabled()) {
+            revisits = new RevisitTracker(config.revisit(), context.getStateStore(SchedulerTopology.REVISIT_STORE),
+                    context.stateDir().toPath(), clock, metrics);
+            long pages = revisits.open();
+            if (pages > 0) {
+                LOG.info("task {}: {} fetched pages scheduled for revisits", context.taskId(), pages);
+            }
+            context.schedule(Duration.ofMillis(revisits.unitMs()), PunctuationType.WALL_CLOCK_TIME,
+                    now -> revisitTick());
+        }
     }
 
     private Frontier newFrontier() {
@@ -98,13 +114,20 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
         };
     }
 
-    /** The priority pool evicted a pending URL to make room for a better one: drop it and forget it. */
+    /**
+     * The priority pool evicted a pending URL to make room for a better one: drop it and forget it — or, for a
+     * revisit, try it again in one revisit unit (the URL-seen test must not forget a page it has fetched).
+     */
     private void evicted(PendingUrl url) {
         String key = PendingEntry.key(url.ip(), url.seq());
         PendingEntry entry = store.get(key);
         store.delete(key);
         metrics.droppedFrontierFull.increment();
-        if (entry != null) {
+        if (entry != null && entry.kind() == FetchKind.REVISIT) {
+            if (revisits != null) {
+                revisits.retryLater(entry.fingerprint());
+            }
+        } else if (entry != null) {
             ForgetUrl forget = ForgetUrl.of(entry.fingerprint(), entry.url(), SchedulerMetrics.FORGET_REASON);
             context.forward(new Record<String, Object>(url.ip(), forget, clock.millis()), SchedulerTopology.FORGET_SINK);
         }
@@ -176,6 +199,9 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
             problem = result.v() < 1 || result.v() > FetchResult.VERSION ? BadRecord.UNSUPPORTED_VERSION : null;
             if (problem == null) {
                 frontier.fetched(ip, result.fetchedAt());
+                if (revisits != null && result.url() != null && !result.url().isBlank()) {
+                    revisits.onResult(ip, result);
+                }
             }
         } else {
             problem = BadRecord.MALFORMED;
@@ -249,6 +275,25 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
         }
     }
 
+    /** Pages whose revisit is due enter the frontier like admitted URLs, as fetch requests of kind REVISIT. */
+    private void revisitTick() {
+        revisits.pollDue(state -> {
+            long seq = nextSeq;
+            switch (frontier.admit(state.ip(), state.fingerprint(), seq)) {
+                case QUEUED -> {
+                    nextSeq++;
+                    store.put(PendingEntry.key(state.ip(), seq), PendingEntry.revisit(state.ip(), state.url(),
+                            state.depth(), state.fingerprint(), seq, frontier.pending(state.fingerprint()).score(),
+                            clock.millis(), state.etag(), state.lastModified()));
+                    metrics.revisitsDue.increment();
+                }
+                case DUPLICATE -> { } // already pending; its fetch result reschedules it
+                case FRONTIER_FULL, IP_FULL -> revisits.retryLater(state);
+            }
+        });
+        publish();
+    }
+
     private void tick() {
         long now = clock.millis();
         long step = frontier instanceof WheelFrontier wheel ? wheel.step() + 1 : now / config.tickMs();
@@ -275,7 +320,7 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
             return;
         }
         store.delete(key);
-        FetchRequest request = FetchRequest.fresh(entry.url(), entry.fingerprint(), entry.depth(), step, notBefore);
+        FetchRequest request = entry.toRequest(step, notBefore);
         context.forward(new Record<String, Object>(url.ip(), request, now), SchedulerTopology.REQUESTS_SINK);
         metrics.released.increment();
     }
@@ -286,6 +331,10 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
 
     @Override
     public void close() {
+        if (revisits != null) {
+            revisits.close();
+            revisits = null;
+        }
         if (slot != null && context != null) {
             frontiers.unregister(context.taskId(), slot);
             slot = null;

@@ -10,6 +10,7 @@ import io.github.kcrawler.common.serde.LenientJsonDeserializer;
 import io.github.kcrawler.common.time.CrawlClock;
 import io.github.kcrawler.common.topic.Topics;
 import io.github.kcrawler.scheduler.SchedulerConfig;
+import io.github.kcrawler.scheduler.revisit.RevisitState;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
@@ -31,6 +32,8 @@ import java.util.List;
 public final class SchedulerTopology {
     /** The changelog-backed store of pending URLs; its changelog is {@code <app id>-scheduler-pending-changelog}. */
     public static final String PENDING_STORE = "scheduler-pending";
+    /** URL fingerprint → {@code RevisitState}; changelog {@code <app id>-scheduler-revisit-state-changelog}. */
+    public static final String REVISIT_STORE = "scheduler-revisit-state";
     static final String ADMITTED_SOURCE = "admitted-source";
     static final String SCORES_SOURCE = "scores-source";
     static final String RESULTS_SOURCE = "results-source";
@@ -71,6 +74,10 @@ public final class SchedulerTopology {
                 ADMITTED_SOURCE, SCORES_SOURCE, RESULTS_SOURCE);
         topology.addStateStore(Stores.keyValueStoreBuilder(storeSupplier, Serdes.String(), entrySerde)
                 .withCachingEnabled(), PROCESSOR);
+        LenientJsonDeserializer<RevisitState> storedState = new LenientJsonDeserializer<>(RevisitState.class);
+        Deserializer<RevisitState> stateReader = (topic, data) -> storedState.deserialize(topic, data).value();
+        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REVISIT_STORE),
+                Serdes.Bytes(), Serdes.serdeFrom(RevisitState.SERDE.serializer(), stateReader)).withCachingEnabled(), PROCESSOR);
         topology.addSink(REQUESTS_SINK, topics.fetchRequests.name(), new StringSerializer(),
                 JsonSerde.of(FetchRequest.class), PROCESSOR);
         topology.addSink(FORGET_SINK, topics.forget.name(), new StringSerializer(), JsonSerde.of(ForgetUrl.class),
@@ -81,6 +88,12 @@ public final class SchedulerTopology {
     /** Name of the pending store's changelog topic for this configuration. */
     public static String changelogTopic(SchedulerConfig config) {
         return config.kafka().topicPrefix() + SchedulerConfig.APPLICATION_ID + "-" + PENDING_STORE + "-changelog";
+    }
+
+    /** Every changelog topic of the scheduler's stores. */
+    public static List<String> changelogTopics(SchedulerConfig config) {
+        return List.of(changelogTopic(config),
+                config.kafka().topicPrefix() + SchedulerConfig.APPLICATION_ID + "-" + REVISIT_STORE + "-changelog");
     }
 
     /** The names the scheduler counts bad records under: its three input topics and its pending store. */

@@ -61,7 +61,8 @@ class SchedulerTopologyTest {
     private SchedulerConfig config(int maxPending, int maxPerIp) {
         KafkaSettings kafka = new KafkaSettings("127.0.0.1:1", "", 1, stateDir, Map.of());
         return new SchedulerConfig(kafka, T, TICK, maxPending, maxPerIp, 1000, 1, 100, "127.0.0.1", 0,
-                SchedulerConfig.Wheel.defaults().withOrder(SchedulerConfig.Order.PER_IP));
+                SchedulerConfig.Wheel.defaults().withOrder(SchedulerConfig.Order.PER_IP),
+                SchedulerConfig.Revisit.defaults());
     }
 
     /** Opens a driver on the service's own topology (pending URLs in RocksDB under the state directory). */
@@ -118,6 +119,45 @@ class SchedulerTopologyTest {
     private double counter(String name, String... tags) {
         var counter = registry.find(name).tags(tags).counter();
         return counter == null ? 0 : counter.count();
+    }
+
+    private static FetchResult fetched(String url, int status, String hash, String etag) {
+        FetchOutcome outcome = status == 200 ? FetchOutcome.OK : status == 304 ? FetchOutcome.NOT_MODIFIED
+                : FetchOutcome.HTTP_ERROR;
+        return new FetchResult(FetchResult.VERSION, url, Fingerprints.url(url), 1, 0, FetchKind.NEW, status, outcome,
+                START, 0, 1, hash, 10, "text/html", null, etag, "Tue, 01 Dec 2026 00:00:00 GMT", 0, null);
+    }
+
+    /** Issue 6: a fetched page comes back as a conditional revisit when due, through the same frontier. */
+    @Test
+    void fetchedPage_isRevisitedWithItsValidators_andAGonePageIsNot() {
+        SchedulerConfig c = config(100, 100).withRevisit(new SchedulerConfig.Revisit(true, 100, 500, 100, 10_000,
+                1 << 20));
+        open(c);
+        admitted.pipeInput("10.0.0.1", url("http://a.test/"));
+        admitted.pipeInput("10.0.0.2", url("http://b.test/"));
+        advance(TICK);
+        assertThat(requests.readValuesToList()).extracting(FetchRequest::kind).containsOnly(FetchKind.NEW);
+        results.pipeInput("10.0.0.1", fetched("http://a.test/", 200, "aa", "\"v1\""));
+        results.pipeInput("10.0.0.2", fetched("http://b.test/", 200, "bb", "\"w1\""));
+        advance(400);
+        assertThat(requests.isEmpty()).as("not due before the initial interval").isTrue();
+        results.pipeInput("10.0.0.2", fetched("http://b.test/", 410, null, null)); // b is gone
+        advance(800); // due after 500 ms; released once T = 1 s has passed since the IP's last fetch
+        List<FetchRequest> revisits = requests.readValuesToList();
+        assertThat(revisits).hasSize(1);
+        FetchRequest r = revisits.get(0);
+        assertThat(r.url()).isEqualTo("http://a.test/");
+        assertThat(r.kind()).isEqualTo(FetchKind.REVISIT);
+        assertThat(r.etag()).isEqualTo("\"v1\"");
+        assertThat(r.lastModified()).isEqualTo("Tue, 01 Dec 2026 00:00:00 GMT");
+        assertThat(counter(MetricNames.SCHEDULER_REVISITS, "outcome", "first")).isEqualTo(2);
+        assertThat(counter(MetricNames.SCHEDULER_REVISITS, "outcome", "gone")).isEqualTo(1);
+
+        results.pipeInput("10.0.0.1", fetched("http://a.test/", 304, null, null)); // unchanged
+        assertThat(counter(MetricNames.SCHEDULER_REVISITS, "outcome", "unchanged")).isEqualTo(1);
+        advance(2_000);
+        assertThat(requests.isEmpty()).as("never seen to change: the next interval is the maximum").isTrue();
     }
 
     @Test

@@ -1,0 +1,185 @@
+package io.github.kcrawler.scheduler.processor;
+
+import io.github.kcrawler.common.model.FetchResult;
+import io.github.kcrawler.common.serde.BadRecord;
+import io.github.kcrawler.common.time.CrawlClock;
+import io.github.kcrawler.scheduler.SchedulerConfig;
+import io.github.kcrawler.scheduler.revisit.BucketStoreOptions;
+import io.github.kcrawler.scheduler.revisit.ChangeRateEstimator;
+import io.github.kcrawler.scheduler.revisit.RevisitPolicy;
+import io.github.kcrawler.scheduler.revisit.RevisitState;
+import io.github.kcrawler.scheduler.revisit.SatlStore;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/**
+ * One task's revisits (DESIGN §4.4): the per-page {@link RevisitState} lives in paper 003's {@link SatlStore} —
+ * clustered by due time, so taking the pages due now is a sequential read — and, for crash recovery, in a
+ * changelog-backed store. The SAT/L files are rebuilt from that store whenever the task starts (they hold nothing
+ * the changelog does not), so a crash or a move to another instance loses no page.
+ */
+final class RevisitTracker implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(RevisitTracker.class);
+
+    private final KeyValueStore<Bytes, RevisitState> states;
+    private final Path dir;
+    private final CrawlClock clock;
+    private final RevisitPolicy policy;
+    private final SchedulerConfig.Revisit config;
+    private final SchedulerMetrics metrics;
+    private SatlStore queue;
+
+    RevisitTracker(SchedulerConfig.Revisit config, KeyValueStore<Bytes, RevisitState> states, Path taskDir,
+                   CrawlClock clock, SchedulerMetrics metrics) {
+        this.config = config;
+        this.states = states;
+        this.dir = taskDir.resolve("revisit-satl");
+        this.clock = clock;
+        this.metrics = metrics;
+        long unit = config.unitMs();
+        this.policy = new RevisitPolicy(new ChangeRateEstimator(Math.max(1, config.minMs() / unit),
+                Math.max(1, config.maxMs() / unit)), unit, Math.max(1, config.initialMs() / unit));
+    }
+
+    /** Rebuilds the SAT/L queue from the state store; returns the number of pages scheduled. */
+    long open() {
+        try {
+            deleteDir();
+            queue = SatlStore.open(dir, now(), new BucketStoreOptions(config.bufferBytes(), 0, false));
+            long n = 0;
+            List<Bytes> junk = new ArrayList<>();
+            try (KeyValueIterator<Bytes, RevisitState> it = states.all()) {
+                while (it.hasNext()) {
+                    KeyValue<Bytes, RevisitState> kv = it.next();
+                    if (kv.value == null || !kv.value.isUsable() || kv.key.get().length != Long.BYTES) {
+                        junk.add(kv.key);
+                        continue;
+                    }
+                    queue.schedule(kv.value.fingerprint(), kv.value.dueUnit(), bytes(kv.value));
+                    n++;
+                }
+            }
+            for (Bytes k : junk) {
+                metrics.bad(SchedulerTopology.REVISIT_STORE, BadRecord.MALFORMED);
+                states.delete(k);
+            }
+            return n;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open the revisit queue in " + dir, e);
+        }
+    }
+
+    long now() {
+        return policy.unit(clock.millis());
+    }
+
+    /** Updates the page's revisit state from a fetch result. */
+    void onResult(String ip, FetchResult r) {
+        Bytes key = key(r.fingerprint());
+        RevisitState previous = states.get(key);
+        RevisitPolicy.Decision d = policy.next(previous, r, ip, clock.millis());
+        metrics.revisitOutcome(d.outcome());
+        try {
+            if (d.state() != null) {
+                states.put(key, d.state());
+                queue.schedule(r.fingerprint(), d.state().dueUnit(), bytes(d.state()));
+            } else if (previous != null) {
+                states.delete(key);
+                queue.delete(r.fingerprint());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("revisit queue write failed in " + dir, e);
+        }
+    }
+
+    /** Hands every page due now to {@code due}; returns how many. */
+    long pollDue(Consumer<RevisitState> due) {
+        try {
+            return queue.poll(Math.max(queue.now(), now()), (key, at, record, length) -> {
+                RevisitState s = RevisitState.SERDE.deserializer().deserialize(null,
+                        length == record.length ? record : java.util.Arrays.copyOf(record, length));
+                if (s != null && s.isUsable()) {
+                    due.accept(s);
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException("revisit queue read failed in " + dir, e);
+        }
+    }
+
+    /** A due page the frontier could not take now: try again in one unit (its stored state is unchanged). */
+    void retryLater(RevisitState s) {
+        try {
+            queue.schedule(s.fingerprint(), Math.max(queue.now(), now()) + 1, bytes(s));
+        } catch (IOException e) {
+            throw new UncheckedIOException("revisit queue write failed in " + dir, e);
+        }
+    }
+
+    /** The same for a page known by fingerprint (e.g. a revisit the frontier evicted). */
+    void retryLater(long fingerprint) {
+        RevisitState s = states.get(key(fingerprint));
+        if (s != null) {
+            retryLater(s);
+        }
+    }
+
+    long size() {
+        return queue == null ? 0 : queue.size();
+    }
+
+    long unitMs() {
+        return config.unitMs();
+    }
+
+    @Override
+    public void close() {
+        if (queue != null) {
+            try {
+                queue.close();
+            } catch (IOException e) {
+                LOG.warn("closing the revisit queue in {} failed: {}", dir, e.toString());
+            }
+            queue = null;
+        }
+        try {
+            deleteDir();
+        } catch (IOException e) {
+            LOG.warn("could not delete the revisit queue files in {}: {}", dir, e.toString());
+        }
+    }
+
+    private void deleteDir() throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+
+    private static byte[] bytes(RevisitState s) {
+        return RevisitState.SERDE.serializer().serialize(null, s);
+    }
+
+    static Bytes key(long fingerprint) {
+        return Bytes.wrap(ByteBuffer.allocate(Long.BYTES).putLong(fingerprint).array());
+    }
+}
