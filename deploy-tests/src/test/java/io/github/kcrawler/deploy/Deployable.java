@@ -102,7 +102,7 @@ enum Deployable {
         List<String> names = new ArrayList<>();
         Map<String, String> noEnv = Map.of();
         names.addAll(DedupService.internalTopics((DedupConfig) DEDUP.configure(noEnv, List.of())));
-        names.add(SchedulerTopology.changelogTopic((SchedulerConfig) SCHEDULER.configure(noEnv, List.of())));
+        names.addAll(SchedulerTopology.changelogTopics((SchedulerConfig) SCHEDULER.configure(noEnv, List.of())));
         names.addAll(RankerService.internalTopics((RankerConfig) RANKER.configure(noEnv, List.of())));
         return names;
     }
