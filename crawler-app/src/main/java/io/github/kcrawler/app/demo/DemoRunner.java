@@ -59,9 +59,14 @@ public final class DemoRunner {
             long started = System.nanoTime();
             try (CrawlSession session = CrawlSession.start(o.dataDir(), Optional.empty(), "", o.partitions(),
                     settings, "127.0.0.1", 0)) {
+                String statusUrl = o.statusPort() == DemoOptions.NO_STATUS_PAGE ? null
+                        : session.startStatusPage("127.0.0.1", o.statusPort());
                 if (out != null) {
                     out.printf("Simulated web: %,d pages on %d IPs (port %d); metrics at http://127.0.0.1:%d/metrics%n",
                             websim.graph().numPages(), o.ips(), websim.port(), session.metricsPort());
+                    if (statusUrl != null) {
+                        out.println("Status page: " + statusUrl);
+                    }
                 }
                 SeedInjector.inject(session.runtime().bootstrapServers(), session.runtime().topics().discovered,
                         websim.seedUrls(), SeedInjector.resolver(websim.layout().hostToIp()),

@@ -12,6 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,11 +28,19 @@ import java.util.Set;
 public final class CrawlMonitor implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CrawlMonitor.class);
     /** Outcomes that mean a response came back from the server (the page was fetched). */
-    private static final Set<FetchOutcome> RESPONSES = EnumSet.of(FetchOutcome.OK, FetchOutcome.NOT_MODIFIED,
-            FetchOutcome.REDIRECT, FetchOutcome.HTTP_ERROR, FetchOutcome.TOO_LARGE);
+    public static final Set<FetchOutcome> RESPONSES = Collections.unmodifiableSet(EnumSet.of(FetchOutcome.OK,
+            FetchOutcome.NOT_MODIFIED, FetchOutcome.REDIRECT, FetchOutcome.HTTP_ERROR, FetchOutcome.TOO_LARGE));
     /** Outcomes that are the crawler's policy, not failures: not counted as errors. */
-    private static final Set<FetchOutcome> DECLINED = EnumSet.of(FetchOutcome.ROBOTS_DENIED,
-            FetchOutcome.OUT_OF_SCOPE, FetchOutcome.BUDGET_EXHAUSTED);
+    public static final Set<FetchOutcome> DECLINED = Collections.unmodifiableSet(EnumSet.of(
+            FetchOutcome.ROBOTS_DENIED, FetchOutcome.OUT_OF_SCOPE, FetchOutcome.BUDGET_EXHAUSTED));
+    /** Outcomes that are failures: neither a response nor the crawler's own policy. */
+    public static final Set<FetchOutcome> FAILURES;
+
+    static {
+        Set<FetchOutcome> failures = EnumSet.complementOf(EnumSet.copyOf(RESPONSES));
+        failures.removeAll(DECLINED);
+        FAILURES = Collections.unmodifiableSet(failures);
+    }
 
     private final MeterRegistry registry;
     private final ConsumerLag lag;
@@ -81,9 +90,7 @@ public final class CrawlMonitor implements AutoCloseable {
 
     /** Requests that failed: DNS, connection, timeout, protocol, malformed URL. */
     public long errors() {
-        Set<FetchOutcome> failures = EnumSet.complementOf(EnumSet.copyOf(RESPONSES));
-        failures.removeAll(DECLINED);
-        return sumFetches(failures);
+        return sumFetches(FAILURES);
     }
 
     private long sumFetches(Set<FetchOutcome> outcomes) {

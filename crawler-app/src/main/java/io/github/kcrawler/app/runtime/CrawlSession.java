@@ -1,5 +1,7 @@
 package io.github.kcrawler.app.runtime;
 
+import io.github.kcrawler.app.status.RegistryMetricsSource;
+import io.github.kcrawler.app.status.StatusService;
 import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.config.Settings;
 import io.github.kcrawler.common.metrics.MetricsServer;
@@ -46,6 +48,7 @@ public final class CrawlSession implements AutoCloseable {
     private final PrometheusMeterRegistry registry;
     private final MetricsServer metrics;
     private final CrawlMonitor monitor;
+    private StatusService status;
 
     private CrawlSession(CrawlRuntime runtime, PrometheusMeterRegistry registry, MetricsServer metrics) {
         this.runtime = runtime;
@@ -136,6 +139,20 @@ public final class CrawlSession implements AutoCloseable {
     }
 
     /**
+     * Serves the status page on {@code host:port} (0 = a free port) from this session's registry until the session
+     * closes.
+     *
+     * @return the page's address
+     */
+    public synchronized String startStatusPage(String host, int port) throws IOException {
+        if (status != null) {
+            throw new IllegalStateException("the status page is already running at " + status.url());
+        }
+        status = StatusService.start(new RegistryMetricsSource(registry), host, port, Duration.ofSeconds(1));
+        return status.url();
+    }
+
+    /**
      * Prints a progress line every second (when {@code out} is not null) until the crawl is quiet, {@code stop}
      * says so, or {@code maxTime} passes.
      *
@@ -173,6 +190,12 @@ public final class CrawlSession implements AutoCloseable {
 
     @Override
     public void close() {
+        synchronized (this) {
+            if (status != null) {
+                status.close();
+                status = null;
+            }
+        }
         monitor.close();
         runtime.close();
         metrics.close();
