@@ -3,6 +3,7 @@ package io.github.kcrawler.app.demo;
 import io.github.kcrawler.app.runtime.CrawlMonitor;
 import io.github.kcrawler.app.runtime.CrawlSession;
 import io.github.kcrawler.app.runtime.SeedInjector;
+import io.github.kcrawler.app.runtime.WarcFiles;
 import io.github.kcrawler.common.metrics.MetricNames;
 import io.github.kcrawler.websim.WebSim;
 import io.github.kcrawler.websim.WebSimConfig;
@@ -92,7 +93,8 @@ public final class DemoRunner {
                         stats.distinctUrlsFetched(), stats.duplicateFetches(), stats.politenessViolations(),
                         stats.minGapMs(), stats.robotsFetches(), stats.disallowedFetched(), reachable.cardinality(),
                         expected, missingPages, last.errors(), elapsed,
-                        elapsed > 0 ? stats.distinctUrlsFetched() / elapsed : 0, stages(session.registry(), elapsed));
+                        elapsed > 0 ? stats.distinctUrlsFetched() / elapsed : 0, stages(session.registry(), elapsed),
+                        monitor.countsOf(CrawlMonitor.FAILURES), WarcFiles.in(o.dataDir().resolve("warc")).files());
             }
         }
     }

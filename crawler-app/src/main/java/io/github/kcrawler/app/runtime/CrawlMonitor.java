@@ -93,6 +93,21 @@ public final class CrawlMonitor implements AutoCloseable {
         return sumFetches(FAILURES);
     }
 
+    /** Fetches of each of {@code outcomes} that happened at least once, by lower-case outcome, largest first. */
+    public Map<String, Long> countsOf(Set<FetchOutcome> outcomes) {
+        Map<String, Long> counts = new java.util.HashMap<>();
+        for (Counter c : registry.find(MetricNames.FETCHES).counters()) {
+            String outcome = c.getId().getTag("outcome");
+            if (outcome != null && outcomes.contains(FetchOutcome.valueOf(outcome)) && c.count() > 0) {
+                counts.merge(outcome.toLowerCase(java.util.Locale.ROOT), Math.round(c.count()), Long::sum);
+            }
+        }
+        Map<String, Long> sorted = new LinkedHashMap<>();
+        counts.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()
+                .thenComparing(Map.Entry.comparingByKey())).forEach(e -> sorted.put(e.getKey(), e.getValue()));
+        return sorted;
+    }
+
     private long sumFetches(Set<FetchOutcome> outcomes) {
         double sum = 0;
         for (Counter c : registry.find(MetricNames.FETCHES).counters()) {

@@ -153,7 +153,7 @@ public final class CrawlSession implements AutoCloseable {
     }
 
     /**
-     * Prints a progress line every second (when {@code out} is not null) until the crawl is quiet, {@code stop}
+     * Prints a progress line every second (when {@code out} is not null; see {@link ProgressPrinter}) until the crawl is quiet, {@code stop}
      * says so, or {@code maxTime} passes.
      *
      * @return the last progress snapshot
@@ -167,6 +167,7 @@ public final class CrawlSession implements AutoCloseable {
     public CrawlMonitor.Progress run(Duration maxTime, PrintStream out, BooleanSupplier stop, boolean stopWhenQuiet)
             throws InterruptedException {
         long deadline = System.nanoTime() + maxTime.toNanos();
+        ProgressPrinter progress = out == null ? null : ProgressPrinter.of(out);
         CrawlMonitor.Progress last = monitor.check();
         while (!(stopWhenQuiet && monitor.finished()) && !stop.getAsBoolean() && System.nanoTime() < deadline) {
             if (!runtime.healthy()) {
@@ -174,13 +175,12 @@ public final class CrawlSession implements AutoCloseable {
             }
             Thread.sleep(1000);
             last = monitor.check();
-            if (out != null) {
-                out.print("\r" + last.line() + "   ");
-                out.flush();
+            if (progress != null) {
+                progress.update(last.line());
             }
         }
-        if (out != null) {
-            out.println();
+        if (progress != null) {
+            progress.finish();
         }
         if (!monitor.finished() && System.nanoTime() >= deadline) {
             LOG.warn("The crawl was still running after {}; stopping it", maxTime);

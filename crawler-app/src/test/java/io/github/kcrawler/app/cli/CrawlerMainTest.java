@@ -28,6 +28,28 @@ class CrawlerMainTest {
     }
 
     @Test
+    void everyCommandsHelpHasExamplesAndExitCodes() {
+        for (String[] command : new String[][] {{"--help"}, {"demo", "--help"}, {"crawl", "--help"},
+                {"status", "--help"}, {"websim", "--help"}, {"bench", "--help"}, {"bench", "e2e", "--help"},
+                {"bench", "sbfl-decrement", "--help"}, {"bench", "url-seen", "--help"},
+                {"bench", "url-seen-memory", "--help"}}) {
+            assertThat(help(command)).as(String.join(" ", command)).contains("Examples:", "Exit codes:", "  0  ",
+                    "  2  usage error");
+        }
+        assertThat(help("demo", "--help")).contains("--status-port", "  3  ");
+        assertThat(help("crawl", "--help")).contains("--status-port");
+        assertThat(help("status", "--help")).contains("--scrape");
+    }
+
+    @Test
+    void statusCommandRefusesNonHttpEndpoints() {
+        CommandLine cl = new CommandLine(new CrawlerMain());
+        cl.setErr(new PrintWriter(new StringWriter()));
+        assertThat(cl.execute("status", "--scrape", "file:///etc/passwd")).isEqualTo(ExitCodes.USAGE);
+        assertThat(cl.execute("demo", "--status-port", "70000")).isEqualTo(ExitCodes.USAGE);
+    }
+
+    @Test
     void unknownOptionIsAUsageError() {
         CommandLine cl = new CommandLine(new CrawlerMain());
         cl.setErr(new PrintWriter(new StringWriter()));
