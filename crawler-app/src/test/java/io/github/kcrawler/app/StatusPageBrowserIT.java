@@ -43,6 +43,9 @@ class StatusPageBrowserIT {
     private static final Pattern POLYLINE = Pattern.compile(
             "<polyline [^>]*points=\"([^\"]+)\"[^>]*data-series=\"pages/s\"");
 
+    private static final Pattern BUSIEST_HOST = Pattern.compile(
+            "<table id=\"busiestHosts\">.*?<tr><td>([a-z0-9.-]+)</td><td class=\"num\">([0-9,]+)</td>", Pattern.DOTALL);
+
     private final HttpClient http = HttpClient.newHttpClient();
 
     @Test
@@ -75,6 +78,10 @@ class StatusPageBrowserIT {
             assertThat(chartPoints(first)).as("points in the pages/s chart").isGreaterThanOrEqualTo(2);
             String firstLine = pagesLine(first);
             assertThat(first).contains("id=\"errorsByReason\"").contains("dns_failure").contains("timeout");
+            // busiest hosts from crawl.fetch.results: websim's hosts, with their fetch counts
+            Matcher hosts = BUSIEST_HOST.matcher(first);
+            assertThat(hosts.find()).as("a row in the busiest hosts table").isTrue();
+            assertThat(Long.parseLong(hosts.group(2).replace(",", ""))).isPositive();
 
             await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250))
                     .until(() -> apiPagesFetched(url) > firstPages + 50);

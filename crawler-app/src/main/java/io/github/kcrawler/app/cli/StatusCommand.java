@@ -2,6 +2,7 @@ package io.github.kcrawler.app.cli;
 
 import io.github.kcrawler.app.status.PrometheusScrapeSource;
 import io.github.kcrawler.app.status.StatusService;
+import io.github.kcrawler.common.topic.Topics;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -20,7 +21,8 @@ import java.util.concurrent.CountDownLatch;
                 "endpoints (every instance of every service: counters are summed across instances)."},
         footerHeading = "%nExamples:%n",
         footer = {"  crawler status --scrape http://fetcher-0:9400/metrics --scrape http://fetcher-1:9400/metrics \\",
-                "      --scrape http://dedup:9400/metrics --scrape http://scheduler:9400/metrics --status-port 9500",
+                "      --scrape http://dedup:9400/metrics --scrape http://scheduler:9400/metrics --status-port 9500 \\",
+                "      --bootstrap-servers kafka:9092",
                 "  then open http://127.0.0.1:9500/ (JSON at /api/status). Stop with Ctrl-C.",
                 "",
                 "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE})
@@ -35,6 +37,14 @@ public final class StatusCommand implements Callable<Integer> {
     @Option(names = "--status-host", paramLabel = "ADDRESS",
             description = "Address to bind (default ${DEFAULT-VALUE}; the page has no authentication).")
     String statusHost = "127.0.0.1";
+
+    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT",
+            description = "Also read the fetch results topic of this cluster for the busiest hosts and IPs and the "
+                    + "most recent errors (the page works without it).")
+    String bootstrapServers;
+
+    @Option(names = "--topic-prefix", description = "Prefix of the crawler's topics on that cluster.")
+    String topicPrefix = "";
 
     @Option(names = "--scrape-timeout-ms", description = "Timeout of each scrape (default ${DEFAULT-VALUE}).")
     long timeoutMs = 2000;
@@ -53,6 +63,9 @@ public final class StatusCommand implements Callable<Integer> {
         }
         CountDownLatch stopped = new CountDownLatch(1);
         try (StatusService status = StatusService.start(source, statusHost, statusPort, Duration.ofSeconds(1))) {
+            if (bootstrapServers != null) {
+                status.withFetchResults(bootstrapServers, Topics.withPrefix(topicPrefix).fetchResults);
+            }
             System.out.println("Status page: " + status.url() + "  (reading " + source.describe() + "; Ctrl-C stops)");
             Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "status-shutdown"));
             stopped.await();

@@ -148,7 +148,8 @@ public final class CrawlSession implements AutoCloseable {
         if (status != null) {
             throw new IllegalStateException("the status page is already running at " + status.url());
         }
-        status = StatusService.start(new RegistryMetricsSource(registry), host, port, Duration.ofSeconds(1));
+        status = StatusService.start(new RegistryMetricsSource(registry), host, port, Duration.ofSeconds(1))
+                .withFetchResults(runtime.bootstrapServers(), runtime.topics().fetchResults);
         return status.url();
     }
 

@@ -26,6 +26,7 @@ public final class StatusModel {
     private final MetricsSource source;
     private final int historyPoints;
     private final LongSupplier wallClock;
+    private volatile ActivityWindow activity;
     private final long startedNanos = System.nanoTime();
     private final ArrayDeque<StatusReport.Rates> history = new ArrayDeque<>();
     private MetricsSnapshot previous;
@@ -38,6 +39,11 @@ public final class StatusModel {
         this.source = Objects.requireNonNull(source, "source");
         this.historyPoints = historyPoints;
         this.wallClock = Objects.requireNonNull(wallClock, "wall clock");
+    }
+
+    /** Adds the busiest hosts and IPs and the recent errors of {@code window} to every report from now on. */
+    public void activityFrom(ActivityWindow window) {
+        this.activity = window;
     }
 
     /** Reads the source once and returns the new report. */
@@ -105,7 +111,7 @@ public final class StatusModel {
                         Math.round(now.sum(PrometheusNames.DEDUP_STORAGE_LOOKUPS)),
                         Math.round(now.sum(PrometheusNames.DEDUP_STORAGE_HITS)),
                         Math.round(now.sum(PrometheusNames.DEDUP_FORGOTTEN))),
-                rates);
+                rates, activity == null ? null : activity.snapshot(time));
     }
 
     private StatusReport.Rates rates(MetricsSnapshot before, MetricsSnapshot now, long time) {

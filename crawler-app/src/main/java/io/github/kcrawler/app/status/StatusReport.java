@@ -34,6 +34,8 @@ import java.util.Map;
  * @param badRecords           unreadable records skipped, all services
  * @param urlSeen              URL-seen test counters by tier (paper 000)
  * @param rates                the last interval, also the newest point of {@code /api/history}
+ * @param activity             busiest hosts and IPs and the most recent errors, read from the fetch results topic;
+ *                             null when the page has no access to Kafka
  */
 public record StatusReport(int v, long time, double uptimeSeconds, String source, List<String> sourceErrors,
                            long pagesFetched, Double pagesPerSecond, long bytesFetched, Double bytesPerSecond,
@@ -41,8 +43,32 @@ public record StatusReport(int v, long time, double uptimeSeconds, String source
                            Map<String, Long> fetchesByStatus, long frontierSize, long inFlight, long activeIps,
                            long released, Map<String, Long> droppedByReason, long linksDiscovered,
                            Map<String, Long> linksRejectedByReason, Map<String, Long> dnsFailuresByReason,
-                           long warcRecords, long rankUpdates, long badRecords, UrlSeen urlSeen, Rates rates) {
+                           long warcRecords, long rankUpdates, long badRecords, UrlSeen urlSeen, Rates rates,
+                           Activity activity) {
     public static final int VERSION = 1;
+
+    /**
+     * The fetch results of the last {@code windowSeconds}: where the crawl spends its fetches, and what failed last.
+     *
+     * @param results      results in the window
+     * @param busiestHosts hosts with the most results in the window (at most ten)
+     * @param busiestIps   server IPs with the most results in the window (at most ten)
+     * @param recentErrors the newest failures and HTTP errors first
+     * @param read         results read since the page started
+     * @param unreadable   records that could not be read
+     */
+    public record Activity(double windowSeconds, long results, List<Busiest> busiestHosts, List<Busiest> busiestIps,
+                           List<RecentError> recentErrors, long read, long unreadable) {
+    }
+
+    /** A host or IP with its fetches, errors and body bytes in the window. */
+    public record Busiest(String name, long fetches, long errors, long bytes) {
+    }
+
+    /** One failed fetch: when, what, where and why. */
+    public record RecentError(long time, String url, String host, String ip, String outcome, int status,
+                              String error) {
+    }
 
     /** URL-seen tests (cumulative) and what each tier answered. */
     public record UrlSeen(long tests, long newUrls, long lruHits, long sbflPositives, long storageLookups,

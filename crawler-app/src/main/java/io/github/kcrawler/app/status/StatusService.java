@@ -1,5 +1,7 @@
 package io.github.kcrawler.app.status;
 
+import io.github.kcrawler.common.model.FetchResult;
+import io.github.kcrawler.common.topic.Topic;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,6 +24,7 @@ public final class StatusService implements AutoCloseable {
     private final StatusModel model;
     private final StatusServer server;
     private final ScheduledExecutorService poller;
+    private FetchResultsTail tail;
 
     private StatusService(StatusModel model, StatusServer server, ScheduledExecutorService poller) {
         this.model = model;
@@ -53,6 +56,20 @@ public final class StatusService implements AutoCloseable {
         return new StatusService(model, server, poller);
     }
 
+    /**
+     * Also shows the busiest hosts and IPs and the recent errors, read from the fetch results topic of the cluster at
+     * {@code bootstrapServers} over the last minute.
+     */
+    public synchronized StatusService withFetchResults(String bootstrapServers,
+                                                       Topic<String, FetchResult> fetchResults) {
+        if (tail == null) {
+            ActivityWindow window = new ActivityWindow(60_000, 200_000, 50);
+            tail = new FetchResultsTail(bootstrapServers, fetchResults, window, System::currentTimeMillis).start();
+            model.activityFrom(window);
+        }
+        return this;
+    }
+
     public String url() {
         return server.url();
     }
@@ -69,5 +86,10 @@ public final class StatusService implements AutoCloseable {
     public void close() {
         poller.shutdownNow();
         server.close();
+        synchronized (this) {
+            if (tail != null) {
+                tail.close();
+            }
+        }
     }
 }

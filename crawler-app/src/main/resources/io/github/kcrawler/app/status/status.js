@@ -147,6 +147,34 @@
     if (!rows.length) t.appendChild(el('tr', {class: 'zero'})).appendChild(el('td', {}, 'none'));
   }
 
+  function grid(id, headers, rows) {
+    const t = document.getElementById(id);
+    while (t.firstChild) t.removeChild(t.firstChild);
+    const head = el('tr');
+    headers.forEach(([h, num]) => head.appendChild(el('th', num ? {class: 'num'} : {}, h)));
+    t.appendChild(head);
+    for (const row of rows) {
+      const tr = el('tr');
+      row.forEach((v, i) => tr.appendChild(el('td', headers[i][1] ? {class: 'num'} : {}, v)));
+      t.appendChild(tr);
+    }
+    if (!rows.length) t.appendChild(el('tr', {class: 'zero'})).appendChild(el('td', {colspan: headers.length}, 'none'));
+  }
+
+  function renderActivity(a) {
+    const section = document.getElementById('activity');
+    section.hidden = !a;
+    if (!a) return;
+    document.getElementById('activityWindow').textContent =
+      '(last ' + num(a.windowSeconds) + ' s, ' + num(a.results) + ' results)';
+    const busiest = list => (list || []).map(b => [b.name, num(b.fetches), num(b.errors), bytes(b.bytes)]);
+    grid('busiestHosts', [['host'], ['fetches', 1], ['errors', 1], ['bytes', 1]], busiest(a.busiestHosts));
+    grid('busiestIps', [['IP'], ['fetches', 1], ['errors', 1], ['bytes', 1]], busiest(a.busiestIps));
+    grid('recentErrors', [['time'], ['reason'], ['status', 1], ['URL'], ['detail']],
+      (a.recentErrors || []).map(e => [new Date(e.time).toLocaleTimeString('en-GB'), e.outcome,
+        e.status > 0 ? String(e.status) : '', e.url || '', e.error || '']));
+  }
+
   const entries = m => Object.entries(m || {}).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   const share = (part, whole) => whole > 0 ? num(100 * part / whole, 1) + ' %' : '–';
 
@@ -172,6 +200,7 @@
     table('droppedByReason', entries(s.droppedByReason));
     table('linksRejectedByReason', entries(s.linksRejectedByReason));
     table('dnsFailuresByReason', entries(s.dnsFailuresByReason));
+    renderActivity(s.activity);
     const u = s.urlSeen || {};
     table('urlSeen', [['tests', u.tests], ['new URLs', u.newUrls, share(u.newUrls, u.tests)],
       ['LRU hits', u.lruHits, share(u.lruHits, u.tests)], ['SBFL positives', u.sbflPositives, share(u.sbflPositives, u.tests)],

@@ -71,6 +71,7 @@ class StatusServerTest {
             assertThat(s.get("frontierSize").asLong()).isEqualTo(980);
             assertThat(s.get("errorsByReason").get("timeout").asLong()).isEqualTo(1);
             assertThat(s.get("rates").has("latencyP99Ms")).isTrue();
+            assertThat(s.get("activity").isNull()).as("no Kafka: no per-host tables").isTrue();
         });
         JsonNode history = JsonSerde.MAPPER.readTree(get("/api/history").body());
         assertThat(history.isArray()).isTrue();
