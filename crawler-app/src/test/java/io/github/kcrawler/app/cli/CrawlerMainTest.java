@@ -32,7 +32,7 @@ class CrawlerMainTest {
         for (String[] command : new String[][] {{"--help"}, {"demo", "--help"}, {"crawl", "--help"},
                 {"status", "--help"}, {"websim", "--help"}, {"bench", "--help"}, {"bench", "e2e", "--help"},
                 {"bench", "sbfl-decrement", "--help"}, {"bench", "url-seen", "--help"},
-                {"bench", "url-seen-memory", "--help"}}) {
+                {"bench", "url-seen-memory", "--help"}, {"report", "--help"}}) {
             assertThat(help(command)).as(String.join(" ", command)).contains("Examples:", "Exit codes:", "  0  ",
                     "  2  usage error");
         }
