@@ -54,7 +54,7 @@ public final class PrometheusScrapeSource implements MetricsSource {
                     errors.add(endpoint + ": " + r.malformedLines() + " malformed lines skipped");
                 }
             } catch (IOException e) {
-                errors.add(endpoint + ": " + e.getMessage());
+                errors.add(endpoint + ": " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 errors.add(endpoint + ": interrupted");
