@@ -131,7 +131,8 @@ class StatusPageBrowserIT {
         Path profile = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "chromium-profile");
         List<String> command = new ArrayList<>(List.of(CHROMIUM.toString(), "--headless", "--no-sandbox",
                 "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--user-data-dir=" + profile));
+                "--disable-component-update", "--disable-sync", "--user-data-dir=" + profile,
+                "--enable-logging=stderr", "--v=0"));
         command.addAll(args);
         Path err = profile.resolveSibling(profile.getFileName() + ".stderr");
         Process p = new ProcessBuilder(command).redirectError(err.toFile()).start();
@@ -147,6 +148,11 @@ class StatusPageBrowserIT {
             throw new AssertionError("chromium did not finish in 90 s: " + command);
         }
         assertThat(p.exitValue()).as("chromium exit code (stderr in %s)", err).isZero();
+        // the page's console: no script error, no resource refused by the Content-Security-Policy
+        List<String> console = Files.readAllLines(err, StandardCharsets.UTF_8).stream()
+                .filter(l -> l.contains(":CONSOLE")).toList();
+        assertThat(console).as("browser console messages").noneMatch(l -> l.contains("Uncaught")
+                || l.contains("Refused to") || l.contains("Content Security Policy") || l.contains("Failed to load"));
         return new String(out.get(10, TimeUnit.SECONDS), StandardCharsets.UTF_8);
     }
 

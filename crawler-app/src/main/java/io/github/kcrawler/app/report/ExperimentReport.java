@@ -6,6 +6,7 @@ import io.github.kcrawler.common.serde.JsonSerde;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -48,6 +49,8 @@ public final class ExperimentReport {
                     files.filter(ExperimentReport::isImage).sorted(Comparator.comparing(Path::toString))
                             .forEach(images::add);
                 }
+            } else if (!Files.exists(p)) {
+                throw new NoSuchFileException(p.toString(), null, "no such plot file or directory");
             } else if (isImage(p)) {
                 images.add(p);
             } else {
@@ -86,6 +89,9 @@ public final class ExperimentReport {
             }
         }
         for (Path summary : summaries) {
+            if (!Files.isRegularFile(summary)) {
+                throw new NoSuchFileException(summary.toString(), null, "no such summary file");
+            }
             JsonNode json;
             try {
                 json = JsonSerde.MAPPER.readTree(summary.toFile());

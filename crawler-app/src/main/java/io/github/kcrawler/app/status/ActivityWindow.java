@@ -32,6 +32,7 @@ public final class ActivityWindow {
     private final ArrayDeque<StatusReport.RecentError> errors = new ArrayDeque<>();
     private long read;
     private long unreadable;
+    private String problem;
 
     private record Seen(long at, String host, String ip, boolean error, long bytes) {
     }
@@ -68,6 +69,11 @@ public final class ActivityWindow {
         }
     }
 
+    /** Why results cannot be read now (null once they can), shown on the page. */
+    public synchronized void problem(String why) {
+        this.problem = clip(why);
+    }
+
     /** A record that could not be read. */
     public synchronized void unreadable() {
         read++;
@@ -90,7 +96,7 @@ public final class ActivityWindow {
         List<StatusReport.RecentError> recent = new ArrayList<>(errors);
         java.util.Collections.reverse(recent);
         return new StatusReport.Activity(windowMillis / 1000.0, results.size(), top(hosts), top(ips), recent, read,
-                unreadable);
+                unreadable, problem);
     }
 
     private static void count(Map<String, long[]> into, String key, Seen s) {

@@ -5,6 +5,7 @@ import io.github.kcrawler.common.topic.Topic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
@@ -64,10 +65,24 @@ public final class FetchResultsTail implements AutoCloseable {
         try {
             List<TopicPartition> partitions = new ArrayList<>();
             while (running && partitions.isEmpty()) {
-                for (PartitionInfo p : consumer.partitionsFor(topic.name(), Duration.ofSeconds(10))) {
-                    partitions.add(new TopicPartition(p.topic(), p.partition()));
+                try {
+                    List<PartitionInfo> infos = consumer.partitionsFor(topic.name(), Duration.ofSeconds(10));
+                    if (infos != null) {
+                        for (PartitionInfo p : infos) {
+                            partitions.add(new TopicPartition(p.topic(), p.partition()));
+                        }
+                    }
+                    if (partitions.isEmpty()) {
+                        window.problem("topic " + topic.name() + " not found yet");
+                    }
+                } catch (KafkaException e) { // timeout, unreachable cluster, no authorisation: retry
+                    window.problem("cannot read " + topic.name() + ": " + e.getMessage());
+                }
+                if (partitions.isEmpty()) {
+                    Thread.sleep(1000);
                 }
             }
+            window.problem(null);
             consumer.assign(partitions);
             consumer.seekToEnd(partitions);
             while (running) {
@@ -83,10 +98,11 @@ public final class FetchResultsTail implements AutoCloseable {
                     window.add(r, ip, clock.getAsLong());
                 }
             }
-        } catch (WakeupException e) {
+        } catch (WakeupException | InterruptedException e) {
             // closing
         } catch (RuntimeException e) {
             if (running) {
+                window.problem("stopped reading " + topic.name() + ": " + e);
                 LOG.warn("The status page stopped reading {}: {}", topic.name(), e.toString());
             }
         } finally {

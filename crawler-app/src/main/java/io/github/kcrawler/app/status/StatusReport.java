@@ -56,9 +56,10 @@ public record StatusReport(int v, long time, double uptimeSeconds, String source
      * @param recentErrors the newest failures and HTTP errors first
      * @param read         results read since the page started
      * @param unreadable   records that could not be read
+     * @param problem      why the topic cannot be read now (null when it can)
      */
     public record Activity(double windowSeconds, long results, List<Busiest> busiestHosts, List<Busiest> busiestIps,
-                           List<RecentError> recentErrors, long read, long unreadable) {
+                           List<RecentError> recentErrors, long read, long unreadable, String problem) {
     }
 
     /** A host or IP with its fetches, errors and body bytes in the window. */

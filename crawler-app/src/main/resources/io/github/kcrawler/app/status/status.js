@@ -166,7 +166,7 @@
     section.hidden = !a;
     if (!a) return;
     document.getElementById('activityWindow').textContent =
-      '(last ' + num(a.windowSeconds) + ' s, ' + num(a.results) + ' results)';
+      '(last ' + num(a.windowSeconds) + ' s, ' + num(a.results) + ' results)' + (a.problem ? ' — ' + a.problem : '');
     const busiest = list => (list || []).map(b => [b.name, num(b.fetches), num(b.errors), bytes(b.bytes)]);
     grid('busiestHosts', [['host'], ['fetches', 1], ['errors', 1], ['bytes', 1]], busiest(a.busiestHosts));
     grid('busiestIps', [['IP'], ['fetches', 1], ['errors', 1], ['bytes', 1]], busiest(a.busiestIps));

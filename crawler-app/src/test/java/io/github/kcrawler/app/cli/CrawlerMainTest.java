@@ -50,6 +50,21 @@ class CrawlerMainTest {
     }
 
     @Test
+    void failureIsOneLineWithItsCausesAndExitCodeOne(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        CommandLine cl = CrawlerMain.commandLine();
+        StringWriter err = new StringWriter();
+        cl.setErr(new PrintWriter(err));
+        java.nio.file.Path missing = dir.resolve("no-such-summary.json");
+        assertThat(cl.execute("report", "--summary", missing.toString(), "--out", dir.resolve("r.html").toString()))
+                .isEqualTo(ExitCodes.FAILED);
+        assertThat(err.toString()).startsWith("crawler report: ").contains("no-such-summary.json")
+                .doesNotContain("\tat ");
+        assertThat(CrawlerMain.describe(new IllegalStateException("outer: inner", new RuntimeException("inner"))))
+                .isEqualTo("outer: inner");
+        assertThat(CrawlerMain.describe(new RuntimeException("a", new java.io.IOException()))).isEqualTo("a: IOException");
+    }
+
+    @Test
     void unknownOptionIsAUsageError() {
         CommandLine cl = new CommandLine(new CrawlerMain());
         cl.setErr(new PrintWriter(new StringWriter()));

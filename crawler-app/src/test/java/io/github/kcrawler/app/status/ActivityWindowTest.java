@@ -48,6 +48,16 @@ class ActivityWindowTest {
     }
 
     @Test
+    void reportsWhyTheTopicCannotBeReadUntilItCan() {
+        ActivityWindow w = new ActivityWindow(60_000, 10, 10);
+        assertThat(w.snapshot(0).problem()).isNull();
+        w.problem("cannot read crawl.fetch.results: timeout");
+        assertThat(w.snapshot(0).problem()).contains("timeout");
+        w.problem(null);
+        assertThat(w.snapshot(0).problem()).isNull();
+    }
+
+    @Test
     void hostileRecordsAreBoundedAndCounted() {
         ActivityWindow w = new ActivityWindow(60_000, 3, 5);
         w.add(null, "1.1.1.1", 0);
