@@ -57,8 +57,8 @@ class StatusPageBrowserIT {
         }
         String url = "http://127.0.0.1:" + port + "/";
         Path dir = Path.of("target", "status-page-it");
-        // 16 IPs at T = 100 ms fetch at most 160 pages/s: the crawl of ~4,000 pages lasts long enough to watch
-        DemoOptions options = new DemoOptions(null, 4_000, 0, 100, 16, 5, 1000, 4, dir, 300, false, Map.of(),
+        // 16 IPs at T = 100 ms fetch at most 160 pages/s: a budget of 1,500 pages lasts long enough to watch
+        DemoOptions options = new DemoOptions(null, 4_000, 1_500, 100, 16, 5, 1000, 4, dir, 300, false, Map.of(),
                 DemoOptions.DEFAULT_PAGES_PER_HOST, port);
         CompletableFuture<DemoSummary> crawl = CompletableFuture.supplyAsync(() -> {
             try {
