@@ -13,8 +13,7 @@ public final class PrometheusNames {
     private static final PrometheusNamingConvention NAMING = new PrometheusNamingConvention();
 
     public static final String FETCHES = counter(MetricNames.FETCHES);
-    public static final String FETCH_BYTES = NAMING.name(MetricNames.FETCH_BYTES, Meter.Type.COUNTER, "bytes")
-            .replaceAll("(_total)?$", "_total");
+    public static final String FETCH_BYTES = counter(MetricNames.FETCH_BYTES, "bytes");
     public static final String FETCH_LATENCY = timer(MetricNames.FETCH_LATENCY);
     public static final String POLITENESS_WAIT = timer(MetricNames.POLITENESS_WAIT);
     public static final String FETCHES_IN_FLIGHT = gauge(MetricNames.FETCHES_IN_FLIGHT);
@@ -41,7 +40,12 @@ public final class PrometheusNames {
     }
 
     public static String counter(String micrometerName) {
-        String n = NAMING.name(micrometerName, Meter.Type.COUNTER, null);
+        return counter(micrometerName, null);
+    }
+
+    /** A counter registered with a base unit (Prometheus appends the unit unless the name already ends with it). */
+    public static String counter(String micrometerName, String baseUnit) {
+        String n = NAMING.name(micrometerName, Meter.Type.COUNTER, baseUnit);
         return n.endsWith("_total") ? n : n + "_total";
     }
 
