@@ -15,7 +15,12 @@ import picocli.CommandLine.Option;
  * exit. Option defaults come from {@link WebSimConfig#defaults()}.
  */
 @Command(name = "websim", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Serve a simulated web (real or generated graph) on loopback addresses 127.1.x.y.")
+        description = "Serve a simulated web (real or generated graph) on loopback addresses 127.1.x.y.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  crawler websim --graph ../shared/data/cnr-2000",
+                "  crawler websim --help        every setting of the simulated web with its default",
+                "", "Exit codes:", "  0  success", "  1  failure (port or file could not be opened)",
+                "  2  usage error (unknown option or bad value)"})
 public final class WebSimMain implements Callable<Integer> {
 
     private static final WebSimConfig DEFAULTS = WebSimConfig.defaults();

@@ -12,7 +12,12 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code crawler bench ...}: benchmarks that run on demand, never in CI. */
-@Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks (run on demand).",
+@Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks (run on demand, never in CI).",
+        footerHeading = "%nExamples:%n",
+        footer = {"  crawler bench e2e --summary e2e.json",
+                "  crawler bench sbfl-decrement --summary sbfl.json",
+                "  crawler bench url-seen --graph ../shared/data/cnr-2000",
+                "", "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE},
         subcommands = {BenchCommand.E2e.class, UrlSeenBenchCommands.SbflDecrement.class,
                 UrlSeenBenchCommands.UrlSeen.class, UrlSeenBenchCommands.UrlSeenMemory.class,
                 ImpCbfBenchCommand.class, SatlBenchCommand.class})
@@ -28,7 +33,11 @@ public final class BenchCommand implements Runnable {
     /** The whole pipeline at zero latency over many simulated IPs with a fixed page budget. */
     @Command(name = "e2e", mixinStandardHelpOptions = true, sortOptions = false,
             description = {"Crawls a generated web at zero latency, small T and many IPs with a fixed page budget;",
-                    "reports pages/s, politeness violations (websim's count) and per-stage throughput."})
+                    "reports pages/s, politeness violations (websim's count) and per-stage throughput."},
+            footerHeading = "%nExamples:%n",
+            footer = {"  crawler bench e2e --summary e2e.json",
+                    "  crawler bench e2e --max-pages 20000 --ips 1024 --politeness-ms 50",
+                    "", "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE})
     public static final class E2e implements Callable<Integer> {
         @Option(names = "--pages", description = "Pages of the generated web (default ${DEFAULT-VALUE}).")
         int pages = 200_000;

@@ -1,7 +1,9 @@
 package io.github.kcrawler.app.cli;
 
+import io.github.kcrawler.app.runtime.CrawlReport;
 import io.github.kcrawler.app.runtime.CrawlSession;
 import io.github.kcrawler.app.runtime.SeedInjector;
+import io.github.kcrawler.app.runtime.WarcFiles;
 import io.github.kcrawler.fetcher.dns.HostsFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -26,7 +28,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 @Command(name = "crawl", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Crawls from seed URLs with all services in this process (embedded broker unless",
-                "--bootstrap-servers is given). Run it again on the same --data-dir to resume."})
+                "--bootstrap-servers is given). Run it again on the same --data-dir to resume."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  crawler crawl --seeds https://example.org/ --max-pages 1000 --set scope=same-host --status-port 9500",
+                "  crawler crawl --seeds seeds.txt --politeness-ms 2000 --exit-when-idle",
+                "  crawler crawl --seeds seeds.txt --bootstrap-servers kafka:9092 --data-dir /var/lib/crawler",
+                "Stop with Ctrl-C; the same command on the same --data-dir resumes. Metrics: http://127.0.0.1:9400/metrics.",
+                "",
+                "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE})
 public final class CrawlCommand implements Callable<Integer> {
     @Option(names = "--seeds", arity = "1..*", paramLabel = "FILE|URL",
             description = "Seed URLs, or files with one URL a line (# comments).", required = true)
@@ -62,6 +71,10 @@ public final class CrawlCommand implements Callable<Integer> {
     @Option(names = "--metrics-port", description = "Prometheus endpoint port on 127.0.0.1 (default ${DEFAULT-VALUE}).")
     int metricsPort = 9400;
 
+    @Option(names = "--status-port", paramLabel = "P",
+            description = "Status page on http://127.0.0.1:P/ (0 = a free port; default -1 = none).")
+    int statusPort = -1;
+
     @Option(names = "--exit-when-idle", description = "Exit once nothing is pending, in flight or unconsumed.")
     boolean exitWhenIdle;
 
@@ -73,6 +86,10 @@ public final class CrawlCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (statusPort < -1 || statusPort > 65_535) {
+            throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
+                    "--status-port must be in 0..65535 (or -1 for none), was " + statusPort);
+        }
         Map<String, String> all = new LinkedHashMap<>();
         all.put("politeness-ms", Long.toString(politenessMs));
         all.put("max-depth", Integer.toString(maxDepth));
@@ -102,6 +119,11 @@ public final class CrawlCommand implements Callable<Integer> {
                 }
             }, "crawler-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
+            System.out.printf("Kafka at %s; metrics at http://127.0.0.1:%d/metrics; data in %s%n",
+                    session.runtime().bootstrapServers(), session.metricsPort(), dataDir.toAbsolutePath());
+            if (statusPort >= 0) {
+                System.out.println("Status page: " + session.startStatusPage("127.0.0.1", statusPort));
+            }
             SeedInjector.inject(session.runtime().bootstrapServers(), session.runtime().topics().discovered, seedUrls,
                     SeedInjector.resolver(host -> {
                         java.net.InetAddress a = hosts.lookup(host);
@@ -109,11 +131,15 @@ public final class CrawlCommand implements Callable<Integer> {
                     }), System.currentTimeMillis());
             Duration limit = Duration.ofSeconds(maxSeconds);
             session.run(limit, System.out, stop::get, exitWhenIdle);
-            System.out.printf("Stopping: %,d pages fetched in this run%n", session.monitor().fetched());
+            System.out.println(CrawlReport.of(session.monitor(), WarcFiles.in(dataDir.resolve("warc"))).toText());
+            System.out.printf("Next: resume with the same command; read the results with%n"
+                    + "  java -cp crawler-app/target/crawler-app-0.1.0-SNAPSHOT-all.jar "
+                    + "org.apache.kafka.tools.consumer.ConsoleConsumer --bootstrap-server %s --topic %s --from-beginning%n",
+                    session.runtime().bootstrapServers(), session.runtime().topics().fetchResults.name());
         } finally {
             closed.countDown();
         }
-        return 0;
+        return ExitCodes.OK;
     }
 
     static List<String> readSeeds(List<String> args) throws IOException {

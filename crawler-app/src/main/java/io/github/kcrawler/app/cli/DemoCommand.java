@@ -14,7 +14,15 @@ import java.util.concurrent.Callable;
 /** {@code crawler demo}: crawl the simulated web on loopback with everything in this process. */
 @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Starts an embedded Kafka broker, the four services and a simulated web on loopback, crawls it,",
-                "shows live progress and prints a summary whose counts come from the simulated web's access log."})
+                "shows live progress and a status page, and prints a summary whose counts come from the simulated",
+                "web's access log."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  crawler demo                                   20,000 generated pages, status page on a free port",
+                "  crawler demo --status-port 9500                 status page at http://127.0.0.1:9500/",
+                "  crawler demo --graph ../shared/data/cnr-2000 --max-pages 50000 --summary demo.json",
+                "  crawler demo --politeness-ms 20 --ips 1024 --no-progress > demo.log",
+                "",
+                "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE, ExitCodes.CODES_CHECK})
 public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--graph", paramLabel = "BASENAME",
             description = "Serve this BVGraph (e.g. ../shared/data/cnr-2000) instead of a generated graph.")
@@ -57,19 +65,32 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--no-progress", description = "No live progress line.")
     boolean noProgress;
 
+    @Option(names = "--status-port", paramLabel = "P",
+            description = "Status page on http://127.0.0.1:P/ (0 = a free port, the default; -1 = no status page).")
+    int statusPort = 0;
+
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Any service setting, e.g. --set threads=2.")
     Map<String, String> settings = new LinkedHashMap<>();
 
     @Override
     public Integer call() throws Exception {
+        if (statusPort < DemoOptions.NO_STATUS_PAGE || statusPort > 65_535) {
+            throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
+                    "--status-port must be in 0..65535 (or -1 for none), was " + statusPort);
+        }
         DemoOptions options = new DemoOptions(graph, pages, maxPages, politenessMs, ips, latencyMs, maxDepth,
-                partitions, dataDir, maxSeconds, !noProgress, settings, pagesPerHost);
+                partitions, dataDir, maxSeconds, !noProgress, settings, pagesPerHost, statusPort);
         DemoSummary result = DemoRunner.run(options, noProgress ? null : System.out);
         System.out.println(result.toText());
         if (summary != null) {
             result.write(summary);
             System.out.println("Summary written to " + summary);
         }
-        return result.politenessViolations() == 0 && result.missingPages() == 0 ? 0 : 1;
+        boolean passed = result.politenessViolations() == 0 && result.missingPages() == 0;
+        System.out.println(passed ? "Next: crawl real sites with ./crawler crawl --seeds URL (see --help); WARC files are in "
+                + dataDir.resolve("warc") + "."
+                : "Check failed: websim counted politeness violations or missing pages (see above); exit code "
+                + ExitCodes.CHECK_FAILED + ".");
+        return passed ? ExitCodes.OK : ExitCodes.CHECK_FAILED;
     }
 }

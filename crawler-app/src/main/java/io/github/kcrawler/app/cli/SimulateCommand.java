@@ -19,7 +19,12 @@ import java.util.function.Function;
  */
 @Command(name = "simulate", description = {
         "Experiments on a graph in memory: --experiment ordering (paper 002), url-seen (paper 000), scheduler (paper 004).",
-        "Settings of one experiment: crawler simulate --experiment NAME --help"})
+        "Settings of one experiment: crawler simulate --experiment NAME --help"},
+        footerHeading = "%nExamples:%n",
+        footer = {"  crawler simulate --experiment ordering --graph ../shared/data/cnr-2000 --summary o.json --plots out/ordering",
+                "  crawler simulate --experiment url-seen --graph ../shared/data/cnr-2000 --plot out/url-seen",
+                "  crawler simulate --experiment scheduler --graph ../shared/data/cnr-2000 --help",
+                "", "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE})
 public final class SimulateCommand implements Runnable {
     /** Experiment name → runner of its remaining arguments, returning the exit code. */
     static final Map<String, Function<String[], Integer>> EXPERIMENTS = new LinkedHashMap<>();

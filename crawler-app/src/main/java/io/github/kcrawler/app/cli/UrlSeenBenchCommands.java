@@ -36,7 +36,11 @@ final class UrlSeenBenchCommands {
 
     /** SBF vs SBFL (scalar and 32-way SWAR) decrement rate. */
     @Command(name = "sbfl-decrement", mixinStandardHelpOptions = true, sortOptions = false,
-            description = "Decrement rate of SBF (Mersenne Twister), SBFL scalar and SBFL SWAR (paper 000, §4.2).")
+            description = "Decrement rate of SBF (Mersenne Twister), SBFL scalar and SBFL SWAR (paper 000, §4.2).",
+            footerHeading = "%nExamples:%n",
+            footer = {"  crawler bench sbfl-decrement --summary sbfl.json",
+                    "  crawler bench sbfl-decrement --log2-counters 24 --decrements 100000000",
+                    "", "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE})
     static final class SbflDecrement implements Callable<Integer> {
         @Option(names = "--log2-counters", description = "m = 2^N counters (default ${DEFAULT-VALUE}).")
         int log2Counters = SbflDecrementBench.Options.DEFAULT_LOG2_COUNTERS;
@@ -58,7 +62,10 @@ final class UrlSeenBenchCommands {
 
     /** Tiered test (LRU → SBFL → RocksDB) against RocksDB alone on a breadth-first crawl of a graph. */
     @Command(name = "url-seen", mixinStandardHelpOptions = true, sortOptions = false,
-            description = "URL-seen tests/s: LRU + SBFL + RocksDB against RocksDB alone, on a crawl of a graph.")
+            description = "URL-seen tests/s: LRU + SBFL + RocksDB against RocksDB alone, on a crawl of a graph.",
+            footerHeading = "%nExamples:%n",
+            footer = {"  crawler bench url-seen --graph ../shared/data/cnr-2000 --summary url-seen.json",
+                    "", "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE})
     static final class UrlSeen implements Callable<Integer> {
         @Option(names = "--graph", required = true, paramLabel = "BASENAME", description = "BVGraph basename.")
         Path graph;
@@ -79,7 +86,10 @@ final class UrlSeenBenchCommands {
 
     /** The paper's memory experiment: LRU alone vs LRU + SBFL at equal hit rate. */
     @Command(name = "url-seen-memory", mixinStandardHelpOptions = true, sortOptions = false,
-            description = "Memory of LRU alone vs LRU + SBFL at equal hit rate (paper 000, Figs. 9/10).")
+            description = "Memory of LRU alone vs LRU + SBFL at equal hit rate (paper 000, Figs. 9/10).",
+            footerHeading = "%nExamples:%n",
+            footer = {"  crawler simulate --experiment url-seen --graph ../shared/data/cnr-2000 --plot target/url-seen",
+                    "", "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE})
     static final class UrlSeenMemory implements Callable<Integer> {
         @Option(names = "--graph", required = true, paramLabel = "BASENAME", description = "BVGraph basename.")
         Path graph;

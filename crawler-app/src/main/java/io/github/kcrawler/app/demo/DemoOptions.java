@@ -16,10 +16,13 @@ import java.util.Objects;
  * @param maxSeconds   give up after this long
  * @param settings     further service settings ({@code key -> value})
  * @param pagesPerHost mean pages per host of the generated web (smaller spreads the crawl over more hosts)
+ * @param statusPort   port of the status page on 127.0.0.1 (0 = a free port, {@link #NO_STATUS_PAGE} = none)
  */
 public record DemoOptions(Path graph, int generatedPages, long maxPages, long politenessMs, int ips, int latencyMs,
                           int maxDepth, int partitions, Path dataDir, long maxSeconds, boolean progress,
-                          Map<String, String> settings, double pagesPerHost) {
+                          Map<String, String> settings, double pagesPerHost, int statusPort) {
+    /** {@code statusPort} value for no status page. */
+    public static final int NO_STATUS_PAGE = -1;
     public static final double DEFAULT_PAGES_PER_HOST = 30;
 
     public static final int DEFAULT_GENERATED_PAGES = 20_000;
@@ -53,5 +56,16 @@ public record DemoOptions(Path graph, int generatedPages, long maxPages, long po
             throw new IllegalArgumentException("pages per host must be >= 1, was " + pagesPerHost);
         }
         settings = Map.copyOf(settings);
+        if (statusPort < NO_STATUS_PAGE || statusPort > 65_535) {
+            throw new IllegalArgumentException("status port must be in 0..65535 (or -1 for none), was " + statusPort);
+        }
+    }
+
+    /** Options without a status page. */
+    public DemoOptions(Path graph, int generatedPages, long maxPages, long politenessMs, int ips, int latencyMs,
+                       int maxDepth, int partitions, Path dataDir, long maxSeconds, boolean progress,
+                       Map<String, String> settings, double pagesPerHost) {
+        this(graph, generatedPages, maxPages, politenessMs, ips, latencyMs, maxDepth, partitions, dataDir, maxSeconds,
+                progress, settings, pagesPerHost, NO_STATUS_PAGE);
     }
 }

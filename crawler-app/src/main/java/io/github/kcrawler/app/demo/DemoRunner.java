@@ -3,6 +3,7 @@ package io.github.kcrawler.app.demo;
 import io.github.kcrawler.app.runtime.CrawlMonitor;
 import io.github.kcrawler.app.runtime.CrawlSession;
 import io.github.kcrawler.app.runtime.SeedInjector;
+import io.github.kcrawler.app.runtime.WarcFiles;
 import io.github.kcrawler.common.metrics.MetricNames;
 import io.github.kcrawler.websim.WebSim;
 import io.github.kcrawler.websim.WebSimConfig;
@@ -59,9 +60,14 @@ public final class DemoRunner {
             long started = System.nanoTime();
             try (CrawlSession session = CrawlSession.start(o.dataDir(), Optional.empty(), "", o.partitions(),
                     settings, "127.0.0.1", 0)) {
+                String statusUrl = o.statusPort() == DemoOptions.NO_STATUS_PAGE ? null
+                        : session.startStatusPage("127.0.0.1", o.statusPort());
                 if (out != null) {
                     out.printf("Simulated web: %,d pages on %d IPs (port %d); metrics at http://127.0.0.1:%d/metrics%n",
                             websim.graph().numPages(), o.ips(), websim.port(), session.metricsPort());
+                    if (statusUrl != null) {
+                        out.println("Status page: " + statusUrl);
+                    }
                 }
                 SeedInjector.inject(session.runtime().bootstrapServers(), session.runtime().topics().discovered,
                         websim.seedUrls(), SeedInjector.resolver(websim.layout().hostToIp()),
@@ -87,7 +93,8 @@ public final class DemoRunner {
                         stats.distinctUrlsFetched(), stats.duplicateFetches(), stats.politenessViolations(),
                         stats.minGapMs(), stats.robotsFetches(), stats.disallowedFetched(), reachable.cardinality(),
                         expected, missingPages, last.errors(), elapsed,
-                        elapsed > 0 ? stats.distinctUrlsFetched() / elapsed : 0, stages(session.registry(), elapsed));
+                        elapsed > 0 ? stats.distinctUrlsFetched() / elapsed : 0, stages(session.registry(), elapsed),
+                        monitor.countsOf(CrawlMonitor.FAILURES), WarcFiles.in(o.dataDir().resolve("warc")).files());
             }
         }
     }

@@ -16,12 +16,15 @@ import java.util.Map;
  * @param elapsedSeconds from seeding to the last page fetched
  * @param pagesPerSecond distinct pages fetched per elapsed second
  * @param stages         per-stage record counts and rates from the services' metrics
+ * @param errorsByReason failed fetches by reason (only reasons that occurred), from the fetcher's metrics
+ * @param warcFiles      WARC files written
  */
 public record DemoSummary(int v, String graph, int partitions, long politenessMs, int ips, long maxPages,
                           long pagesFetched, long distinctUrlsFetched, long duplicateFetches,
                           long politenessViolations, double minGapMs, long robotsFetches, long disallowedFetched,
                           long reachablePages, long expectedPages, long missingPages, long fetchErrors,
-                          double elapsedSeconds, double pagesPerSecond, Map<String, Double> stages) {
+                          double elapsedSeconds, double pagesPerSecond, Map<String, Double> stages,
+                          Map<String, Long> errorsByReason, int warcFiles) {
     public static final int VERSION = 1;
 
     public void write(Path file) throws IOException {
@@ -37,8 +40,13 @@ public record DemoSummary(int v, String graph, int partitions, long politenessMs
                 Crawl finished: %,d distinct pages in %.1f s (%,.0f pages/s)
                   expected (reachable within budget): %,d   missing: %,d
                   duplicate fetches: %,d   politeness violations: %,d (T = %d ms, smallest gap %.1f ms)
-                  robots.txt fetches: %,d   disallowed pages fetched: %,d   fetch errors: %,d""",
+                  robots.txt fetches: %,d   disallowed pages fetched: %,d   WARC files written: %,d
+                  fetch errors: %,d%s""",
                 distinctUrlsFetched, elapsedSeconds, pagesPerSecond, expectedPages, missingPages, duplicateFetches,
-                politenessViolations, politenessMs, minGapMs, robotsFetches, disallowedFetched, fetchErrors);
+                politenessViolations, politenessMs, minGapMs, robotsFetches, disallowedFetched, warcFiles,
+                fetchErrors, errorsByReason == null || errorsByReason.isEmpty() ? ""
+                        : " (" + errorsByReason.entrySet().stream()
+                        .map(e -> String.format("%s %,d", e.getKey(), e.getValue()))
+                        .collect(java.util.stream.Collectors.joining(", ")) + ")");
     }
 }

@@ -12,6 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,11 +28,19 @@ import java.util.Set;
 public final class CrawlMonitor implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CrawlMonitor.class);
     /** Outcomes that mean a response came back from the server (the page was fetched). */
-    private static final Set<FetchOutcome> RESPONSES = EnumSet.of(FetchOutcome.OK, FetchOutcome.NOT_MODIFIED,
-            FetchOutcome.REDIRECT, FetchOutcome.HTTP_ERROR, FetchOutcome.TOO_LARGE);
+    public static final Set<FetchOutcome> RESPONSES = Collections.unmodifiableSet(EnumSet.of(FetchOutcome.OK,
+            FetchOutcome.NOT_MODIFIED, FetchOutcome.REDIRECT, FetchOutcome.HTTP_ERROR, FetchOutcome.TOO_LARGE));
     /** Outcomes that are the crawler's policy, not failures: not counted as errors. */
-    private static final Set<FetchOutcome> DECLINED = EnumSet.of(FetchOutcome.ROBOTS_DENIED,
-            FetchOutcome.OUT_OF_SCOPE, FetchOutcome.BUDGET_EXHAUSTED);
+    public static final Set<FetchOutcome> DECLINED = Collections.unmodifiableSet(EnumSet.of(
+            FetchOutcome.ROBOTS_DENIED, FetchOutcome.OUT_OF_SCOPE, FetchOutcome.BUDGET_EXHAUSTED));
+    /** Outcomes that are failures: neither a response nor the crawler's own policy. */
+    public static final Set<FetchOutcome> FAILURES;
+
+    static {
+        Set<FetchOutcome> failures = EnumSet.complementOf(EnumSet.copyOf(RESPONSES));
+        failures.removeAll(DECLINED);
+        FAILURES = Collections.unmodifiableSet(failures);
+    }
 
     private final MeterRegistry registry;
     private final ConsumerLag lag;
@@ -81,9 +90,22 @@ public final class CrawlMonitor implements AutoCloseable {
 
     /** Requests that failed: DNS, connection, timeout, protocol, malformed URL. */
     public long errors() {
-        Set<FetchOutcome> failures = EnumSet.complementOf(EnumSet.copyOf(RESPONSES));
-        failures.removeAll(DECLINED);
-        return sumFetches(failures);
+        return sumFetches(FAILURES);
+    }
+
+    /** Fetches of each of {@code outcomes} that happened at least once, by lower-case outcome, largest first. */
+    public Map<String, Long> countsOf(Set<FetchOutcome> outcomes) {
+        Map<String, Long> counts = new java.util.HashMap<>();
+        for (Counter c : registry.find(MetricNames.FETCHES).counters()) {
+            String outcome = c.getId().getTag("outcome");
+            if (outcome != null && outcomes.contains(FetchOutcome.valueOf(outcome)) && c.count() > 0) {
+                counts.merge(outcome.toLowerCase(java.util.Locale.ROOT), Math.round(c.count()), Long::sum);
+            }
+        }
+        Map<String, Long> sorted = new LinkedHashMap<>();
+        counts.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()
+                .thenComparing(Map.Entry.comparingByKey())).forEach(e -> sorted.put(e.getKey(), e.getValue()));
+        return sorted;
     }
 
     private long sumFetches(Set<FetchOutcome> outcomes) {

@@ -1,5 +1,7 @@
 package io.github.kcrawler.app.runtime;
 
+import io.github.kcrawler.app.status.RegistryMetricsSource;
+import io.github.kcrawler.app.status.StatusService;
 import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.config.Settings;
 import io.github.kcrawler.common.metrics.MetricsServer;
@@ -46,6 +48,7 @@ public final class CrawlSession implements AutoCloseable {
     private final PrometheusMeterRegistry registry;
     private final MetricsServer metrics;
     private final CrawlMonitor monitor;
+    private StatusService status;
 
     private CrawlSession(CrawlRuntime runtime, PrometheusMeterRegistry registry, MetricsServer metrics) {
         this.runtime = runtime;
@@ -136,7 +139,22 @@ public final class CrawlSession implements AutoCloseable {
     }
 
     /**
-     * Prints a progress line every second (when {@code out} is not null) until the crawl is quiet, {@code stop}
+     * Serves the status page on {@code host:port} (0 = a free port) from this session's registry until the session
+     * closes.
+     *
+     * @return the page's address
+     */
+    public synchronized String startStatusPage(String host, int port) throws IOException {
+        if (status != null) {
+            throw new IllegalStateException("the status page is already running at " + status.url());
+        }
+        status = StatusService.start(new RegistryMetricsSource(registry), host, port, Duration.ofSeconds(1))
+                .withFetchResults(runtime.bootstrapServers(), runtime.topics().fetchResults);
+        return status.url();
+    }
+
+    /**
+     * Prints a progress line every second (when {@code out} is not null; see {@link ProgressPrinter}) until the crawl is quiet, {@code stop}
      * says so, or {@code maxTime} passes.
      *
      * @return the last progress snapshot
@@ -150,6 +168,7 @@ public final class CrawlSession implements AutoCloseable {
     public CrawlMonitor.Progress run(Duration maxTime, PrintStream out, BooleanSupplier stop, boolean stopWhenQuiet)
             throws InterruptedException {
         long deadline = System.nanoTime() + maxTime.toNanos();
+        ProgressPrinter progress = out == null ? null : ProgressPrinter.of(out);
         CrawlMonitor.Progress last = monitor.check();
         while (!(stopWhenQuiet && monitor.finished()) && !stop.getAsBoolean() && System.nanoTime() < deadline) {
             if (!runtime.healthy()) {
@@ -157,13 +176,12 @@ public final class CrawlSession implements AutoCloseable {
             }
             Thread.sleep(1000);
             last = monitor.check();
-            if (out != null) {
-                out.print("\r" + last.line() + "   ");
-                out.flush();
+            if (progress != null) {
+                progress.update(last.line());
             }
         }
-        if (out != null) {
-            out.println();
+        if (progress != null) {
+            progress.finish();
         }
         if (!monitor.finished() && System.nanoTime() >= deadline) {
             LOG.warn("The crawl was still running after {}; stopping it", maxTime);
@@ -173,6 +191,12 @@ public final class CrawlSession implements AutoCloseable {
 
     @Override
     public void close() {
+        synchronized (this) {
+            if (status != null) {
+                status.close();
+                status = null;
+            }
+        }
         monitor.close();
         runtime.close();
         metrics.close();

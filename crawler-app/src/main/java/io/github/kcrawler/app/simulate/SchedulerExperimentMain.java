@@ -19,7 +19,10 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "scheduler", mixinStandardHelpOptions = true,
         description = "Paper 004's O(1) politeness scheduler on a graph in memory: B and H varied, PageRank "
-                + "collected vs pages crawled against BFS, an IRLbot-style scheduler and OPT, URLs stored.")
+                + "collected vs pages crawled against BFS, an IRLbot-style scheduler and OPT, URLs stored.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  crawler simulate --experiment scheduler --graph ../shared/data/cnr-2000 --summary s.json",
+                "", "Exit codes:", "  0  success", "  1  the run failed", "  2  bad settings"})
 public final class SchedulerExperimentMain implements Callable<Integer> {
 
     @Option(names = "--graph", required = true, paramLabel = "BASENAME", description = "BVGraph basename.")

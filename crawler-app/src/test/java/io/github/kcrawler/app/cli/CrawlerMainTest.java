@@ -29,6 +29,43 @@ class CrawlerMainTest {
     }
 
     @Test
+    void everyCommandsHelpHasExamplesAndExitCodes() {
+        for (String[] command : new String[][] {{"--help"}, {"demo", "--help"}, {"crawl", "--help"},
+                {"status", "--help"}, {"websim", "--help"}, {"bench", "--help"}, {"bench", "e2e", "--help"},
+                {"bench", "sbfl-decrement", "--help"}, {"bench", "url-seen", "--help"},
+                {"bench", "url-seen-memory", "--help"}, {"report", "--help"}}) {
+            assertThat(help(command)).as(String.join(" ", command)).contains("Examples:", "Exit codes:", "  0  ",
+                    "  2  usage error");
+        }
+        assertThat(help("demo", "--help")).contains("--status-port", "  3  ");
+        assertThat(help("crawl", "--help")).contains("--status-port");
+        assertThat(help("status", "--help")).contains("--scrape");
+    }
+
+    @Test
+    void statusCommandRefusesNonHttpEndpoints() {
+        CommandLine cl = new CommandLine(new CrawlerMain());
+        cl.setErr(new PrintWriter(new StringWriter()));
+        assertThat(cl.execute("status", "--scrape", "file:///etc/passwd")).isEqualTo(ExitCodes.USAGE);
+        assertThat(cl.execute("demo", "--status-port", "70000")).isEqualTo(ExitCodes.USAGE);
+    }
+
+    @Test
+    void failureIsOneLineWithItsCausesAndExitCodeOne(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        CommandLine cl = CrawlerMain.commandLine();
+        StringWriter err = new StringWriter();
+        cl.setErr(new PrintWriter(err));
+        java.nio.file.Path missing = dir.resolve("no-such-summary.json");
+        assertThat(cl.execute("report", "--summary", missing.toString(), "--out", dir.resolve("r.html").toString()))
+                .isEqualTo(ExitCodes.FAILED);
+        assertThat(err.toString()).startsWith("crawler report: ").contains("no-such-summary.json")
+                .doesNotContain("\tat ");
+        assertThat(CrawlerMain.describe(new IllegalStateException("outer: inner", new RuntimeException("inner"))))
+                .isEqualTo("outer: inner");
+        assertThat(CrawlerMain.describe(new RuntimeException("a", new java.io.IOException()))).isEqualTo("a: IOException");
+    }
+
+    @Test
     void unknownOptionIsAUsageError() {
         CommandLine cl = new CommandLine(new CrawlerMain());
         cl.setErr(new PrintWriter(new StringWriter()));

@@ -1,0 +1,40 @@
+package io.github.kcrawler.app.runtime;
+
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The summary {@code crawler crawl} prints when it stops: the numbers users ask for first, and where to look next.
+ *
+ * @param pagesFetched     responses received in this run
+ * @param activeSeconds    from start to the last page fetched
+ * @param errorsByReason   failed fetches by reason (only reasons that occurred)
+ * @param declinedByReason fetches declined by policy: robots.txt, scope, page budget (only those that occurred)
+ */
+public record CrawlReport(long pagesFetched, double activeSeconds, Map<String, Long> errorsByReason,
+                          Map<String, Long> declinedByReason, WarcFiles warc) {
+    public static CrawlReport of(CrawlMonitor monitor, WarcFiles warc) {
+        return new CrawlReport(monitor.fetched(), monitor.activeSeconds(), monitor.countsOf(CrawlMonitor.FAILURES),
+                monitor.countsOf(CrawlMonitor.DECLINED), warc);
+    }
+
+    public double pagesPerSecond() {
+        return activeSeconds > 0 ? pagesFetched / activeSeconds : 0;
+    }
+
+    public String toText() {
+        long errors = errorsByReason.values().stream().mapToLong(Long::longValue).sum();
+        return String.format("""
+                Crawl stopped: %,d pages fetched in %.1f s (%,.1f pages/s)
+                  fetch errors: %,d%s
+                  declined by policy: %s
+                  %s""", pagesFetched, activeSeconds, pagesPerSecond(), errors,
+                errors == 0 ? "" : " (" + join(errorsByReason) + ")",
+                declinedByReason.isEmpty() ? "none" : join(declinedByReason), warc.describe());
+    }
+
+    static String join(Map<String, Long> counts) {
+        return counts.entrySet().stream().map(e -> String.format("%s %,d", e.getKey(), e.getValue()))
+                .collect(Collectors.joining(", "));
+    }
+}
