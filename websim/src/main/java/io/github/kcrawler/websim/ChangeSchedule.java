@@ -15,9 +15,8 @@ import java.time.InstantSource;
  * with E = {@link #EPOCH_MS}; version v starts at E + v·I_p − φ_p. So the rank-frequency of intervals over the pages
  * follows the model, page changes are spread over time instead of all falling on unit boundaries, and everything is
  * a pure function of (seed, page, t): two servers with the same seed agree, and a test on a fake clock knows exactly
- * when a page changes. The schedule is periodic, not Poisson: a revisit policy sees a change at every visit whose
- * interval exceeds I_p, and estimators that assume Poisson changes over-estimate slowly varying rates slightly less
- * than they would under-estimate bursty ones.
+ * when a page changes. The schedule is periodic, not Poisson: a crawler revisiting a page at intervals of at least
+ * I_p finds it changed at every visit (X = n), where Poisson changes would sometimes be missed.
  *
  * <p>With {@link ChangeModel#NONE} pages are static: version 0 forever. Thread-safe and allocation-free per call
  * (sampling is a binary search on a shared cumulative table).
