@@ -82,6 +82,16 @@ class FreshnessExperimentTest {
     }
 
     @Test
+    void commandLine_badSettingsExitWithTwo(@TempDir Path dir) {
+        picocli.CommandLine cmd = new picocli.CommandLine(new FreshnessExperimentMain());
+        assertThat(cmd.execute("--graph", dir.resolve("missing").toString())).isEqualTo(2);
+        assertThat(new picocli.CommandLine(new FreshnessExperimentMain())
+                .execute("--graph", dir.resolve("missing").toString(), "--budget-fraction", "0")).isEqualTo(2);
+        assertThat(new picocli.CommandLine(new FreshnessExperimentMain())
+                .execute("--graph", dir.resolve("missing").toString(), "--models", "NONE")).isEqualTo(2);
+    }
+
+    @Test
     void gInverse_invertsG() {
         for (double x : new double[] {1e-7, 1e-4, 0.01, 0.3, 1, 2.5, 7, 20, 30}) {
             double y = FreshnessExperiment.G.g(x);
