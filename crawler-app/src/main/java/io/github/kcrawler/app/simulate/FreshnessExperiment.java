@@ -29,7 +29,7 @@ import java.util.SplittableRandom;
  * ({@link ChangeSchedule}: paper 003's Zipf or Peaked distribution, same seed ⇒ same I_p). With
  * {@link Process#POISSON} (the default, the estimator's own assumption) the page changes as a Poisson process of
  * rate λ_p = 1/I_p; with {@link Process#PERIODIC} it changes exactly on websim's schedule (every I_p units from its
- * phase). At time 0 every page has just been fetched.
+ * phase).
  *
  * <p><b>Budget.</b> B = round(budgetFraction · N) fetches per unit, every unit, for every policy: unit u pops the B
  * pages with the earliest due time from a heap and fetches them at u + j/B (j = 0…B−1), then re-queues each at fetch
@@ -45,14 +45,19 @@ import java.util.SplittableRandom;
  *   max) — on its own history (n revisits, X of them found a change, I = mean interval between them), re-estimated
  *   every {@code replanEvery} units and scaled by one common factor so that Σ 1/interval = B. This is "revisit each
  *   page as often as it changes", which Cho &amp; Garcia-Molina proved can be worse than uniform for freshness.</li>
- *   <li>{@code adaptive} (reported as {@code freshnessAdaptive}): the same estimates λ̂_p, but revisit frequencies
- *   f_p from their optimal freshness allocation: maximise Σ F(λ_p, f_p), F = (f/λ)(1 − e^{−λ/f}), subject to
- *   Σ f_p = B. The Lagrange condition is g(λ/f)/λ = μ with g(x) = 1 − (1 + x)e^{−x}; a page with μλ ≥ 1 gets
- *   f = 0, i.e. pages that change far faster than the budget can follow are given up on (their rule of thumb).
- *   Every page keeps a floor of 1/max so its estimate stays current, and a ceiling of 1/min. μ is found by bisection
- *   on a log-binned histogram of the λ̂ (4,000 bins), then each page's f_p is computed from its own λ̂.</li>
- *   <li>{@code oracle}: the optimal allocation on the true rates: the reference the estimator-driven policy can
- *   approach but not beat (for Poisson changes).</li>
+ *   <li>{@code estimatedOptimal}: the same estimates λ̂_p, but revisit frequencies f_p from their optimal freshness
+ *   allocation: maximise Σ F(λ_p, f_p), F = (f/λ)(1 − e^{−λ/f}), subject to Σ f_p = B. The Lagrange condition is
+ *   g(λ/f)/λ = μ with g(x) = 1 − (1 + x)e^{−x}; a page with μλ ≥ 1 gets f = 0. Every page keeps a floor of 1/max so
+ *   its estimate stays current, and a ceiling of 1/min. μ is found by bisection on a log-binned histogram of the λ̂
+ *   (4,000 bins), then each page's f_p is computed from its own λ̂.</li>
+ *   <li>{@code adaptive} (reported as {@code freshnessAdaptive}): that allocation with two rules on the estimates.
+ *   A page never seen changing (X = 0) has λ̂ = 0 and would be sent to the maximum interval for good; it gets
+ *   ln 2 / (time observed), the median-unbiased rate of a Poisson count of 0, instead. A page whose λ̂ is at least
+ *   {@code skipFactor} times the uniform frequency B/N changes far faster than the budget can follow (and its
+ *   estimate saturates at X = n, λ̂ ≤ ln(2n + 1)/Ī, so it is a lower bound): it is given up on, i.e. revisited only
+ *   at the floor — Cho &amp; Garcia-Molina's rule of thumb.</li>
+ *   <li>{@code oracle}: the optimal allocation on the true rates: the reference the estimator-driven policies
+ *   can approach but, for Poisson changes and up to noise, not beat.</li>
  * </ul>
  * A page never revisited yet (only possible before the first re-plan) keeps the uniform interval.
  *
