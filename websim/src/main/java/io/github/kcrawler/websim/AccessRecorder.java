@@ -54,6 +54,9 @@ public final class AccessRecorder implements AutoCloseable {
     private final LongAdder violations = new LongAdder();
     private final LongAdder notModified = new LongAdder();
     private final LongAdder notFound = new LongAdder();
+    private final LongAdder conditionalNotModified = new LongAdder();
+    private final LongAdder conditionalOk = new LongAdder();
+    private final LongAdder conditionalChanged = new LongAdder();
     private final List<Consumer<Access>> listeners = new CopyOnWriteArrayList<>();
     private final Object logLock = new Object();
     private volatile Writer log;
@@ -144,6 +147,21 @@ public final class AccessRecorder implements AutoCloseable {
         }
     }
 
+    /**
+     * Records the outcome of a conditional page request (If-None-Match or If-Modified-Since): 304, or a full
+     * response, {@code changed} when the client's validator named an earlier version of the page.
+     */
+    void conditional(boolean notModified, boolean changed) {
+        if (notModified) {
+            conditionalNotModified.increment();
+        } else {
+            conditionalOk.increment();
+            if (changed) {
+                conditionalChanged.increment();
+            }
+        }
+    }
+
     private boolean markFetched(int page) {
         int word = page >>> 6;
         long mask = 1L << page;
@@ -206,7 +224,8 @@ public final class AccessRecorder implements AutoCloseable {
         return new WebSimStats((System.nanoTime() - startNanos) / 1_000_000L, politenessMs, toleranceMs,
                 requests.sum(), connections.sum(), pages, distinct, pages - distinct, robotsFetches.sum(),
                 disallowedFetched.sum(), violations.sum(), minGap == Long.MAX_VALUE ? -1.0 : minGap / 1e6,
-                notModified.sum(), notFound.sum(), perIp);
+                notModified.sum(), notFound.sum(), conditionalNotModified.sum(), conditionalOk.sum(),
+                conditionalChanged.sum(), perIp);
     }
 
     /** Forces buffered access-log lines to disk. */

@@ -57,8 +57,20 @@ public final class PageRenderer {
         this.seed = layout.seed();
     }
 
-    /** The page's HTML as UTF-8 bytes, with links for {@code port}. */
+    /** The page's HTML as UTF-8 bytes, with links for {@code port}: the static page of {@link ChangeModel#NONE}. */
     public byte[] render(int page, int port) {
+        return render(page, port, false, 0);
+    }
+
+    /**
+     * Version {@code version} of a changing page ({@link ChangeSchedule}): the static page plus a line naming the
+     * revision, so each version's bytes (and content hash) differ from the others'.
+     */
+    public byte[] render(int page, int port, long version) {
+        return render(page, port, true, version);
+    }
+
+    private byte[] render(int page, int port, boolean versioned, long version) {
         int host = layout.hostOf(page);
         int words = Mix.pareto(Mix.unit(Mix.hash(seed, page, TEXT)), 40, 1.3, 4000);
         int degree = graph.outdegree(page);
@@ -117,6 +129,9 @@ public final class PageRenderer {
                 }
                 out.ascii("</ul>\n");
             }
+        }
+        if (versioned) {
+            out.ascii("<p class=\"revision\">revision ").ascii(Long.toString(version)).ascii("</p>\n");
         }
         out.ascii("<footer>").ascii(layout.hostName(host)).ascii("</footer>\n</body>\n</html>\n");
         return out.toByteArray();
@@ -177,6 +192,33 @@ public final class PageRenderer {
     /** The page's strong entity tag (quoted), a hash of everything its bytes depend on. */
     public String etag(int page, int port) {
         return "\"" + Long.toHexString(Mix.hash(seed, page, port, ETAG)) + "\"";
+    }
+
+    /**
+     * The strong entity tag of version {@code version} of a changing page: {@code "<hash>.<version>"}, the hash
+     * covering the version too, so a tag names one version and {@link #etagVersion} can tell an earlier version's tag
+     * from a foreign one.
+     */
+    public String etag(int page, int port, long version) {
+        return "\"" + Long.toHexString(Mix.hash(Mix.hash(seed, page, port, ETAG), version)) + "." + version + "\"";
+    }
+
+    /**
+     * The version named by {@code tag} if it is exactly this page's tag for that version (quotes included), else
+     * {@code Long.MIN_VALUE}. Total: any string gives an answer.
+     */
+    public long etagVersion(int page, int port, String tag) {
+        int dot = tag.lastIndexOf('.');
+        if (dot < 0 || tag.length() < 4 || tag.charAt(tag.length() - 1) != '"') {
+            return Long.MIN_VALUE;
+        }
+        long version;
+        try {
+            version = Long.parseLong(tag.substring(dot + 1, tag.length() - 1));
+        } catch (NumberFormatException e) {
+            return Long.MIN_VALUE;
+        }
+        return tag.equals(etag(page, port, version)) ? version : Long.MIN_VALUE;
     }
 
     /** The page's Last-Modified time in epoch milliseconds (whole seconds, as HTTP dates have). */

@@ -28,17 +28,20 @@ public final class WebSim implements AutoCloseable {
     private final CsrGraph graph;
     private final SiteLayout layout;
     private final int[] seeds;
+    private final ChangeSchedule changes;
     private final AccessRecorder recorder;
     private final WebSimServer server;
     private final Path hostsFile;
     private final boolean deleteHostsFile;
 
-    private WebSim(WebSimConfig config, CsrGraph graph, SiteLayout layout, int[] seeds, AccessRecorder recorder,
+    private WebSim(WebSimConfig config, CsrGraph graph, SiteLayout layout, int[] seeds, ChangeSchedule changes,
+            AccessRecorder recorder,
             WebSimServer server, Path hostsFile, boolean deleteHostsFile) {
         this.config = config;
         this.graph = graph;
         this.layout = layout;
         this.seeds = seeds;
+        this.changes = changes;
         this.recorder = recorder;
         this.server = server;
         this.hostsFile = hostsFile;
@@ -64,16 +67,18 @@ public final class WebSim implements AutoCloseable {
         }
         boolean tempHosts = config.hostsFile() == null;
         Path hosts = tempHosts ? Files.createTempFile("websim-", ".hosts") : config.hostsFile();
+        ChangeSchedule changes = ChangeSchedule.of(config);
         AccessRecorder recorder = null;
         try {
             layout.writeHostsFile(hosts);
             recorder = new AccessRecorder(layout, config.politenessMs(), config.politenessToleranceMs(),
                     config.accessLog());
-            WebSimServer server = WebSimServer.start(layout, new PageRenderer(layout, graph), recorder, config.port(),
+            WebSimServer server = WebSimServer.start(layout, new PageRenderer(layout, graph), changes, recorder,
+                    config.port(),
                     config.latencyMs(), config.ioThreads());
             LOG.info("websim: {}, {} hosts on {} addresses, port {}, started in {} ms", graph, layout.numHosts(),
                     layout.numIps(), server.port(), (System.nanoTime() - t0) / 1_000_000);
-            return new WebSim(config, graph, layout, seeds, recorder, server, hosts, tempHosts);
+            return new WebSim(config, graph, layout, seeds, changes, recorder, server, hosts, tempHosts);
         } catch (IOException | RuntimeException e) {
             if (recorder != null) {
                 recorder.close();
@@ -107,6 +112,11 @@ public final class WebSim implements AutoCloseable {
 
     public SiteLayout layout() {
         return layout;
+    }
+
+    /** When each page changes (the ground truth for revisit tests). */
+    public ChangeSchedule changes() {
+        return changes;
     }
 
     public int port() {

@@ -1,6 +1,7 @@
 package io.github.kcrawler.websim;
 
 import java.nio.file.Path;
+import java.time.InstantSource;
 import java.util.List;
 
 /**
@@ -26,6 +27,12 @@ import java.util.List;
  * @param hostsFile where to write the hosts file, or null for a temporary file deleted on close
  * @param accessLog where to write the TSV access log, or null for none
  * @param ioThreads Netty event-loop threads; 0 = min(4, available processors)
+ * @param changeModel how pages change: {@link ChangeModel#NONE} (static pages), or a per-page change interval drawn
+ *     from paper 003's Zipf or Peaked distribution ({@link ChangeSchedule})
+ * @param changeUnitMs the time unit of change intervals, ms (at least 1000, so that Last-Modified, which has whole
+ *     seconds, differs between versions)
+ * @param changeMaxInterval T: change intervals are 1…T units
+ * @param timeSource the clock that decides a page's current version (and the Date header); tests pass a fake one
  */
 public record WebSimConfig(
         Path graph,
@@ -43,9 +50,17 @@ public record WebSimConfig(
         double crawlDelaySeconds,
         Path hostsFile,
         Path accessLog,
-        int ioThreads) {
+        int ioThreads,
+        ChangeModel changeModel,
+        long changeUnitMs,
+        int changeMaxInterval,
+        InstantSource timeSource) {
 
     public static final int MAX_GENERATED_PAGES = 100_000_000;
+    /** The largest change interval T accepted, in units. */
+    public static final int MAX_CHANGE_INTERVAL = 10_000_000;
+    /** The largest change time unit accepted: one day. */
+    public static final long MAX_CHANGE_UNIT_MS = 86_400_000L;
 
     public WebSimConfig {
         check(generatePages >= 1 && generatePages <= MAX_GENERATED_PAGES,
@@ -69,6 +84,12 @@ public record WebSimConfig(
         check(crawlDelaySeconds > 0 && crawlDelaySeconds <= 86_400,
                 "crawlDelaySeconds must be in (0, 86400], was " + crawlDelaySeconds);
         check(ioThreads >= 0 && ioThreads <= 256, "ioThreads must be in [0, 256], was " + ioThreads);
+        check(changeModel != null, "changeModel must not be null (NONE for static pages)");
+        check(changeUnitMs >= 1000 && changeUnitMs <= MAX_CHANGE_UNIT_MS,
+                "changeUnitMs must be in [1000, " + MAX_CHANGE_UNIT_MS + "], was " + changeUnitMs);
+        check(changeMaxInterval >= 1 && changeMaxInterval <= MAX_CHANGE_INTERVAL,
+                "changeMaxInterval must be in [1, " + MAX_CHANGE_INTERVAL + "], was " + changeMaxInterval);
+        check(timeSource != null, "timeSource must not be null (InstantSource.system() for the real clock)");
     }
 
     private static void check(boolean ok, String message) {
@@ -77,10 +98,14 @@ public record WebSimConfig(
         }
     }
 
-    /** The defaults: a generated 20,000-page web on 64 addresses, T = 1000 ms, 10% of hosts with Disallow. */
+    /**
+     * The defaults: a generated 20,000-page web on 64 addresses, T = 1000 ms, 10% of hosts with Disallow, static
+     * pages (when a change model is chosen: 1-minute units, intervals up to 9,600 units, paper 003's smaller T), the
+     * system clock.
+     */
     public static WebSimConfig defaults() {
         return new WebSimConfig(null, 20_000, 42L, 30.0, List.of(), 64, 0, 0, 1000L, 0L, 0.10, 0.0, 1.0, null, null,
-                0);
+                0, ChangeModel.NONE, 60_000L, 9_600, InstantSource.system());
     }
 
     public static Builder builder() {
@@ -114,6 +139,10 @@ public record WebSimConfig(
         private Path hostsFile;
         private Path accessLog;
         private int ioThreads;
+        private ChangeModel changeModel;
+        private long changeUnitMs;
+        private int changeMaxInterval;
+        private InstantSource timeSource;
 
         private Builder(WebSimConfig c) {
             graph = c.graph;
@@ -132,6 +161,10 @@ public record WebSimConfig(
             hostsFile = c.hostsFile;
             accessLog = c.accessLog;
             ioThreads = c.ioThreads;
+            changeModel = c.changeModel;
+            changeUnitMs = c.changeUnitMs;
+            changeMaxInterval = c.changeMaxInterval;
+            timeSource = c.timeSource;
         }
 
         /** Serve the BVGraph at {@code basename} (null: generate). */
@@ -217,10 +250,34 @@ public record WebSimConfig(
             return this;
         }
 
+        /** How pages change (NONE: static). */
+        public Builder changeModel(ChangeModel model) {
+            this.changeModel = model;
+            return this;
+        }
+
+        /** The time unit of change intervals, ms (≥ 1000). */
+        public Builder changeUnitMs(long unitMs) {
+            this.changeUnitMs = unitMs;
+            return this;
+        }
+
+        /** T: change intervals are 1…T units. */
+        public Builder changeMaxInterval(int maxInterval) {
+            this.changeMaxInterval = maxInterval;
+            return this;
+        }
+
+        /** The clock deciding page versions (tests: a fake one). */
+        public Builder timeSource(InstantSource source) {
+            this.timeSource = source;
+            return this;
+        }
+
         public WebSimConfig build() {
             return new WebSimConfig(graph, generatePages, seed, meanPagesPerHost, seedPages, ips, port, latencyMs,
                     politenessMs, politenessToleranceMs, robotsDisallowFraction, crawlDelayFraction, crawlDelaySeconds,
-                    hostsFile, accessLog, ioThreads);
+                    hostsFile, accessLog, ioThreads, changeModel, changeUnitMs, changeMaxInterval, timeSource);
         }
     }
 }

@@ -111,7 +111,7 @@ final class WebSimHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         server.recorder().record(arrival, ipIndex, hostName, method, target, response.status().code(), kind, page);
         HttpHeaders headers = response.headers();
         headers.set(HttpHeaderNames.SERVER, "websim");
-        headers.set(HttpHeaderNames.DATE, DateFormatter.format(new Date()));
+        headers.set(HttpHeaderNames.DATE, DateFormatter.format(new Date(server.changes().nowMillis())));
         if (!keepAlive) {
             headers.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
         } else if (request.protocolVersion().equals(HttpVersion.HTTP_1_0)) {
@@ -139,14 +139,25 @@ final class WebSimHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     private FullHttpResponse page(FullHttpRequest request, int id) {
         PageRenderer renderer = server.renderer();
-        String etag = renderer.etag(id, port);
-        long lastModified = renderer.lastModifiedMillis(id);
+        ChangeSchedule changes = server.changes();
+        boolean changing = changes.changing();
+        long version = changing ? changes.version(id, changes.nowMillis()) : 0;
+        String etag = changing ? renderer.etag(id, port, version) : renderer.etag(id, port);
+        long lastModified = changing ? changes.lastModifiedMillis(id, version) : renderer.lastModifiedMillis(id);
+        HttpHeaders requestHeaders = request.headers();
+        boolean conditional = requestHeaders.contains(HttpHeaderNames.IF_NONE_MATCH)
+                || requestHeaders.contains(HttpHeaderNames.IF_MODIFIED_SINCE);
+        boolean notModified = notModified(requestHeaders, etag, lastModified);
+        if (conditional) {
+            server.recorder().conditional(notModified,
+                    !notModified && changedSince(requestHeaders, renderer, id, version, lastModified));
+        }
         FullHttpResponse response;
-        if (notModified(request.headers(), etag, lastModified)) {
+        if (notModified) {
             response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.NOT_MODIFIED,
                     Unpooled.EMPTY_BUFFER);
         } else {
-            byte[] body = renderer.render(id, port);
+            byte[] body = changing ? renderer.render(id, port, version) : renderer.render(id, port);
             response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK,
                     Unpooled.wrappedBuffer(body));
             response.headers().set(HttpHeaderNames.CONTENT_TYPE, HTML);
@@ -155,6 +166,34 @@ final class WebSimHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         response.headers().set(HttpHeaderNames.ETAG, etag);
         response.headers().set(HttpHeaderNames.LAST_MODIFIED, DateFormatter.format(new Date(lastModified)));
         return response;
+    }
+
+    /**
+     * Whether a conditional request that is not answered 304 names an earlier version of the page: an If-None-Match
+     * tag of an earlier version (a foreign or malformed tag does not count), or, without If-None-Match, an
+     * If-Modified-Since date before the current Last-Modified (the page was modified after that date).
+     */
+    private boolean changedSince(HttpHeaders headers, PageRenderer renderer, int id, long version,
+            long lastModifiedMillis) {
+        String ifNoneMatch = headers.get(HttpHeaderNames.IF_NONE_MATCH);
+        if (ifNoneMatch != null) {
+            if (!server.changes().changing()) {
+                return false;
+            }
+            for (String tag : ifNoneMatch.split(",")) {
+                String t = tag.trim();
+                if (t.startsWith("W/")) {
+                    t = t.substring(2);
+                }
+                long v = renderer.etagVersion(id, port, t);
+                if (v != Long.MIN_VALUE && v < version) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        Date since = DateFormatter.parseHttpDate(headers.get(HttpHeaderNames.IF_MODIFIED_SINCE));
+        return since != null && since.getTime() < lastModifiedMillis;
     }
 
     /** RFC 9110 13.1: If-None-Match (weak comparison) wins over If-Modified-Since. */

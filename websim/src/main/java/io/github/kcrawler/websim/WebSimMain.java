@@ -88,6 +88,18 @@ public final class WebSimMain implements Callable<Integer> {
             + "${DEFAULT-VALUE}).")
     private int ioThreads = DEFAULTS.ioThreads();
 
+    @Option(names = "--change-model", description = "How pages change: ${COMPLETION-CANDIDATES} (default: "
+            + "${DEFAULT-VALUE}).")
+    private ChangeModel changeModel = DEFAULTS.changeModel();
+
+    @Option(names = "--change-unit-ms", description = "Time unit of change intervals, ms, >= 1000 (default: "
+            + "${DEFAULT-VALUE}).")
+    private long changeUnitMs = DEFAULTS.changeUnitMs();
+
+    @Option(names = "--change-max-interval", description = "T: change intervals are 1..T units (default: "
+            + "${DEFAULT-VALUE}).")
+    private int changeMaxInterval = DEFAULTS.changeMaxInterval();
+
     @Option(names = "--duration-s", description = "Stop after this many seconds instead of waiting for Ctrl-C.")
     private Long durationSeconds;
 
@@ -107,7 +119,8 @@ public final class WebSimMain implements Callable<Integer> {
                 .seed(seed).seedPages(seedPages).meanPagesPerHost(pagesPerHost).ips(ips).port(port)
                 .latencyMs(latencyMs).politenessMs(politenessMs).politenessToleranceMs(toleranceMs)
                 .robotsDisallowFraction(disallowFraction).crawlDelayFraction(crawlDelayFraction)
-                .crawlDelaySeconds(crawlDelaySeconds).hostsFile(hostsFile).accessLog(accessLog).ioThreads(ioThreads);
+                .crawlDelaySeconds(crawlDelaySeconds).hostsFile(hostsFile).accessLog(accessLog).ioThreads(ioThreads)
+                .changeModel(changeModel).changeUnitMs(changeUnitMs).changeMaxInterval(changeMaxInterval);
         if (graphChoice != null && graphChoice.graph != null) {
             b.graph(graphChoice.graph);
         } else if (graphChoice != null && graphChoice.generate != null) {

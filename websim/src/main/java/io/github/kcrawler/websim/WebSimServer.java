@@ -46,6 +46,7 @@ public final class WebSimServer implements AutoCloseable {
 
     private final SiteLayout layout;
     private final PageRenderer renderer;
+    private final ChangeSchedule changes;
     private final AccessRecorder recorder;
     private final int latencyMs;
     private final EventLoopGroup bossGroup;
@@ -54,10 +55,11 @@ public final class WebSimServer implements AutoCloseable {
     private final List<Channel> listeners = new ArrayList<>();
     private int port;
 
-    private WebSimServer(SiteLayout layout, PageRenderer renderer, AccessRecorder recorder, int latencyMs,
-            int ioThreads) {
+    private WebSimServer(SiteLayout layout, PageRenderer renderer, ChangeSchedule changes, AccessRecorder recorder,
+            int latencyMs, int ioThreads) {
         this.layout = layout;
         this.renderer = renderer;
+        this.changes = changes;
         this.recorder = recorder;
         this.latencyMs = latencyMs;
         int threads = ioThreads > 0 ? ioThreads : Math.min(4, Runtime.getRuntime().availableProcessors());
@@ -69,9 +71,9 @@ public final class WebSimServer implements AutoCloseable {
      * Binds every address of {@code layout} on {@code port} (0: a free port chosen on the first address and reused
      * on the others; retried on a new port if another address has it taken) and starts serving.
      */
-    public static WebSimServer start(SiteLayout layout, PageRenderer renderer, AccessRecorder recorder, int port,
-            int latencyMs, int ioThreads) throws IOException {
-        WebSimServer server = new WebSimServer(layout, renderer, recorder, latencyMs, ioThreads);
+    public static WebSimServer start(SiteLayout layout, PageRenderer renderer, ChangeSchedule changes,
+            AccessRecorder recorder, int port, int latencyMs, int ioThreads) throws IOException {
+        WebSimServer server = new WebSimServer(layout, renderer, changes, recorder, latencyMs, ioThreads);
         try {
             server.bindAll(port);
             return server;
@@ -157,6 +159,10 @@ public final class WebSimServer implements AutoCloseable {
 
     PageRenderer renderer() {
         return renderer;
+    }
+
+    ChangeSchedule changes() {
+        return changes;
     }
 
     AccessRecorder recorder() {

@@ -20,6 +20,10 @@ import java.util.Map;
  * @param minGapMs the smallest time between two consecutive accesses to one IP, or -1 when no IP was accessed twice
  * @param notModified 304 responses
  * @param notFound 404 responses
+ * @param conditionalNotModified conditional page requests (If-None-Match / If-Modified-Since) answered 304
+ * @param conditionalOk conditional page requests answered 200 with the full page
+ * @param conditionalChanged those of {@code conditionalOk} whose validator named an earlier version of the page
+ *     (it had changed since the client's copy); the rest carried a validator of no version of it
  * @param accessesPerIp requests per simulated IP (all addresses, in address order)
  */
 public record WebSimStats(
@@ -37,6 +41,9 @@ public record WebSimStats(
         double minGapMs,
         long notModified,
         long notFound,
+        long conditionalNotModified,
+        long conditionalOk,
+        long conditionalChanged,
         Map<String, Long> accessesPerIp) {
 
     public WebSimStats {
@@ -61,6 +68,9 @@ public record WebSimStats(
         sb.append(",\"minGapMs\":").append(String.format(Locale.ROOT, "%.3f", minGapMs));
         field(sb, "notModified", notModified);
         field(sb, "notFound", notFound);
+        field(sb, "conditionalNotModified", conditionalNotModified);
+        field(sb, "conditionalOk", conditionalOk);
+        field(sb, "conditionalChanged", conditionalChanged);
         sb.append(",\"accessesPerIp\":{");
         boolean first = true;
         for (Map.Entry<String, Long> e : accessesPerIp.entrySet()) {

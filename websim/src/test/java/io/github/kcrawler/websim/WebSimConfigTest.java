@@ -43,6 +43,26 @@ class WebSimConfigTest {
         check(b -> b.seedPages(List.of(3, -4)), "seedPages", "-4");
         check(b -> b.seedPages(Arrays.asList(1, null)), "seedPages", "null");
         check(b -> b.ioThreads(-1), "ioThreads", "-1");
+        check(b -> b.changeUnitMs(500), "changeUnitMs", "500");
+        check(b -> b.changeMaxInterval(WebSimConfig.MAX_CHANGE_INTERVAL + 1), "changeMaxInterval",
+                String.valueOf(WebSimConfig.MAX_CHANGE_INTERVAL + 1));
+    }
+
+    @Test
+    void changeOptionsReachTheConfig() {
+        WebSimMain main = new WebSimMain();
+        new CommandLine(main).parseArgs("--generate", "10", "--change-model", "PEAKED", "--change-unit-ms", "5000",
+                "--change-max-interval", "300");
+        WebSimConfig c = main.config();
+        assertThat(c.changeModel()).isEqualTo(ChangeModel.PEAKED);
+        assertThat(c.changeUnitMs()).isEqualTo(5000);
+        assertThat(c.changeMaxInterval()).isEqualTo(300);
+        WebSimConfig d = WebSimConfig.defaults();
+        assertThat(d.changeModel()).isEqualTo(ChangeModel.NONE);
+        WebSimMain plain = new WebSimMain();
+        new CommandLine(plain).parseArgs("--generate", "10");
+        assertThat(plain.config().changeModel()).isEqualTo(ChangeModel.NONE);
+        assertThat(plain.config().changeUnitMs()).isEqualTo(d.changeUnitMs());
     }
 
     private static void check(UnaryOperator<WebSimConfig.Builder> change, String field, String value) {

@@ -2,6 +2,7 @@ package io.github.kcrawler.scheduler.revisit.bench;
 
 import io.github.kcrawler.scheduler.revisit.BucketFileStore;
 import io.github.kcrawler.scheduler.revisit.BucketStoreOptions;
+import io.github.kcrawler.scheduler.revisit.IntervalDistribution;
 import io.github.kcrawler.scheduler.revisit.RevisitQueue;
 import io.github.kcrawler.scheduler.revisit.RocksDbTimeKeyedStore;
 import io.github.kcrawler.scheduler.revisit.SatStore;
@@ -124,29 +125,9 @@ public final class SatlBench {
 
     // ------------------------------------------------------------------ distributions (eqs. (7)–(10))
 
-    /** f(i) for i = 1…T (index 0 unused), rounded cumulatively to sum to exactly N. */
+    /** f(i) for i = 1…T (index 0 unused), rounded cumulatively to sum to exactly N ({@link IntervalDistribution}). */
     public static long[] intervalCounts(String distribution, long maxInterval, long records) {
-        int t = Math.toIntExact(maxInterval);
-        double[] w = new double[t + 1];
-        double norm = 0;
-        for (int i = 1; i <= t; i++) {
-            w[i] = switch (distribution) {
-                case "zipf" -> 1.0 / i;
-                case "peaked" -> i <= 100 ? i / 10_000.0 : 1.0 / i;
-                default -> throw new IllegalArgumentException("unknown distribution " + distribution);
-            };
-            norm += w[i]; // H_T (eq. (8)) or P_T (eq. (9))
-        }
-        long[] f = new long[t + 1];
-        double cum = 0;
-        long prev = 0;
-        for (int i = 1; i <= t; i++) {
-            cum += w[i] * records / norm;
-            long c = i == t ? records : Math.round(cum);
-            f[i] = c - prev;
-            prev = c;
-        }
-        return f;
+        return IntervalDistribution.of(IntervalDistribution.Shape.parse(distribution), maxInterval).counts(records);
     }
 
     // ------------------------------------------------------------------ Table 1

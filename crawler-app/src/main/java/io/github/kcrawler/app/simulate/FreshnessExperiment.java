@@ -1,0 +1,849 @@
+package io.github.kcrawler.app.simulate;
+
+import io.github.kcrawler.ranker.simulate.LinkGraph;
+import io.github.kcrawler.scheduler.revisit.ChangeRateEstimator;
+import io.github.kcrawler.websim.ChangeModel;
+import io.github.kcrawler.websim.ChangeSchedule;
+import io.github.kcrawler.websim.WebSimConfig;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * Freshness of a re-crawled collection under a fixed fetch budget: uniform revisits against revisits driven by the
+ * change-rate estimator of DESIGN.md §4.4 (Cho &amp; Garcia-Molina, "Estimating frequency of change", ACM TOIT 2003;
+ * the allocation is from their "Effective page refresh policies for web crawlers", ACM TODS 2003). No HTTP: the
+ * pages are the graph's node ids and everything runs on simulated time, so the ground truth is exact.
+ *
+ * <p><b>Pages and changes.</b> Page p's change interval I_p ∈ [1, T] units is the one websim serves for it
+ * ({@link ChangeSchedule}: paper 003's Zipf or Peaked distribution, same seed ⇒ same I_p). With
+ * {@link Process#POISSON} (the default, the estimator's own assumption) the page changes as a Poisson process of
+ * rate λ_p = 1/I_p; with {@link Process#PERIODIC} it changes exactly on websim's schedule (every I_p units from its
+ * phase).
+ *
+ * <p><b>Budget.</b> B = round(budgetFraction · N) fetches per unit, every unit, for every policy: unit u pops the B
+ * pages with the earliest due time from a heap and fetches them at u + j/B (j = 0…B−1), then re-queues each at fetch
+ * time + its interval. The budget is therefore enforced by construction (a priority by due time); intervals that ask
+ * for more or fewer fetches than B only shift due times. Initially page p is due at rank(p)/B (a random
+ * permutation) and its stored copy was taken one uniform interval earlier: every policy starts from the uniform
+ * policy's steady state.
+ *
+ * <p><b>Policies.</b>
+ * <ul>
+ *   <li>{@code uniform}: every page every N/B units.</li>
+ *   <li>{@code proportional}: each page's interval is {@link ChangeRateEstimator#nextInterval} — clamp(1/λ̂, min,
+ *   max) — on its own history (n revisits, X of them found a change, I = mean interval between them), re-estimated
+ *   every {@code replanEvery} units and scaled by one common factor so that Σ 1/interval = B. This is "revisit each
+ *   page as often as it changes", which Cho &amp; Garcia-Molina proved can be worse than uniform for freshness.</li>
+ *   <li>{@code estimatedOptimal}: the same estimates λ̂_p, but revisit frequencies f_p from their optimal freshness
+ *   allocation: maximise Σ F(λ_p, f_p), F = (f/λ)(1 − e^{−λ/f}), subject to Σ f_p = B. The Lagrange condition is
+ *   g(λ/f)/λ = μ with g(x) = 1 − (1 + x)e^{−x}; a page with μλ ≥ 1 gets f = 0. Every page keeps a floor of 1/max so
+ *   its estimate stays current, and a ceiling of 1/min. μ is found by bisection on a log-binned histogram of the λ̂
+ *   (4,000 bins), then each page's f_p is computed from its own λ̂.</li>
+ *   <li>{@code adaptive} (reported as {@code freshnessAdaptive}): that allocation with two rules on the estimates.
+ *   A page never seen changing (X = 0) has λ̂ = 0 and would be sent to the maximum interval for good; it gets
+ *   ln 2 / (time observed), the median-unbiased rate of a Poisson count of 0, instead. A page whose λ̂ is at least
+ *   {@code skipFactor} times the uniform frequency B/N changes far faster than the budget can follow (and its
+ *   estimate saturates at X = n, λ̂ ≤ ln(2n + 1)/Ī, so it is a lower bound): it is given up on, i.e. revisited only
+ *   at the floor — Cho &amp; Garcia-Molina's rule of thumb.</li>
+ *   <li>{@code oracle}: the optimal allocation on the true rates: the reference the estimator-driven policies
+ *   can approach but, for Poisson changes and up to noise, not beat.</li>
+ * </ul>
+ * A page never revisited yet (only possible before the first re-plan) keeps the uniform interval.
+ *
+ * <p><b>Measures</b> (exact, per realisation). A page is fresh from a fetch until its first change after it; its
+ * age is 0 while fresh and t − (that change) afterwards. Time-averaged freshness and age are integrated in closed
+ * form per page over the window [warmup, horizon] and averaged over pages; curves sample the instantaneous fraction
+ * of fresh pages and mean age at {@code curvePoints} unit boundaries. For Poisson changes and the uniform policy the
+ * expected freshness is known: mean over pages of (1 − e^{−λJ})/(λJ), J = N/B ({@code freshnessUniformExpected}).
+ * Poisson realisations are drawn per policy from the same seed: the policies see statistically identical, not
+ * identical, change sequences.
+ */
+public final class FreshnessExperiment {
+
+    /** How a page's changes happen in time. */
+    public enum Process {
+        /** Poisson process of rate 1/I_p (the estimator's model). */
+        POISSON,
+        /** Exactly websim's deterministic schedule: every I_p units from the page's phase. */
+        PERIODIC
+    }
+
+    /** Revisit policies, in report order. */
+    public enum Policy {
+        UNIFORM("uniform"), PROPORTIONAL("proportional"), ESTIMATED_OPTIMAL("estimatedOptimal"),
+        ADAPTIVE("adaptive"), ORACLE("oracle");
+
+        private final String key;
+
+        Policy(String key) {
+            this.key = key;
+        }
+
+        String key() {
+            return key;
+        }
+
+        boolean replans() {
+            return this == PROPORTIONAL || this == ESTIMATED_OPTIMAL || this == ADAPTIVE;
+        }
+    }
+
+    /** websim's change schedule is defined in ms; one simulated unit is one second of it. */
+    private static final long UNIT_MS = 1_000;
+    private static final int BINS = 4_000;
+    private static final double LN2 = Math.log(2);
+    private static final double LOG_LAMBDA_MIN = Math.log(1e-9);
+    private static final double LOG_LAMBDA_MAX = Math.log(1e3);
+
+    /**
+     * @param graph BVGraph basename whose pages are simulated, or null to simulate {@code pages} pages
+     * @param pages number of pages when {@code graph} is null (ignored otherwise)
+     * @param models change models to run (ZIPF, PEAKED)
+     * @param process Poisson or websim's periodic schedule
+     * @param maxInterval T: change intervals 1…T units
+     * @param budgetFraction fetches per unit as a fraction of the pages (uniform interval = 1/budgetFraction)
+     * @param horizon units simulated
+     * @param warmup units excluded from the time averages
+     * @param replanEvery units between re-estimations of the adaptive policies
+     * @param minRevisit smallest revisit interval of the adaptive policies (the estimator's min), units
+     * @param maxRevisit largest revisit interval of the adaptive policies (the estimator's max), units; 0 = ten uniform
+     *     intervals
+     * @param skipFactor the adaptive policy gives up on (revisits at the floor) a page whose estimated rate is at
+     *     least this many times the uniform revisit frequency B/N
+     * @param seed seed of the change intervals (websim's) and of the Poisson realisations
+     * @param curvePoints samples per curve
+     * @param plotDir directory for the SVG plots, or null for none
+     */
+    public record Options(Path graph, int pages, List<ChangeModel> models, Process process, int maxInterval,
+                          double budgetFraction, long horizon, long warmup, long replanEvery, long minRevisit,
+                          long maxRevisit, double skipFactor, long seed, int curvePoints, Path plotDir) {
+        public static final int DEFAULT_MAX_INTERVAL = 9_600;
+        public static final double DEFAULT_BUDGET_FRACTION = 0.01;
+        public static final long DEFAULT_HORIZON = 10_000;
+        public static final long DEFAULT_WARMUP = 2_000;
+        public static final long DEFAULT_REPLAN_EVERY = 100;
+        public static final long DEFAULT_MIN_REVISIT = 1;
+        public static final double DEFAULT_SKIP_FACTOR = 3.0;
+        public static final long DEFAULT_SEED = 42;
+        public static final int DEFAULT_CURVE_POINTS = 200;
+
+        public Options {
+            if (graph == null && (pages < 1 || pages > 100_000_000)) {
+                throw new IllegalArgumentException("pages must be in [1, 100000000] without a graph, was " + pages);
+            }
+            if (models == null || models.isEmpty()
+                    || models.stream().anyMatch(m -> m == null || m == ChangeModel.NONE)) {
+                throw new IllegalArgumentException("models must be a non-empty list of ZIPF and PEAKED, was " + models);
+            }
+            models = List.copyOf(models);
+            if (process == null) {
+                throw new IllegalArgumentException("process must be POISSON or PERIODIC, was null");
+            }
+            if (maxInterval < 1 || maxInterval > WebSimConfig.MAX_CHANGE_INTERVAL) {
+                throw new IllegalArgumentException("maxInterval must be in [1, " + WebSimConfig.MAX_CHANGE_INTERVAL
+                        + "], was " + maxInterval);
+            }
+            if (!(budgetFraction > 0 && budgetFraction <= 1)) {
+                throw new IllegalArgumentException("budgetFraction must be in (0, 1], was " + budgetFraction);
+            }
+            if (horizon < 1) {
+                throw new IllegalArgumentException("horizon must be >= 1, was " + horizon);
+            }
+            if (warmup < 0 || warmup >= horizon) {
+                throw new IllegalArgumentException("warmup must be in [0, horizon " + horizon + "), was " + warmup);
+            }
+            if (replanEvery < 1) {
+                throw new IllegalArgumentException("replanEvery must be >= 1, was " + replanEvery);
+            }
+            if (minRevisit < 1) {
+                throw new IllegalArgumentException("minRevisit must be >= 1, was " + minRevisit);
+            }
+            if (maxRevisit != 0 && maxRevisit < minRevisit) {
+                throw new IllegalArgumentException("maxRevisit must be 0 (automatic) or >= minRevisit " + minRevisit
+                        + ", was " + maxRevisit);
+            }
+            if (!(skipFactor > 0)) {
+                throw new IllegalArgumentException("skipFactor must be > 0, was " + skipFactor);
+            }
+            if (curvePoints < 2) {
+                throw new IllegalArgumentException("curvePoints must be >= 2, was " + curvePoints);
+            }
+        }
+
+        /** Defaults: both models, Poisson, T = 9,600, 1% of pages per unit, 10,000 units (2,000 warm-up). */
+        public static Options defaults(Path graph) {
+            return new Options(graph, 0, List.of(ChangeModel.ZIPF, ChangeModel.PEAKED), Process.POISSON,
+                    DEFAULT_MAX_INTERVAL, DEFAULT_BUDGET_FRACTION, DEFAULT_HORIZON, DEFAULT_WARMUP,
+                    DEFAULT_REPLAN_EVERY, DEFAULT_MIN_REVISIT, 0, DEFAULT_SKIP_FACTOR, DEFAULT_SEED, DEFAULT_CURVE_POINTS, null);
+        }
+    }
+
+    private FreshnessExperiment() {
+    }
+
+    /** Runs every model and policy; returns the JSON summary and writes the plots. */
+    public static Map<String, Object> run(Options o, PrintStream log) throws IOException {
+        long t0 = System.nanoTime();
+        int n;
+        if (o.graph() != null) {
+            LinkGraph graph = LinkGraph.load(o.graph());
+            n = graph.numNodes();
+            log.printf(Locale.ROOT, "loaded %s: %,d pages%n", o.graph(), n);
+        } else {
+            n = o.pages();
+        }
+        long budget = Math.max(1, Math.round(o.budgetFraction() * n));
+        double uniformInterval = (double) n / budget;
+        long maxRevisit = o.maxRevisit() != 0 ? o.maxRevisit()
+                : Math.max(o.minRevisit(), (long) Math.ceil(10 * uniformInterval));
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("experiment", "freshness: uniform vs estimator-driven revisits under a fixed budget");
+        out.put("graph", o.graph() == null ? null : o.graph().toString());
+        out.put("pages", n);
+        out.put("process", o.process().name().toLowerCase(Locale.ROOT));
+        out.put("maxIntervalT", o.maxInterval());
+        out.put("budgetPerUnit", budget);
+        out.put("budgetFraction", o.budgetFraction());
+        out.put("uniformInterval", uniformInterval);
+        out.put("horizon", o.horizon());
+        out.put("warmup", o.warmup());
+        out.put("replanEvery", o.replanEvery());
+        out.put("minRevisit", o.minRevisit());
+        out.put("maxRevisit", maxRevisit);
+        out.put("seed", o.seed());
+        Map<String, Object> freshAdaptive = new LinkedHashMap<>();
+        Map<String, Object> freshUniform = new LinkedHashMap<>();
+        Map<String, Object> models = new LinkedHashMap<>();
+        for (ChangeModel model : o.models()) {
+            Population pop = Population.of(n, model, o);
+            Map<Policy, Run> runs = new EnumMap<>(Policy.class);
+            for (Policy policy : Policy.values()) {
+                long t1 = System.nanoTime();
+                Run r = new Run(pop, policy, budget, maxRevisit, o).simulate();
+                runs.put(policy, r);
+                log.printf(Locale.ROOT, "%s %-12s freshness %.4f  age %.2f units  (%d ms)%n",
+                        model.name().toLowerCase(Locale.ROOT), policy.key(), r.freshness(), r.age(),
+                        (System.nanoTime() - t1) / 1_000_000);
+            }
+            Map<String, Object> m = modelSummary(pop, runs, uniformInterval, o);
+            models.put(model.name().toLowerCase(Locale.ROOT), m);
+            freshAdaptive.put(model.name().toLowerCase(Locale.ROOT), m.get("freshnessAdaptive"));
+            freshUniform.put(model.name().toLowerCase(Locale.ROOT), m.get("freshnessUniform"));
+            if (o.plotDir() != null) {
+                plot(o.plotDir(), model, runs, o);
+            }
+        }
+        out.put("freshnessAdaptive", freshAdaptive);
+        out.put("freshnessUniform", freshUniform);
+        out.put("models", models);
+        out.put("wallMs", (System.nanoTime() - t0) / 1_000_000);
+        out.put("machine", Map.of("availableProcessors", Runtime.getRuntime().availableProcessors(),
+                "maxHeapMiB", Runtime.getRuntime().maxMemory() >> 20, "java", System.getProperty("java.version")));
+        return out;
+    }
+
+    private static Map<String, Object> modelSummary(Population pop, Map<Policy, Run> runs, double uniformInterval,
+            Options o) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        Run uniform = runs.get(Policy.UNIFORM);
+        Run adaptive = runs.get(Policy.ADAPTIVE);
+        m.put("freshnessUniform", round(uniform.freshness()));
+        m.put("freshnessAdaptive", round(adaptive.freshness()));
+        m.put("freshnessProportional", round(runs.get(Policy.PROPORTIONAL).freshness()));
+        m.put("freshnessEstimatedOptimal", round(runs.get(Policy.ESTIMATED_OPTIMAL).freshness()));
+        m.put("freshnessOracle", round(runs.get(Policy.ORACLE).freshness()));
+        m.put("ageUniform", round(uniform.age()));
+        m.put("ageAdaptive", round(adaptive.age()));
+        m.put("ageProportional", round(runs.get(Policy.PROPORTIONAL).age()));
+        m.put("ageEstimatedOptimal", round(runs.get(Policy.ESTIMATED_OPTIMAL).age()));
+        m.put("ageOracle", round(runs.get(Policy.ORACLE).age()));
+        m.put("adaptiveBeatsUniform", adaptive.freshness() > uniform.freshness());
+        if (o.process() == Process.POISSON) {
+            m.put("freshnessUniformExpected", round(pop.expectedUniformFreshness(uniformInterval)));
+        }
+        m.put("intervalsOfPages", pop.intervalSummary(uniformInterval));
+        Map<String, Object> policies = new LinkedHashMap<>();
+        for (Run r : runs.values()) {
+            policies.put(r.policy.key(), r.summary(uniformInterval));
+        }
+        m.put("policies", policies);
+        Map<String, Object> curves = new LinkedHashMap<>();
+        curves.put("t", uniform.curveT);
+        for (Run r : runs.values()) {
+            curves.put(r.policy.key() + "Freshness", roundAll(r.curveFresh));
+        }
+        for (Run r : runs.values()) {
+            curves.put(r.policy.key() + "Age", roundAll(r.curveAge));
+        }
+        m.put("curves", curves);
+        return m;
+    }
+
+    private static void plot(Path dir, ChangeModel model, Map<Policy, Run> runs, Options o) throws IOException {
+        Files.createDirectories(dir);
+        String name = model.name().toLowerCase(Locale.ROOT);
+        List<SvgChart.Series> fresh = new ArrayList<>();
+        List<SvgChart.Series> age = new ArrayList<>();
+        for (Run r : runs.values()) {
+            fresh.add(new SvgChart.Series(r.policy.key(), r.curveT, r.curveFresh, false));
+            age.add(new SvgChart.Series(r.policy.key(), r.curveT, r.curveAge, false));
+        }
+        String process = o.process().name().toLowerCase(Locale.ROOT);
+        SvgChart.write(dir.resolve("freshness-" + name + "-" + process + ".svg"),
+                "Freshness over time, " + name + " intervals (T = " + o.maxInterval() + "), " + process + " changes",
+                "time (units)", "fraction of pages fresh", fresh, false, false);
+        SvgChart.write(dir.resolve("age-" + name + "-" + process + ".svg"),
+                "Mean age over time, " + name + " intervals (T = " + o.maxInterval() + "), " + process + " changes",
+                "time (units)", "mean age (units)", age, false, false);
+    }
+
+    // ------------------------------------------------------------------ population
+
+    /** The pages' true change intervals and phases (websim's). */
+    static final class Population {
+        final int n;
+        final int[] interval;
+        final double[] phase;
+        final Process process;
+        final long seed;
+
+        private Population(int n, int[] interval, double[] phase, Process process, long seed) {
+            this.n = n;
+            this.interval = interval;
+            this.phase = phase;
+            this.process = process;
+            this.seed = seed;
+        }
+
+        static Population of(int n, ChangeModel model, Options o) {
+            ChangeSchedule schedule = ChangeSchedule.of(WebSimConfig.builder().seed(o.seed()).changeModel(model)
+                    .changeUnitMs(UNIT_MS).changeMaxInterval(o.maxInterval()).build());
+            int[] interval = new int[n];
+            double[] phase = new double[n];
+            for (int p = 0; p < n; p++) {
+                interval[p] = schedule.intervalUnits(p);
+                phase[p] = schedule.phaseMs(p) / (double) UNIT_MS;
+            }
+            return new Population(n, interval, phase, o.process(), o.seed() ^ model.ordinal() * 0x9E3779B97F4A7C15L);
+        }
+
+        double rate(int p) {
+            return 1.0 / interval[p];
+        }
+
+        /** The first change strictly after {@code t}. */
+        double nextChange(int p, double t, SplittableRandom rnd) {
+            if (process == Process.POISSON) {
+                return t - Math.log(1.0 - rnd.nextDouble()) * interval[p];
+            }
+            double i = interval[p];
+            return (Math.floor((t + phase[p]) / i) + 1) * i - phase[p];
+        }
+
+        double expectedUniformFreshness(double j) {
+            double sum = 0;
+            for (int p = 0; p < n; p++) {
+                double x = j / interval[p];
+                sum += -Math.expm1(-x) / x;
+            }
+            return sum / n;
+        }
+
+        Map<String, Object> intervalSummary(double uniformInterval) {
+            long faster = 0;
+            long one = 0;
+            double meanRate = 0;
+            for (int p = 0; p < n; p++) {
+                faster += interval[p] < uniformInterval ? 1 : 0;
+                one += interval[p] == 1 ? 1 : 0;
+                meanRate += rate(p);
+            }
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("shareChangingFasterThanUniformRevisit", round((double) faster / n));
+            m.put("shareWithIntervalOne", round((double) one / n));
+            m.put("meanChangesPerPagePerUnit", round(meanRate / n));
+            return m;
+        }
+    }
+
+    // ------------------------------------------------------------------ one policy on one population
+
+    static final class Run {
+        final Population pop;
+        final Policy policy;
+        final long budget;
+        final long maxRevisit;
+        final Options o;
+        final ChangeRateEstimator estimator;
+        final double[] origin;
+        final double[] lastFetch;
+        final double[] firstChange;
+        final int[] visits;
+        final int[] changes;
+        final double[] interval;
+        final DueHeap heap;
+        final SplittableRandom rnd;
+        double freshTime;
+        double ageIntegral;
+        long fetches;
+        long maxFetchesInAUnit;
+        long replans;
+        long pagesAtFloor;
+        double[] curveT;
+        double[] curveFresh;
+        double[] curveAge;
+
+        Run(Population pop, Policy policy, long budget, long maxRevisit, Options o) {
+            this.pop = pop;
+            this.policy = policy;
+            this.budget = budget;
+            this.maxRevisit = maxRevisit;
+            this.o = o;
+            this.estimator = new ChangeRateEstimator(o.minRevisit(), maxRevisit);
+            int n = pop.n;
+            origin = new double[n];
+            lastFetch = new double[n];
+            firstChange = new double[n];
+            visits = new int[n];
+            changes = new int[n];
+            interval = new double[n];
+            heap = new DueHeap(n);
+            rnd = new SplittableRandom(pop.seed);
+        }
+
+        Run simulate() {
+            int n = pop.n;
+            double uniformInterval = (double) n / budget;
+            int[] order = new int[n];
+            for (int p = 0; p < n; p++) {
+                order[p] = p;
+            }
+            SplittableRandom perm = new SplittableRandom(o.seed() * 31 + 7); // same permutation for every policy
+            for (int p = n - 1; p > 0; p--) {
+                int q = perm.nextInt(p + 1);
+                int t = order[p];
+                order[p] = order[q];
+                order[q] = t;
+            }
+            for (int rank = 0; rank < n; rank++) {
+                int p = order[rank];
+                double due = (double) rank / budget;
+                origin[p] = due - uniformInterval; // the uniform steady state: copy taken one interval before due
+                lastFetch[p] = origin[p];
+                firstChange[p] = pop.nextChange(p, origin[p], rnd);
+                interval[p] = uniformInterval;
+                heap.push(due, p);
+            }
+            if (policy == Policy.ORACLE) {
+                double[] lambda = new double[n];
+                for (int p = 0; p < n; p++) {
+                    lambda[p] = pop.rate(p);
+                }
+                allocate(lambda);
+            }
+            int points = o.curvePoints();
+            curveT = new double[points];
+            curveFresh = new double[points];
+            curveAge = new double[points];
+            int k = 0;
+            for (long u = 0; u < o.horizon(); u++) {
+                if (policy.replans() && u > 0 && u % o.replanEvery() == 0) {
+                    replan();
+                }
+                while (k < points && sampleTime(k) <= u) {
+                    sample(k++, u);
+                }
+                long inUnit = 0;
+                for (long j = 0; j < budget; j++) {
+                    int p = heap.popPage();
+                    double t = u + (double) j / budget;
+                    fetch(p, t);
+                    heap.push(t + interval[p], p);
+                    inUnit++;
+                }
+                fetches += inUnit;
+                maxFetchesInAUnit = Math.max(maxFetchesInAUnit, inUnit);
+            }
+            while (k < points) {
+                sample(k++, o.horizon());
+            }
+            for (int p = 0; p < n; p++) {
+                account(lastFetch[p], o.horizon(), firstChange[p]);
+            }
+            return this;
+        }
+
+        private long sampleTime(int k) {
+            return Math.round((double) k * o.horizon() / (o.curvePoints() - 1));
+        }
+
+        private void sample(int k, long t) {
+            long fresh = 0;
+            double age = 0;
+            for (int p = 0; p < pop.n; p++) {
+                double c = firstChange[p];
+                if (c > t) {
+                    fresh++;
+                } else {
+                    age += t - c;
+                }
+            }
+            curveT[k] = t;
+            curveFresh[k] = (double) fresh / pop.n;
+            curveAge[k] = age / pop.n;
+        }
+
+        private void fetch(int p, double t) {
+            double c = firstChange[p];
+            account(lastFetch[p], t, c);
+            boolean changed = c <= t;
+            visits[p]++;
+            if (changed) {
+                changes[p]++;
+                firstChange[p] = pop.nextChange(p, t, rnd);
+            }
+            lastFetch[p] = t;
+        }
+
+        /** Adds the fresh time and the age integral of [t0, t1] (copy taken at t0, first change c) in the window. */
+        private void account(double t0, double t1, double c) {
+            double w0 = o.warmup();
+            double w1 = o.horizon();
+            double freshEnd = Math.min(c, t1);
+            double a = Math.max(t0, w0);
+            double b = Math.min(freshEnd, w1);
+            if (b > a) {
+                freshTime += b - a;
+            }
+            if (c < t1) {
+                double s = Math.max(c, w0);
+                double e = Math.min(t1, w1);
+                if (e > s) {
+                    ageIntegral += ((e - c) * (e - c) - (s - c) * (s - c)) / 2;
+                }
+            }
+        }
+
+        /** λ̂ of a page from its own history, or NaN before its first revisit. */
+        double estimate(int p) {
+            if (visits[p] == 0) {
+                return Double.NaN;
+            }
+            return ChangeRateEstimator.changeRate(visits[p], changes[p], meanInterval(p));
+        }
+
+        /** The mean interval between the page's visits so far (its first copy counts as visit 0). */
+        double meanInterval(int p) {
+            return (lastFetch[p] - origin[p]) / visits[p];
+        }
+
+        private void replan() {
+            replans++;
+            int n = pop.n;
+            if (policy == Policy.PROPORTIONAL) {
+                double[] desired = new double[n];
+                double demand = 0;
+                for (int p = 0; p < n; p++) {
+                    desired[p] = visits[p] == 0 ? (double) n / budget
+                            : estimator.nextInterval(visits[p], changes[p], meanInterval(p));
+                    demand += 1.0 / desired[p];
+                }
+                double scale = demand / budget;
+                for (int p = 0; p < n; p++) {
+                    interval[p] = desired[p] * scale;
+                }
+                return;
+            }
+            double[] lambda = new double[n];
+            double skipAbove = o.skipFactor() * budget / n;
+            for (int p = 0; p < n; p++) {
+                double l = estimate(p);
+                if (policy == Policy.ADAPTIVE && visits[p] > 0) {
+                    if (changes[p] == 0) {
+                        l = LN2 / (lastFetch[p] - origin[p]); // median-unbiased rate of a Poisson count of 0
+                    } else if (l >= skipAbove) {
+                        l = Double.POSITIVE_INFINITY; // far above what the budget can follow: give up on it
+                    }
+                }
+                lambda[p] = l;
+            }
+            allocate(lambda);
+        }
+
+        /**
+         * Sets intervals from Cho &amp; Garcia-Molina's optimal freshness allocation for rates {@code lambda} (NaN =
+         * unknown: the page keeps the uniform frequency, taken off the budget first).
+         */
+        void allocate(double[] lambda) {
+            int n = pop.n;
+            double fMin = 1.0 / maxRevisit;
+            double fMax = 1.0 / o.minRevisit();
+            double uniformF = (double) budget / n;
+            double left = budget;
+            long[] count = new long[BINS];
+            double[] sum = new double[BINS];
+            long zeros = 0;
+            for (int p = 0; p < n; p++) {
+                double l = lambda[p];
+                if (Double.isNaN(l)) {
+                    left -= uniformF;
+                } else if (l <= 0 || l == Double.POSITIVE_INFINITY) {
+                    zeros++;
+                } else {
+                    int b = bin(l);
+                    count[b]++;
+                    sum[b] += l;
+                }
+            }
+            double[] rep = new double[BINS];
+            for (int b = 0; b < BINS; b++) {
+                rep[b] = count[b] == 0 ? 0 : sum[b] / count[b];
+            }
+            // Σ f(μ) is non-increasing in μ: bisection on ln μ
+            double lo = -60;
+            double hi = 60;
+            for (int it = 0; it < 200 && hi - lo > 1e-12; it++) {
+                double mid = (lo + hi) / 2;
+                double mu = Math.exp(mid);
+                double total = zeros * fMin;
+                for (int b = 0; b < BINS; b++) {
+                    if (count[b] > 0) {
+                        total += count[b] * frequency(rep[b], mu, fMin, fMax);
+                    }
+                }
+                if (total > left) {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            double mu = Math.exp((lo + hi) / 2);
+            long floor = 0;
+            for (int p = 0; p < n; p++) {
+                double l = lambda[p];
+                double f;
+                if (Double.isNaN(l)) {
+                    f = uniformF;
+                } else if (l <= 0 || l == Double.POSITIVE_INFINITY) {
+                    f = fMin;
+                    floor += l > 0 ? 1 : 0;
+                } else {
+                    f = frequency(l, mu, fMin, fMax);
+                    floor += f <= fMin ? 1 : 0;
+                }
+                interval[p] = 1.0 / f;
+            }
+            pagesAtFloor = floor;
+        }
+
+        private static int bin(double lambda) {
+            double x = (Math.log(lambda) - LOG_LAMBDA_MIN) / (LOG_LAMBDA_MAX - LOG_LAMBDA_MIN) * BINS;
+            return (int) Math.max(0, Math.min(BINS - 1, x));
+        }
+
+        /** The optimal frequency for rate λ at multiplier μ: λ / g⁻¹(μλ), 0 if μλ ≥ 1, clamped to [fMin, fMax]. */
+        static double frequency(double lambda, double mu, double fMin, double fMax) {
+            double y = mu * lambda;
+            double f = y >= 1 ? 0 : lambda / G.inverse(y);
+            return Math.max(fMin, Math.min(fMax, f));
+        }
+
+        double freshness() {
+            return freshTime / ((double) pop.n * (o.horizon() - o.warmup()));
+        }
+
+        double age() {
+            return ageIntegral / ((double) pop.n * (o.horizon() - o.warmup()));
+        }
+
+        Map<String, Object> summary(double uniformInterval) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("freshness", round(freshness()));
+            m.put("age", round(age()));
+            m.put("fetches", fetches);
+            m.put("budgetPerUnit", budget);
+            m.put("maxFetchesInAUnit", maxFetchesInAUnit);
+            m.put("replans", replans);
+            if (policy == Policy.ADAPTIVE || policy == Policy.ESTIMATED_OPTIMAL || policy == Policy.ORACLE) {
+                m.put("pagesGivenUpOn", pagesAtFloor);
+            }
+            if (policy.replans()) {
+                m.put("estimates", estimateSummary(uniformInterval));
+            }
+            double[] iv = interval.clone();
+            Arrays.sort(iv);
+            m.put("revisitIntervalP10", round(iv[iv.length / 10]));
+            m.put("revisitIntervalMedian", round(iv[iv.length / 2]));
+            m.put("revisitIntervalP90", round(iv[Math.min(iv.length - 1, iv.length * 9 / 10)]));
+            return m;
+        }
+
+        /** λ̂/λ by class of true interval: fast (&lt; J/4), medium, slow (≥ 4J), J = uniform interval. */
+        Map<String, Object> estimateSummary(double uniformInterval) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            String[] names = {"fast", "medium", "slow"};
+            for (int cls = 0; cls < 3; cls++) {
+                double sumEst = 0;
+                double sumTrue = 0;
+                List<Double> ratios = new ArrayList<>();
+                long visitsSum = 0;
+                for (int p = 0; p < pop.n; p++) {
+                    if (classOf(p, uniformInterval) != cls || visits[p] == 0) {
+                        continue;
+                    }
+                    double est = estimate(p);
+                    sumEst += est;
+                    sumTrue += pop.rate(p);
+                    ratios.add(est / pop.rate(p));
+                    visitsSum += visits[p];
+                }
+                Map<String, Object> c = new LinkedHashMap<>();
+                c.put("pages", ratios.size());
+                if (!ratios.isEmpty()) {
+                    ratios.sort(null);
+                    c.put("sumEstimateOverSumTrue", round(sumEst / sumTrue));
+                    c.put("medianEstimateOverTrue", round(ratios.get(ratios.size() / 2)));
+                    c.put("meanVisits", round((double) visitsSum / ratios.size()));
+                }
+                m.put(names[cls], c);
+            }
+            return m;
+        }
+
+        int classOf(int p, double uniformInterval) {
+            int i = pop.interval[p];
+            return i < uniformInterval / 4 ? 0 : i >= uniformInterval * 4 ? 2 : 1;
+        }
+    }
+
+    /** g(x) = 1 − (1 + x)e^{−x} and its inverse on [0, 1), tabulated on a log grid of x. */
+    static final class G {
+        private static final int POINTS = 8_192;
+        private static final double X_MIN = 1e-6;
+        private static final double X_MAX = 60;
+        private static final double[] XS = new double[POINTS];
+        private static final double[] YS = new double[POINTS];
+
+        static {
+            double step = Math.log(X_MAX / X_MIN) / (POINTS - 1);
+            for (int i = 0; i < POINTS; i++) {
+                XS[i] = X_MIN * Math.exp(i * step);
+                YS[i] = g(XS[i]);
+            }
+        }
+
+        private G() {
+        }
+
+        static double g(double x) {
+            return -Math.expm1(-x) - x * Math.exp(-x);
+        }
+
+        /** x with g(x) = y, for 0 ≤ y &lt; 1 (x²/2 ≈ y below the table, linear interpolation inside it). */
+        static double inverse(double y) {
+            if (y <= YS[0]) {
+                return Math.sqrt(2 * Math.max(y, 0));
+            }
+            if (y >= YS[POINTS - 1]) {
+                return X_MAX;
+            }
+            int lo = 0;
+            int hi = POINTS - 1;
+            while (hi - lo > 1) {
+                int mid = (lo + hi) >>> 1;
+                if (YS[mid] <= y) {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            double w = (y - YS[lo]) / (YS[hi] - YS[lo]);
+            return XS[lo] + w * (XS[hi] - XS[lo]);
+        }
+    }
+
+    /** Binary min-heap of (due time, page) in parallel primitive arrays; every page is in it exactly once. */
+    static final class DueHeap {
+        private final double[] due;
+        private final int[] page;
+        private int size;
+
+        DueHeap(int capacity) {
+            due = new double[capacity];
+            page = new int[capacity];
+        }
+
+        void push(double t, int p) {
+            int i = size++;
+            while (i > 0) {
+                int parent = (i - 1) >>> 1;
+                if (due[parent] <= t) {
+                    break;
+                }
+                due[i] = due[parent];
+                page[i] = page[parent];
+                i = parent;
+            }
+            due[i] = t;
+            page[i] = p;
+        }
+
+        int popPage() {
+            if (size == 0) {
+                throw new IllegalStateException("empty heap");
+            }
+            int top = page[0];
+            size--;
+            if (size > 0) {
+                double t = due[size];
+                int p = page[size];
+                int i = 0;
+                while (true) {
+                    int child = 2 * i + 1;
+                    if (child >= size) {
+                        break;
+                    }
+                    if (child + 1 < size && due[child + 1] < due[child]) {
+                        child++;
+                    }
+                    if (due[child] >= t) {
+                        break;
+                    }
+                    due[i] = due[child];
+                    page[i] = page[child];
+                    i = child;
+                }
+                due[i] = t;
+                page[i] = p;
+            }
+            return top;
+        }
+
+        int size() {
+            return size;
+        }
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 1e6) / 1e6;
+    }
+
+    private static double[] roundAll(double[] v) {
+        double[] r = new double[v.length];
+        for (int i = 0; i < v.length; i++) {
+            r[i] = round(v[i]);
+        }
+        return r;
+    }
+}
