@@ -1,5 +1,6 @@
 package io.github.kcrawler.app.cli;
 
+import io.github.kcrawler.app.simulate.FreshnessExperimentMain;
 import io.github.kcrawler.app.simulate.SchedulerExperimentMain;
 import io.github.kcrawler.ranker.simulate.OrderingMain;
 import picocli.CommandLine;
@@ -18,7 +19,8 @@ import java.util.function.Function;
  * {@code crawler simulate --experiment NAME --help}.
  */
 @Command(name = "simulate", description = {
-        "Experiments on a graph in memory: --experiment ordering (paper 002), url-seen (paper 000), scheduler (paper 004).",
+        "Experiments on a graph in memory: --experiment ordering (paper 002), url-seen (paper 000), scheduler (paper 004),",
+        "freshness (paper 003's revisit use).",
         "Settings of one experiment: crawler simulate --experiment NAME --help"},
         footerHeading = "%nExamples:%n",
         footer = {"  crawler simulate --experiment ordering --graph ../shared/data/cnr-2000 --summary o.json --plots out/ordering",
@@ -36,6 +38,7 @@ public final class SimulateCommand implements Runnable {
         });
         EXPERIMENTS.put("url-seen", rest -> picocli(new UrlSeenBenchCommands.UrlSeenMemory(), rest));
         EXPERIMENTS.put("scheduler", rest -> picocli(new SchedulerExperimentMain(), rest));
+        EXPERIMENTS.put("freshness", rest -> picocli(new FreshnessExperimentMain(), rest));
     }
 
     @Unmatched
