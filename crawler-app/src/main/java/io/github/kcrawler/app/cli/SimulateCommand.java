@@ -1,5 +1,6 @@
 package io.github.kcrawler.app.cli;
 
+import io.github.kcrawler.app.report.ExperimentReport;
 import io.github.kcrawler.app.simulate.FreshnessExperimentMain;
 import io.github.kcrawler.app.simulate.SchedulerExperimentMain;
 import io.github.kcrawler.ranker.simulate.OrderingMain;
@@ -7,6 +8,9 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Unmatched;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -70,6 +74,65 @@ public final class SimulateCommand implements Runnable {
             throw new CommandLine.ExecutionException(new CommandLine(this),
                     "experiment " + experiment + " failed with exit code " + exitCode);
         }
+        writeReport(experiment, rest);
+    }
+
+    /** What each experiment reproduces, named on its report. */
+    static final Map<String, String> TITLES = Map.of(
+            "ordering", "Crawl ordering by incremental PageRank — paper 002, Figs. 4–10",
+            "url-seen", "URL-seen test: memory of LRU vs LRU + SBFL at equal hit rate — paper 000, Figs. 9–10",
+            "scheduler", "O(1) politeness scheduler — paper 004, Figs. 2–6",
+            "freshness", "Freshness of revisits under a fixed budget — paper 003's use (Cho & Garcia-Molina)");
+
+    /**
+     * With {@code --summary FILE}, writes {@code FILE} with extension {@code .html}: one self-contained page with the
+     * experiment's plots and numbers, titled with the paper's figures it reproduces.
+     */
+    private static void writeReport(String experiment, List<String> rest) {
+        String summary = value(rest, "--summary");
+        if (summary == null || !Files.isRegularFile(Path.of(summary))) {
+            return;
+        }
+        List<Path> plots = new ArrayList<>();
+        for (String flag : List.of("--plots", "--plot-dir")) {
+            String dir = value(rest, flag);
+            if (dir != null && Files.isDirectory(Path.of(dir))) {
+                plots.add(Path.of(dir));
+            }
+        }
+        String base = value(rest, "--plot"); // url-seen: BASENAME-*.svg
+        if (base != null) {
+            Path b = Path.of(base).toAbsolutePath();
+            try (var files = Files.list(b.getParent())) {
+                files.filter(f -> f.getFileName().toString().startsWith(b.getFileName().toString())
+                        && f.toString().endsWith(".svg")).sorted().forEach(plots::add);
+            } catch (IOException e) {
+                System.err.println("report: cannot list plots " + base + ": " + e.getMessage());
+            }
+        }
+        String name = Path.of(summary).getFileName().toString().replaceFirst("\\.json$", "");
+        Path out = Path.of(summary).resolveSibling(name + ".html");
+        try {
+            ExperimentReport.write(out, TITLES.getOrDefault(experiment, experiment), plots,
+                    List.of(Path.of(summary)), "crawler simulate --experiment " + experiment + " "
+                            + String.join(" ", rest));
+            System.out.println("Report written to " + out);
+        } catch (IOException | RuntimeException e) {
+            System.err.println("report: could not write " + out + ": " + e.getMessage());
+        }
+    }
+
+    private static String value(List<String> args, String flag) {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals(flag) && i + 1 < args.size()) {
+                return args.get(i + 1);
+            }
+            if (a.startsWith(flag + "=")) {
+                return a.substring(flag.length() + 1);
+            }
+        }
+        return null;
     }
 
     private static int picocli(Object command, String[] rest) {
