@@ -221,6 +221,8 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
         all.put("state-dir", KafkaSettings.DEFAULT_STATE_DIR.toString());
         all.put("max-depth", String.valueOf(CrawlScope.DEFAULT_MAX_DEPTH));
         all.put("max-url-length", String.valueOf(CrawlScope.DEFAULT_MAX_URL_LENGTH));
+        all.put("max-repeated-segments", String.valueOf(CrawlScope.DEFAULT_MAX_REPEATED_SEGMENTS));
+        all.put("max-query-params", String.valueOf(CrawlScope.DEFAULT_MAX_QUERY_PARAMS));
         all.put("scope", CrawlScope.DEFAULT_MODE.name().toLowerCase(Locale.ROOT));
         all.put("allow", "");
         all.put("deny", "");

@@ -28,10 +28,11 @@ public final class CrawlMonitor implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CrawlMonitor.class);
     /** Outcomes that mean a response came back from the server (the page was fetched). */
     private static final Set<FetchOutcome> RESPONSES = EnumSet.of(FetchOutcome.OK, FetchOutcome.NOT_MODIFIED,
-            FetchOutcome.REDIRECT, FetchOutcome.HTTP_ERROR, FetchOutcome.TOO_LARGE);
+            FetchOutcome.REDIRECT, FetchOutcome.HTTP_ERROR, FetchOutcome.TOO_LARGE, FetchOutcome.THROTTLED,
+            FetchOutcome.REDIRECT_LIMIT, FetchOutcome.REDIRECT_LOOP, FetchOutcome.INFLATED_TOO_LARGE);
     /** Outcomes that are the crawler's policy, not failures: not counted as errors. */
     private static final Set<FetchOutcome> DECLINED = EnumSet.of(FetchOutcome.ROBOTS_DENIED,
-            FetchOutcome.OUT_OF_SCOPE, FetchOutcome.BUDGET_EXHAUSTED);
+            FetchOutcome.OUT_OF_SCOPE, FetchOutcome.BUDGET_EXHAUSTED, FetchOutcome.HOST_BUDGET_EXHAUSTED);
 
     private final MeterRegistry registry;
     private final ConsumerLag lag;

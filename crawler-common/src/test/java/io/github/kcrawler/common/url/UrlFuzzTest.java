@@ -30,19 +30,19 @@ class UrlFuzzTest {
             "javascript:", "data:", "user:pass@", "a/", "b/", "a/b/", "?x=1&y=2", "&z=", "%00"};
     private static final CrawlScope SCOPE = CrawlScope.defaults();
 
-    @Property(tries = 2000)
+    @Property(tries = 500)
     void randomUnicodeIsTotal(@ForAll @Size(max = 400) String input) {
         check(UrlNormalizer.normalize(input));
         check(UrlNormalizer.normalize("http://example.com/a/b", input));
     }
 
-    @Property(tries = 2000)
+    @Property(tries = 500)
     void randomBytesAsLatin1AndUtf8AreTotal(@ForAll @Size(max = 400) byte[] bytes) {
         check(UrlNormalizer.normalize(new String(bytes, StandardCharsets.ISO_8859_1)));
         check(UrlNormalizer.normalize("https://h.test/", new String(bytes, StandardCharsets.UTF_8)));
     }
 
-    @Property(tries = 3000)
+    @Property(tries = 800)
     void urlShapedPiecesAreTotal(@ForAll("urlish") String input, @ForAll("urlish") String base) {
         check(UrlNormalizer.normalize(input));
         check(UrlNormalizer.normalize(base, input));

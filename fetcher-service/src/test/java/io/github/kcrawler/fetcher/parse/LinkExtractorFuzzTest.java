@@ -33,12 +33,12 @@ class LinkExtractorFuzzTest {
     private static final int CAP = 50;
     private final LinkExtractor extractor = new LinkExtractor(CAP, false);
 
-    @Property(tries = 500)
+    @Property(tries = 300)
     void randomBytesNeverThrow(@ForAll @Size(max = 4000) byte[] body, @ForAll("charset") String charset) {
         check(extractor.extract(body, body.length, charset, "http://page.test/dir/p"));
     }
 
-    @Property(tries = 500)
+    @Property(tries = 300)
     void garbledHtmlNeverThrows(@ForAll("html") String html, @ForAll("charset") String charset) {
         byte[] b = html.getBytes(StandardCharsets.UTF_8);
         check(extractor.extract(b, b.length, charset, "https://page.test/"));

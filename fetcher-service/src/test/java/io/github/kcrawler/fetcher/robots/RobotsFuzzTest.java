@@ -33,22 +33,16 @@ class RobotsFuzzTest {
     private final RobotsCache cache = new RobotsCache(List.of("kcrawler"), 10, 60_000, 60_000, 30_000,
             CrawlClock.SYSTEM, (url, ip) -> new CompletableFuture<>(), new SimpleMeterRegistry());
 
-    @Property(tries = 1000)
+    @Property(tries = 400)
     void randomBytesGiveAVerdict(@ForAll @Size(max = 3000) byte[] body, @ForAll @IntRange(min = 100, max = 599)
             int status, @ForAll @IntRange(max = 4) int type, @ForAll("path") String path) {
         check(status, body, TYPES[type], path);
     }
 
-    @Property(tries = 1000)
+    @Property(tries = 400)
     void directiveShapedGarbageGivesAVerdict(@ForAll("robots") String text, @ForAll @IntRange(max = 4) int type,
                                              @ForAll("path") String path) {
         check(200, text.getBytes(StandardCharsets.UTF_8), TYPES[type], path);
-    }
-
-    @Property(tries = 20)
-    void hugeLinesGiveAVerdict(@ForAll @IntRange(min = 10_000, max = 600_000) int length, @ForAll("path") String p) {
-        String body = "User-agent: *\nDisallow: /" + "a".repeat(length) + "\nAllow: /" + "*".repeat(length / 10);
-        check(200, body.getBytes(StandardCharsets.UTF_8), "text/plain", p);
     }
 
     @Provide
@@ -61,7 +55,7 @@ class RobotsFuzzTest {
         return Arbitraries.strings().ofMaxLength(60).map(s -> "/" + s);
     }
 
-    private void check(int status, byte[] body, String type, String path) {
+    void check(int status, byte[] body, String type, String path) {
         RobotsRules rules = cache.toRules("http://site.test/robots.txt", RobotsResponse.http(status, body, type));
         assertThat(rules).isNotNull();
         rules.isAllowed("http://site.test" + path);
