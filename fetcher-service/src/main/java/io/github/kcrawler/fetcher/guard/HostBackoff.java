@@ -12,7 +12,7 @@ import java.util.Map;
  *
  * <p>Rules, per IP, with d the current delay (0 = none) and T the base interval:
  * <ul>
- *   <li>429 or 503: {@code d = max(2·d, T, Retry-After)}; a Retry-After (seconds or HTTP date) above
+ *   <li>429 or 503: {@code d = max(2·d, T, 1 s, Retry-After)}; a Retry-After (seconds or HTTP date) above
  *       {@code maxBackoffMillis} is clamped to it, an unparsable one is ignored.</li>
  *   <li>other 5xx, timeout, reset: {@code d = max(1.5·d, T, latency)}.</li>
  *   <li>a good response: {@code d = max((d + latency) / 2, latency)} when d is set (AutoThrottle's target delay
@@ -28,6 +28,9 @@ import java.util.Map;
 public final class HostBackoff {
     /** Why the delay grew; the {@code cause} tag of {@code FETCH_BACKOFFS}. */
     public enum Cause { RETRY_AFTER, THROTTLED, SERVER_ERROR, SLOW }
+
+    /** The smallest delay after a 429/503, even with T = 0 (an unpolite test setting must still back off). */
+    public static final long MIN_THROTTLE_MILLIS = 1_000;
 
     private final CrawlClock clock;
     private final long baseMillis;
@@ -73,7 +76,7 @@ public final class HostBackoff {
         long d = cur == null ? 0 : cur;
         if (status == 429 || status == 503) {
             long ra = retryAfterMillis(retryAfter, clock.millis());
-            long next = Math.max(Math.max(2 * d, baseMillis), ra);
+            long next = Math.max(Math.max(2 * d, Math.max(baseMillis, MIN_THROTTLE_MILLIS)), ra);
             put(ip, next);
             return ra > 0 ? Cause.RETRY_AFTER : Cause.THROTTLED;
         }
