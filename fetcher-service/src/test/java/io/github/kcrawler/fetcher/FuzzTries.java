@@ -22,6 +22,18 @@ public final class FuzzTries implements AroundPropertyHook {
         return property.execute();
     }
 
+    /** Registered on a test class, the hook must reach the class's properties. */
+    @Override
+    public net.jqwik.api.lifecycle.PropagationMode propagateTo() {
+        return net.jqwik.api.lifecycle.PropagationMode.ALL_DESCENDANTS;
+    }
+
+    /** Outermost, so the try count is set before jqwik's own hooks start generating. */
+    @Override
+    public int aroundPropertyProximity() {
+        return -100;
+    }
+
     /** The on-demand try count, or null when none (or an unusable one) is set. */
     public static Integer configured() {
         String v = System.getProperty(PROPERTY);
