@@ -174,6 +174,19 @@ class HostileWebTest {
         assertThat(h.outcomes(FetchOutcome.CONNECTION_RESET)).isEqualTo(3.0);
     }
 
+    /** Regression found by HttpResponseFuzzTest: Netty parses "HTTP/1.1 0" as a response with status 0. */
+    @Test
+    void aStatusCodeOutsideThreeDigitsIsAProtocolError() {
+        server.on("/zero", (c, head) -> {
+            c.getOutputStream().write("HTTP/1.1 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            c.getOutputStream().flush();
+        });
+        PipelineHarness h = harness();
+        FetchResult r = h.fetch(url("/zero"));
+        assertThat(r.outcome()).isEqualTo(FetchOutcome.PROTOCOL_ERROR);
+        assertThat(r.error()).contains("status code 0");
+    }
+
     @Test
     void retryAfterHoldsTheIpBackLongerThanTheInterval() {
         AtomicInteger calls = new AtomicInteger();

@@ -188,6 +188,11 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
     private void onHead(HttpResponse r) {
         cancelFirstByteTimeout();
         int code = r.status().code();
+        if (code < 100 || code > 999) {
+            // Netty parses "HTTP/1.1 0" happily; a status outside three digits is not HTTP (found by fuzzing)
+            fail(HttpFailure.PROTOCOL, "malformed response: status code " + code);
+            return;
+        }
         if (code >= 100 && code < 200 && code != 101) {
             interim = true;
             return;
