@@ -55,6 +55,8 @@ public final class ConfigurationReference {
                 all.putAll(kafkaDefaults());
                 all.put("max-depth", Integer.toString(CrawlScope.DEFAULT_MAX_DEPTH));
                 all.put("max-url-length", Integer.toString(CrawlScope.DEFAULT_MAX_URL_LENGTH));
+                all.put("max-repeated-segments", Integer.toString(CrawlScope.DEFAULT_MAX_REPEATED_SEGMENTS));
+                all.put("max-query-params", Integer.toString(CrawlScope.DEFAULT_MAX_QUERY_PARAMS));
                 all.put("scope", CrawlScope.DEFAULT_MODE.name().toLowerCase(Locale.ROOT).replace('_', '-'));
                 all.put("allow", "");
                 all.put("deny", "");

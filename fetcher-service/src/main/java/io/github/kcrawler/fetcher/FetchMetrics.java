@@ -3,6 +3,7 @@ package io.github.kcrawler.fetcher;
 import io.github.kcrawler.common.metrics.MetricNames;
 import io.github.kcrawler.common.model.FetchOutcome;
 import io.github.kcrawler.common.scope.ScopeDecision;
+import io.github.kcrawler.fetcher.guard.HostBackoff;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -22,7 +23,7 @@ final class FetchMetrics {
      * the {@code reason} tag of {@code LINKS_REJECTED}.
      */
     enum LinkRejection {
-        MALFORMED, SCHEME, NOFOLLOW, LIMIT, ADDRESS, DNS
+        MALFORMED, SCHEME, NOFOLLOW, LIMIT, ADDRESS, DNS, REDIRECT_LIMIT, REDIRECT_LOOP
     }
 
     /** Why a response body was not parsed for links; tag {@code reason} of {@code crawler.parse.skipped}. */
@@ -41,6 +42,7 @@ final class FetchMetrics {
     final Counter warcRecords;
     final Counter badRecords;
     private final Counter[] parseSkipped;
+    private final Counter[] backoffs;
 
     FetchMetrics(MeterRegistry registry, String requestTopic, Supplier<Number> activeFetches) {
         FetchOutcome[] outcomes = FetchOutcome.values();
@@ -87,6 +89,13 @@ final class FetchMetrics {
                     .description("responses not parsed for links").tag("reason", p.name().toLowerCase(Locale.ROOT))
                     .register(registry);
         }
+        HostBackoff.Cause[] causes = HostBackoff.Cause.values();
+        backoffs = new Counter[causes.length];
+        for (HostBackoff.Cause c : causes) {
+            backoffs[c.ordinal()] = Counter.builder(MetricNames.FETCH_BACKOFFS)
+                    .description("per-IP back-off raised").tag("cause", c.name().toLowerCase(Locale.ROOT))
+                    .register(registry);
+        }
         Gauge.builder(MetricNames.FETCHES_IN_FLIGHT, activeFetches).description("fetches on the network now")
                 .register(registry);
     }
@@ -108,6 +117,16 @@ final class FetchMetrics {
         if (count > 0 && !decision.inScope()) {
             scopeRejected[decision.ordinal()].increment(count);
         }
+    }
+
+    void backoff(HostBackoff.Cause cause) {
+        if (cause != null) {
+            backoffs[cause.ordinal()].increment();
+        }
+    }
+
+    double backoffCount(HostBackoff.Cause cause) {
+        return backoffs[cause.ordinal()].count();
     }
 
     void parseSkipped(ParseSkip reason) {

@@ -8,6 +8,7 @@ import io.github.kcrawler.common.time.CrawlClock;
 import io.github.kcrawler.common.url.UrlNormalizer;
 import io.github.kcrawler.fetcher.dns.HostResolver;
 import io.github.kcrawler.fetcher.dns.IpLiterals;
+import io.github.kcrawler.fetcher.guard.HostBackoff;
 import io.github.kcrawler.fetcher.guard.IpGuard;
 import io.github.kcrawler.fetcher.guard.TaskScheduler;
 import io.github.kcrawler.fetcher.http.HttpFailure;
@@ -20,6 +21,7 @@ import io.github.kcrawler.fetcher.robots.RobotsRules;
 
 import java.net.InetAddress;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -41,12 +43,24 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>robots.txt is fetched through the same guard and client as pages (one IP sees one stream of accesses), with
  * up to {@link #ROBOTS_MAX_REDIRECTS} redirects followed (RFC 9309), each target resolved and policed like a page.
  *
+ * <p>Hostile servers: every answer feeds the IP's {@link HostBackoff} (429/503 and Retry-After, errors,
+ * slowness), which can only lengthen the guard's interval beyond {@code max(T, Crawl-delay)}; a host that has
+ * given {@code max-pages-per-host} responses to this instance answers HOST_BUDGET_EXHAUSTED without network.
+ *
  * <p>Budget: a page fetch reserves one unit of {@code max-pages} just before the request is sent and gives it
  * back if no response arrives, so the instance never receives more than {@code max-pages} responses and, once the
  * budget is spent, answers BUDGET_EXHAUSTED without touching the network.
  */
 final class FetchPipeline {
     static final int ROBOTS_MAX_REDIRECTS = 5;
+    /** IPs with a back-off above T kept at once (least recently touched forgotten first: they fall back to T). */
+    static final int BACKOFF_CAPACITY = 100_000;
+    /**
+     * Hosts whose page count is kept for {@code max-pages-per-host}. Least recently fetched hosts are forgotten
+     * first and start counting again: the budget is exact for the hosts a crawl is busy with, which is what a trap
+     * is.
+     */
+    static final int HOST_BUDGET_CAPACITY = 100_000;
 
     private final FetcherConfig config;
     private final CrawlClock clock;
@@ -59,6 +73,8 @@ final class FetchPipeline {
     private final PagePublisher publisher;
     private final FetchSlots slots;
     private final AtomicLong pagesFetched = new AtomicLong();
+    private final HostBackoff backoff;
+    private final Map<String, long[]> hostPages;
     private RobotsCache robots;
 
     FetchPipeline(FetcherConfig config, CrawlClock clock, TaskScheduler scheduler, HostResolver resolver,
@@ -74,6 +90,18 @@ final class FetchPipeline {
         this.workers = workers;
         this.metrics = metrics;
         this.publisher = publisher;
+        this.backoff = new HostBackoff(clock, config.politenessMs(), config.maxBackoffMs(), BACKOFF_CAPACITY);
+        this.hostPages = new LinkedHashMap<>(1024, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, long[]> eldest) {
+                return size() > HOST_BUDGET_CAPACITY;
+            }
+        };
+    }
+
+    /** The per-IP back-off (tests). */
+    HostBackoff backoff() {
+        return backoff;
     }
 
     void robots(RobotsCache robots) {
@@ -103,6 +131,11 @@ final class FetchPipeline {
             }
             if (!job.parseUrl()) {
                 finish(job, FetchOutcome.MALFORMED_URL, "not an http(s) URL: " + job.request.url());
+                return;
+            }
+            if (hostBudgetSpent(job.host)) {
+                finish(job, FetchOutcome.HOST_BUDGET_EXHAUSTED, "page budget of " + config.maxPagesPerHost()
+                        + " for host " + job.host + " used");
                 return;
             }
             InetAddress known = IpLiterals.parse(job.host);
@@ -161,7 +194,8 @@ final class FetchPipeline {
                 finish(job, FetchOutcome.ROBOTS_DENIED, "disallowed by " + rules.reason());
                 return;
             }
-            guard.acquire(job.ip, config.intervalFor(rules.crawlDelayMillis()),
+            // max(T, Crawl-delay, back-off): the back-off only ever lengthens the wait
+            guard.acquire(job.ip, backoff.intervalFor(job.ip, config.intervalFor(rules.crawlDelayMillis())),
                     () -> slots.acquire(() -> granted(job)));
         } catch (RuntimeException e) {
             onWorker(job, () -> publisher.crashed(job, e));
@@ -188,10 +222,13 @@ final class FetchPipeline {
             return;
         }
         client.fetch(fetch).whenComplete((response, error) -> {
+            recordBackoff(job.ip, response);
             slots.release();
             guard.release(job.ip);
             if (response == null || response.status() == 0) {
                 unreserveBudget();
+            } else {
+                countHostPage(job.host);
             }
             if (response != null && response.failure() == HttpFailure.CLOSED) {
                 publisher.abandoned(job);
@@ -226,6 +263,39 @@ final class FetchPipeline {
             h.add(Map.entry("If-Modified-Since", r.lastModified()));
         }
         return h;
+    }
+
+    /** Feeds the answer to the IP's back-off before the guard is released, so the next grant already sees it. */
+    private void recordBackoff(String ip, HttpFetchResponse r) {
+        if (r == null || r.failure() == HttpFailure.CLOSED) {
+            return;
+        }
+        boolean failed = r.failure() == HttpFailure.TIMEOUT || r.failure() == HttpFailure.RESET;
+        long latency = r.sentAtMillis() > 0 ? r.completedAtMillis() - r.sentAtMillis() : -1;
+        try {
+            metrics.backoff(backoff.record(ip, r.status(), failed, r.header("Retry-After"), latency));
+        } catch (RuntimeException e) {
+            // never let bookkeeping lose the response; the interval simply stays as it was
+        }
+    }
+
+    private boolean hostBudgetSpent(String host) {
+        if (config.maxPagesPerHost() == 0) {
+            return false;
+        }
+        synchronized (hostPages) {
+            long[] n = hostPages.get(host);
+            return n != null && n[0] >= config.maxPagesPerHost();
+        }
+    }
+
+    private void countHostPage(String host) {
+        if (config.maxPagesPerHost() == 0) {
+            return;
+        }
+        synchronized (hostPages) {
+            hostPages.computeIfAbsent(host, h -> new long[1])[0]++;
+        }
     }
 
     private boolean budgetSpent() {
@@ -268,13 +338,15 @@ final class FetchPipeline {
         String ip = address.getHostAddress();
         guard.acquire(ip, config.politenessMs(), () -> slots.acquire(() -> {
             HttpFetch fetch = new HttpFetch(parts.https, parts.host, parts.port, address, parts.requestTarget,
-                    List.of(), config.robotsMaxBytes());
+                    List.of(), config.robotsMaxBytes(), true);
             client.fetch(fetch).whenComplete((r, e) -> {
+                recordBackoff(ip, r);
                 slots.release();
                 guard.release(ip);
                 if (r == null) {
                     out.complete(RobotsResponse.failed(FetchOutcome.PROTOCOL_ERROR, String.valueOf(e)));
-                } else if (r.failure() != null && r.failure() != HttpFailure.TOO_LARGE) {
+                } else if (r.failure() != null && r.failure() != HttpFailure.TOO_LARGE
+                        && r.failure() != HttpFailure.INFLATED_TOO_LARGE) {
                     out.complete(RobotsResponse.failed(PagePublisher.outcomeOf(r.failure()), r.error()));
                 } else if (r.status() >= 300 && r.status() < 400 && r.header("Location") != null
                         && hop < ROBOTS_MAX_REDIRECTS) {

@@ -36,6 +36,13 @@ import java.util.TreeSet;
  * @param scope             which outlinks are followed (keys {@code max-depth}, {@code scope}, {@code allow}, ...)
  * @param addressPolicy     which addresses may be connected to ({@code allow-addresses}); applied to every fetch
  *                          and every outlink after DNS
+ * @param firstByteTimeoutMs request written → response head, at most this long (TIMEOUT)
+ * @param maxPagesPerHost   responses this instance fetches from one host before answering HOST_BUDGET_EXHAUSTED;
+ *                          0 = no limit
+ * @param maxRedirects      longest redirect chain followed (REDIRECT_LIMIT beyond; a target already in its chain
+ *                          is REDIRECT_LOOP)
+ * @param maxBackoffMs      the per-IP back-off (429/503, Retry-After, errors, slowness) never exceeds this
+ * @param tlsInsecure       turns TLS certificate and host-name verification off; logged loudly; default false
  */
 public record FetcherConfig(KafkaSettings kafka, String userAgent, String robotsAgent, int maxInFlight, int maxPending,
                             long politenessMs, long maxCrawlDelayMs, int connectTimeoutMs, int readTimeoutMs,
@@ -46,7 +53,8 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
                             Path warcDir, String warcPrefix, long warcMaxBytes, int warcGzipLevel, int ioThreads,
                             int workerThreads, int maxIdleConnections, int maxIdlePerRoute, long keepAliveMs,
                             long commitIntervalMs, long revokeWaitMs, boolean nativeTransport, CrawlScope scope,
-                            AddressPolicy addressPolicy) {
+                            AddressPolicy addressPolicy, int firstByteTimeoutMs, long maxPagesPerHost,
+                            int maxRedirects, long maxBackoffMs, boolean tlsInsecure) {
     private static final Logger LOG = LoggerFactory.getLogger(FetcherConfig.class);
 
     public static final String DEFAULT_USER_AGENT = "kcrawler/0.1 (+https://github.com/kcrawler)";
@@ -68,10 +76,15 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
         d.put("max-crawl-delay-ms", "30000");
         d.put("connect-timeout-ms", "10000");
         d.put("read-timeout-ms", "15000");
+        d.put("first-byte-timeout-ms", "30000");
         d.put("total-timeout-ms", "60000");
         d.put("max-body-bytes", String.valueOf(10 * 1024 * 1024));
         d.put("robots-max-bytes", String.valueOf(512 * 1024));
         d.put("max-pages", "0");
+        d.put("max-pages-per-host", "100000");
+        d.put("max-redirects", "10");
+        d.put("max-backoff-ms", "600000");
+        d.put("tls-insecure", "false");
         d.put("max-outlinks", "5000");
         d.put("follow-nofollow", "false");
         d.put("proxy", "");
@@ -146,6 +159,15 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
         check(kafka != null, "kafka settings are required");
         check(scope != null, "crawl scope is required");
         check(addressPolicy != null, "address policy is required");
+        check(firstByteTimeoutMs >= 1, "first-byte-timeout-ms must be >= 1, was " + firstByteTimeoutMs);
+        check(maxPagesPerHost >= 0, "max-pages-per-host must be >= 0 (0 = unlimited), was " + maxPagesPerHost);
+        check(maxRedirects >= 0 && maxRedirects <= 100, "max-redirects must be in 0..100, was " + maxRedirects);
+        check(maxBackoffMs >= politenessMs, "max-backoff-ms (" + maxBackoffMs + ") must be >= politeness-ms ("
+                + politenessMs + ")");
+        if (tlsInsecure) {
+            LOG.warn("tls-insecure=true: TLS certificates and host names are NOT verified. Anyone on the path can "
+                    + "impersonate any https site. Use it only against servers you run.");
+        }
         check(totalTimeoutMs >= connectTimeoutMs, "total-timeout-ms (" + totalTimeoutMs
                 + ") must be >= connect-timeout-ms (" + connectTimeoutMs + ")");
         if (politenessMs < 100) {
@@ -173,7 +195,8 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
                 warcDir(str(s, "warc-dir")), str(s, "warc-prefix"), l(s, "warc-max-bytes"), i(s, "warc-gzip-level"),
                 i(s, "io-threads"), i(s, "worker-threads"), i(s, "max-idle-connections"), i(s, "max-idle-per-route"),
                 l(s, "keep-alive-ms"), l(s, "commit-interval-ms"), l(s, "revoke-wait-ms"),
-                b(s, "native-transport"), CrawlScope.from(s), AddressPolicy.from(s));
+                b(s, "native-transport"), CrawlScope.from(s), AddressPolicy.from(s), i(s, "first-byte-timeout-ms"),
+                l(s, "max-pages-per-host"), i(s, "max-redirects"), l(s, "max-backoff-ms"), b(s, "tls-insecure"));
     }
 
     /** Defaults only, with the given Kafka settings (tests and embedding). */
@@ -198,6 +221,8 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
         all.put("state-dir", KafkaSettings.DEFAULT_STATE_DIR.toString());
         all.put("max-depth", String.valueOf(CrawlScope.DEFAULT_MAX_DEPTH));
         all.put("max-url-length", String.valueOf(CrawlScope.DEFAULT_MAX_URL_LENGTH));
+        all.put("max-repeated-segments", String.valueOf(CrawlScope.DEFAULT_MAX_REPEATED_SEGMENTS));
+        all.put("max-query-params", String.valueOf(CrawlScope.DEFAULT_MAX_QUERY_PARAMS));
         all.put("scope", CrawlScope.DEFAULT_MODE.name().toLowerCase(Locale.ROOT));
         all.put("allow", "");
         all.put("deny", "");

@@ -103,10 +103,12 @@ public final class FetcherService implements CrawlerService {
                 config.dnsQueryTimeoutMs());
         HostResolver resolver = new HostResolver(lookup, hosts, config.dnsMaxConcurrent(), registry);
         IpGuard guard = new IpGuard(clock, transport.scheduler(),
-                Math.max(config.politenessMs(), config.maxCrawlDelayMs()), metrics.politenessWait);
+                Math.max(config.maxBackoffMs(), Math.max(config.politenessMs(), config.maxCrawlDelayMs())),
+                metrics.politenessWait);
         client = new NettyHttpClient(transport, new HttpClientSettings(config.userAgent(), config.connectTimeoutMs(),
                 config.readTimeoutMs(), config.totalTimeoutMs(), resolvedProxy(config.proxy()),
-                config.maxIdlePerRoute(), config.maxIdleConnections(), config.keepAliveMs(), List.of()), clock);
+                config.maxIdlePerRoute(), config.maxIdleConnections(), config.keepAliveMs(), List.of(),
+                config.firstByteTimeoutMs(), config.tlsInsecure()), clock);
         if (config.warcDir() != null) {
             warc = new WarcArchive(config.warcDir(), config.warcPrefix(), config.warcMaxBytes(),
                     config.warcGzipLevel(), clock::millis, metrics.warcRecords);

@@ -67,6 +67,7 @@ final class PagePublisher {
     private final FetchMetrics metrics;
     private final Executor workers;
     private final BiConsumer<FetchJob, Exception> onDone;
+    private final RedirectChains redirects;
 
     /** @param onDone told when a job's records are all acknowledged (error null) or one failed */
     PagePublisher(FetcherConfig config, CrawlClock clock, HostResolver resolver, LinkExtractor extractor,
@@ -81,7 +82,11 @@ final class PagePublisher {
         this.metrics = metrics;
         this.workers = workers;
         this.onDone = onDone;
+        this.redirects = new RedirectChains(config.maxRedirects(), REDIRECT_CHAIN_CAPACITY);
     }
+
+    /** Redirect chains remembered at once (see {@link RedirectChains}). */
+    static final int REDIRECT_CHAIN_CAPACITY = 100_000;
 
     static FetchOutcome outcomeOf(HttpFailure f) {
         return switch (f) {
@@ -89,6 +94,8 @@ final class PagePublisher {
             case TIMEOUT -> FetchOutcome.TIMEOUT;
             case TOO_LARGE -> FetchOutcome.TOO_LARGE;
             case TLS, PROTOCOL, CLOSED -> FetchOutcome.PROTOCOL_ERROR;
+            case RESET -> FetchOutcome.CONNECTION_RESET;
+            case INFLATED_TOO_LARGE -> FetchOutcome.INFLATED_TOO_LARGE;
         };
     }
 
@@ -141,15 +148,35 @@ final class PagePublisher {
             outcome = redirect != null ? FetchOutcome.REDIRECT : FetchOutcome.HTTP_ERROR;
             if (redirect == null) {
                 error = "HTTP " + status + " without a usable Location";
+            } else {
+                RedirectChains.Verdict v = redirects.redirect(req.url(), redirect);
+                if (v == RedirectChains.Verdict.LOOP) {
+                    outcome = FetchOutcome.REDIRECT_LOOP;
+                    error = "redirect to " + redirect + " loops back into its own chain";
+                    metrics.linkRejected(LinkRejection.REDIRECT_LOOP, 1);
+                    redirect = null;
+                } else if (v == RedirectChains.Verdict.LIMIT) {
+                    outcome = FetchOutcome.REDIRECT_LIMIT;
+                    error = "redirect to " + redirect + " would exceed " + config.maxRedirects() + " redirects";
+                    metrics.linkRejected(LinkRejection.REDIRECT_LIMIT, 1);
+                    redirect = null;
+                }
             }
         } else if (status >= 200 && status < 300) {
             outcome = FetchOutcome.OK;
+        } else if (status == 429 || status == 503) {
+            outcome = FetchOutcome.THROTTLED; // the pipeline has already raised the IP's back-off
+            error = "HTTP " + status + (resp.header("Retry-After") != null ? ", Retry-After "
+                    + abbreviate(resp.header("Retry-After")) : "");
         } else if (status >= 400 && status < 600) {
             outcome = FetchOutcome.HTTP_ERROR;
             error = "HTTP " + status;
         } else {
             outcome = FetchOutcome.PROTOCOL_ERROR;
             error = "unexpected HTTP status " + status;
+        }
+        if (redirect == null && resp.status() != 0) {
+            redirects.ended(req.url()); // the chain that led here (if any) is over
         }
         long latency = resp.sentAtMillis() > 0 ? resp.completedAtMillis() - resp.sentAtMillis() : -1;
         metrics.fetch(outcome, status, latency);
@@ -314,6 +341,10 @@ final class PagePublisher {
             sink.links(resultKey(job), new LinkList(LinkList.VERSION, page, job.request.fingerprint(), graph), c);
         }
         sink.result(resultKey(job), result, c);
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() <= 64 ? s : s.substring(0, 64) + "...";
     }
 
     /**

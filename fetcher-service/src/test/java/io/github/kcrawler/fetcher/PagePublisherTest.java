@@ -225,12 +225,14 @@ class PagePublisherTest {
                 "read timeout", 900, 5, false, List.of()), null);
         p.publish(job(PAGE, 0), new HttpFetchResponse(0, null, List.of(), new byte[0], 0, HttpFailure.TLS,
                 "bad cert", -1, 5, false, List.of()), null);
+        // 503 is THROTTLED since issue 9 (the server asked us to slow down), with its status kept
         assertThat(results).extracting(FetchResult::outcome).containsExactly(FetchOutcome.NOT_MODIFIED,
-                FetchOutcome.HTTP_ERROR, FetchOutcome.CONNECT_FAILURE, FetchOutcome.TIMEOUT,
+                FetchOutcome.THROTTLED, FetchOutcome.CONNECT_FAILURE, FetchOutcome.TIMEOUT,
                 FetchOutcome.PROTOCOL_ERROR);
+        assertThat(results.get(1).status()).isEqualTo(503);
         assertThat(results.get(2).fetchedAt()).isZero();
         assertThat(results.get(4).error()).isEqualTo("bad cert");
-        assertThat(registry.get("crawler.fetch").tag("outcome", "HTTP_ERROR").tag("status", "5xx").counter().count())
+        assertThat(registry.get("crawler.fetch").tag("outcome", "THROTTLED").tag("status", "5xx").counter().count())
                 .isEqualTo(1);
     }
 

@@ -29,10 +29,13 @@ public final class CrawlMonitor implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CrawlMonitor.class);
     /** Outcomes that mean a response came back from the server (the page was fetched). */
     public static final Set<FetchOutcome> RESPONSES = Collections.unmodifiableSet(EnumSet.of(FetchOutcome.OK,
-            FetchOutcome.NOT_MODIFIED, FetchOutcome.REDIRECT, FetchOutcome.HTTP_ERROR, FetchOutcome.TOO_LARGE));
+            FetchOutcome.NOT_MODIFIED, FetchOutcome.REDIRECT, FetchOutcome.HTTP_ERROR, FetchOutcome.TOO_LARGE,
+            FetchOutcome.THROTTLED, FetchOutcome.REDIRECT_LIMIT, FetchOutcome.REDIRECT_LOOP,
+            FetchOutcome.INFLATED_TOO_LARGE));
     /** Outcomes that are the crawler's policy, not failures: not counted as errors. */
     public static final Set<FetchOutcome> DECLINED = Collections.unmodifiableSet(EnumSet.of(
-            FetchOutcome.ROBOTS_DENIED, FetchOutcome.OUT_OF_SCOPE, FetchOutcome.BUDGET_EXHAUSTED));
+            FetchOutcome.ROBOTS_DENIED, FetchOutcome.OUT_OF_SCOPE, FetchOutcome.BUDGET_EXHAUSTED,
+            FetchOutcome.HOST_BUDGET_EXHAUSTED));
     /** Outcomes that are failures: neither a response nor the crawler's own policy. */
     public static final Set<FetchOutcome> FAILURES;
 

@@ -35,6 +35,8 @@ public final class MetricNames {
     public static final String WARC_RECORDS = "crawler.warc.records";
     /** Counter, tag {@code reason} (not_html, unparsable): 2xx responses not parsed for links. */
     public static final String PARSE_SKIPPED = "crawler.fetch.unparsed";
+    /** Counter, tag {@code cause} (retry_after, throttled, server_error, slow): per-IP back-off raised. */
+    public static final String FETCH_BACKOFFS = "crawler.fetch.backoffs";
 
     // dedup
     /** Counter: URL-seen tests. */

@@ -29,5 +29,17 @@ public enum FetchOutcome {
     /** The URL could not be parsed. */
     MALFORMED_URL,
     /** The crawl's page budget is used up; the URL was not fetched. */
-    BUDGET_EXHAUSTED
+    BUDGET_EXHAUSTED,
+    /** 429, or 503 (with or without Retry-After): the server asked us to slow down; the host's back-off grew. */
+    THROTTLED,
+    /** 3xx whose target would make the redirect chain longer than {@code max-redirects}; target not followed. */
+    REDIRECT_LIMIT,
+    /** 3xx whose target is already in its own redirect chain; target not followed. */
+    REDIRECT_LOOP,
+    /** This host used up {@code max-pages-per-host}; the URL was not fetched. */
+    HOST_BUDGET_EXHAUSTED,
+    /** The connection was reset or closed before the response was complete (a half-written response). */
+    CONNECTION_RESET,
+    /** A compressed body inflated beyond {@code max-body-bytes} (a compression bomb); decoding stopped at the cap. */
+    INFLATED_TOO_LARGE
 }

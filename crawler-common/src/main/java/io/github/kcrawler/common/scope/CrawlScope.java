@@ -17,7 +17,8 @@ import java.util.regex.PatternSyntaxException;
  * bounds wanders into calendars, session-id loops and the rest of the web; these are the operator's bounds.
  *
  * <p>Checks, cheapest first, first failure wins: http(s) only, length at most {@code max-url-length}, depth at most
- * {@code max-depth}, then the scope {@link Mode} relative to the page the link was found on ({@code SAME_DOMAIN}
+ * {@code max-depth}, the trap shapes of {@link #checkTraps} ({@code max-repeated-segments},
+ * {@code max-query-params}), then the scope {@link Mode} relative to the page the link was found on ({@code SAME_DOMAIN}
  * compares registered domains from the public suffix list, so {@code a.github.io} and {@code b.github.io} are
  * different sites), then {@code deny} patterns, then {@code allow} patterns (when any are given, a URL must match
  * one). Patterns are Java regular expressions searched anywhere in the normalised URL ({@code find}); anchor them
@@ -27,8 +28,13 @@ import java.util.regex.PatternSyntaxException;
  * <p>The URL is expected normalised ({@link UrlNormalizer}). An in-scope answer allocates nothing beyond the
  * matchers the patterns need (and, for {@code SAME_DOMAIN} links that change host, the public-suffix lookup).
  */
-public record CrawlScope(int maxDepth, int maxUrlLength, Mode mode, List<Pattern> allow, List<Pattern> deny) {
+public record CrawlScope(int maxDepth, int maxUrlLength, Mode mode, List<Pattern> allow, List<Pattern> deny,
+                         int maxRepeatedSegments, int maxQueryParams) {
     public static final int DEFAULT_MAX_DEPTH = 20;
+    /** A path segment may occur this many times in one path ({@code /a/b/a/b/a/b} has each twice... thrice). */
+    public static final int DEFAULT_MAX_REPEATED_SEGMENTS = 3;
+    /** Query parameters in one URL. */
+    public static final int DEFAULT_MAX_QUERY_PARAMS = 32;
     public static final int DEFAULT_MAX_URL_LENGTH = 2048;
     public static final Mode DEFAULT_MODE = Mode.ANY;
     /** Shortest sensible limit ({@code http://a.b/} is 11 characters). */
@@ -36,7 +42,8 @@ public record CrawlScope(int maxDepth, int maxUrlLength, Mode mode, List<Pattern
     public static final int MAX_URL_LENGTH = 65_536;
 
     /** The keys {@link #from(Settings)} reads. */
-    public static final Set<String> KEYS = Set.of("max-depth", "max-url-length", "scope", "allow", "deny");
+    public static final Set<String> KEYS = Set.of("max-depth", "max-url-length", "scope", "allow", "deny",
+            "max-repeated-segments", "max-query-params");
 
     /** How far from the source page a link may go. */
     public enum Mode {
@@ -68,8 +75,19 @@ public record CrawlScope(int maxDepth, int maxUrlLength, Mode mode, List<Pattern
                     + ", was " + maxUrlLength);
         }
         Objects.requireNonNull(mode, "scope mode");
+        if (maxRepeatedSegments < 1) {
+            throw new IllegalArgumentException("max-repeated-segments must be >= 1, was " + maxRepeatedSegments);
+        }
+        if (maxQueryParams < 0) {
+            throw new IllegalArgumentException("max-query-params must be >= 0, was " + maxQueryParams);
+        }
         allow = List.copyOf(allow == null ? List.of() : allow);
         deny = List.copyOf(deny == null ? List.of() : deny);
+    }
+
+    /** The trap limits at their defaults. */
+    public CrawlScope(int maxDepth, int maxUrlLength, Mode mode, List<Pattern> allow, List<Pattern> deny) {
+        this(maxDepth, maxUrlLength, mode, allow, deny, DEFAULT_MAX_REPEATED_SEGMENTS, DEFAULT_MAX_QUERY_PARAMS);
     }
 
     /** Any host, default depth and length, no patterns. */
@@ -83,9 +101,59 @@ public record CrawlScope(int maxDepth, int maxUrlLength, Mode mode, List<Pattern
     }
 
     public static CrawlScope from(Settings s) {
-        return of(s.integer("max-depth", DEFAULT_MAX_DEPTH), s.integer("max-url-length", DEFAULT_MAX_URL_LENGTH),
-                Mode.parse(s.string("scope", DEFAULT_MODE.name())), s.list("allow", List.of()),
-                s.list("deny", List.of()));
+        return new CrawlScope(s.integer("max-depth", DEFAULT_MAX_DEPTH),
+                s.integer("max-url-length", DEFAULT_MAX_URL_LENGTH),
+                Mode.parse(s.string("scope", DEFAULT_MODE.name())), compile("allow", s.list("allow", List.of())),
+                compile("deny", s.list("deny", List.of())),
+                s.integer("max-repeated-segments", DEFAULT_MAX_REPEATED_SEGMENTS),
+                s.integer("max-query-params", DEFAULT_MAX_QUERY_PARAMS));
+    }
+
+    /**
+     * Crawler-trap shapes that no depth or length limit catches early: a path segment repeated more than
+     * {@code maxRepeatedSegments} times (relative links that append to themselves, {@code /a/b/a/b/a/b/}) and more
+     * than {@code maxQueryParams} query parameters. Linear in the URL's length; allocates only for the segments.
+     * Returns IN_SCOPE when the URL shows neither.
+     */
+    public ScopeDecision checkTraps(String url) {
+        int start = url.indexOf("://");
+        int pathStart = start < 0 ? -1 : url.indexOf('/', start + 3);
+        if (pathStart < 0) {
+            return ScopeDecision.IN_SCOPE;
+        }
+        int query = url.indexOf('?', pathStart);
+        int pathEnd = query < 0 ? url.length() : query;
+        if (query >= 0) {
+            int params = 1;
+            for (int i = query + 1; i < url.length(); i++) {
+                char c = url.charAt(i);
+                if (c == '&' || c == ';') {
+                    params++;
+                    if (params > maxQueryParams) {
+                        return ScopeDecision.TRAP_QUERY_PARAMS;
+                    }
+                }
+            }
+            if (params > maxQueryParams) {
+                return ScopeDecision.TRAP_QUERY_PARAMS;
+            }
+        }
+        java.util.HashMap<String, Integer> seen = null;
+        int segStart = pathStart + 1;
+        for (int i = segStart; i <= pathEnd; i++) {
+            if (i == pathEnd || url.charAt(i) == '/') {
+                if (i > segStart) {
+                    if (seen == null) {
+                        seen = new java.util.HashMap<>();
+                    }
+                    if (seen.merge(url.substring(segStart, i), 1, Integer::sum) > maxRepeatedSegments) {
+                        return ScopeDecision.TRAP_REPEATED_SEGMENTS;
+                    }
+                }
+                segStart = i + 1;
+            }
+        }
+        return ScopeDecision.IN_SCOPE;
     }
 
     /** For seeds: every check except the mode, which needs a source page. */
@@ -107,6 +175,10 @@ public record CrawlScope(int maxDepth, int maxUrlLength, Mode mode, List<Pattern
         }
         if (depth > maxDepth) {
             return ScopeDecision.TOO_DEEP;
+        }
+        ScopeDecision trap = checkTraps(url);
+        if (!trap.inScope()) {
+            return trap;
         }
         if (sourceUrl != null && mode != Mode.ANY && !UrlNormalizer.sameHost(url, sourceUrl)) {
             if (mode == Mode.SAME_HOST) {

@@ -22,7 +22,11 @@ public enum ScopeDecision {
     /** Matched a {@code deny} pattern (deny wins over allow). */
     DENIED_PATTERN,
     /** The {@code allow} list is not empty and no pattern in it matched. */
-    NOT_ALLOWED_PATTERN;
+    NOT_ALLOWED_PATTERN,
+    /** A path segment repeats more than {@code max-repeated-segments} times ({@code /a/b/a/b/a/b/...}: a trap). */
+    TRAP_REPEATED_SEGMENTS,
+    /** More than {@code max-query-params} query parameters (a faceted-search or session-id explosion). */
+    TRAP_QUERY_PARAMS;
 
     private final String tag = name().toLowerCase(Locale.ROOT).replace('_', '-');
 

@@ -40,6 +40,8 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
     private final NettyHttpClient.Route route;
     private ChannelHandlerContext ctx;
     private IdleStateHandler idle;
+    private WireMeter wire;
+    private io.netty.util.concurrent.ScheduledFuture<?> firstByteTimer;
     private Exchange current;
     private long idleSince;
     // response state of the current exchange
@@ -61,6 +63,7 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
         this.idle = ctx.pipeline().get(IdleStateHandler.class);
+        this.wire = ctx.pipeline().get(WireMeter.class);
     }
 
     /** Starts the exchange on this connection; {@code reused} if it came from the pool. */
@@ -108,6 +111,7 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
         ch.writeAndFlush(request).addListener(f -> {
             if (f.isSuccess()) {
                 ex.sentAt = client.clock().millis();
+                armFirstByteTimeout(ex);
             } else if (current == ex) {
                 failOrRetry(f.cause());
             }
@@ -125,7 +129,15 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
                 return;
             }
             if (msg instanceof HttpObject o && o.decoderResult().isFailure()) {
-                fail(HttpFailure.PROTOCOL, "malformed response: " + NettyHttpClient.message(o.decoderResult().cause()));
+                Throwable cause = o.decoderResult().cause();
+                if (cause instanceof io.netty.handler.codec.PrematureChannelClosureException) {
+                    // the codec's way of saying the peer closed with the head or body half written
+                    fail(HttpFailure.RESET, (headSeen ? "connection closed mid-response after " + length
+                            + " body bytes" : "connection closed before a complete response head") + ": "
+                            + cause.getMessage());
+                } else {
+                    fail(HttpFailure.PROTOCOL, "malformed response: " + NettyHttpClient.message(cause));
+                }
                 return;
             }
             if (msg instanceof HttpResponse r) {
@@ -153,8 +165,34 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /** A server that accepts the request and never answers is cut after the first-byte timeout. */
+    private void armFirstByteTimeout(Exchange ex) {
+        long ms = client.settings().firstByteTimeoutMillis();
+        if (ms >= client.settings().totalTimeoutMillis()) {
+            return; // the total timeout comes first anyway
+        }
+        firstByteTimer = ctx.executor().schedule(() -> {
+            if (current == ex && !headSeen && !interim) {
+                fail(HttpFailure.TIMEOUT, "first-byte timeout: no response head " + ms + " ms after the request");
+            }
+        }, ms, java.util.concurrent.TimeUnit.MILLISECONDS);
+    }
+
+    private void cancelFirstByteTimeout() {
+        if (firstByteTimer != null) {
+            firstByteTimer.cancel(false);
+            firstByteTimer = null;
+        }
+    }
+
     private void onHead(HttpResponse r) {
+        cancelFirstByteTimeout();
         int code = r.status().code();
+        if (code < 100 || code > 999) {
+            // Netty parses "HTTP/1.1 0" happily; a status outside three digits is not HTTP (found by fuzzing)
+            fail(HttpFailure.PROTOCOL, "malformed response: status code " + code);
+            return;
+        }
         if (code >= 100 && code < 200 && code != 101) {
             interim = true;
             return;
@@ -170,7 +208,7 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
         keepAlive = HttpUtil.isKeepAlive(r);
         long declared = HttpUtil.getContentLength(r, -1L);
         int max = current.fetch.maxBodyBytes();
-        if (declared > max) {
+        if (declared > max && !current.fetch.readPrefix()) {
             tooLarge("declared Content-Length " + declared + " exceeds " + max + " bytes");
             return;
         }
@@ -216,8 +254,14 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
     private void tooLarge(String error) {
         Exchange ex = current;
         current = null;
+        HttpFailure failure = HttpFailure.TOO_LARGE;
+        if (wire != null && wire.encoding() != null && headSeen && body != null) {
+            failure = HttpFailure.INFLATED_TOO_LARGE;
+            error = wire.encoding() + " body inflated beyond " + ex.fetch.maxBodyBytes() + " bytes after "
+                    + wire.wireBytes() + " bytes on the wire; decoding stopped";
+        }
         ex.finish(new HttpFetchResponse(status, reason, headers, body == null ? new byte[0] : body, length,
-                HttpFailure.TOO_LARGE, error, ex.sentAt, client.clock().millis(), ex.reused, ex.requestHeaders));
+                failure, error, ex.sentAt, client.clock().millis(), ex.reused, ex.requestHeaders));
         body = null;
         ctx.close();
     }
@@ -230,6 +274,7 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void fail(HttpFailure failure, String error) {
+        cancelFirstByteTimeout();
         Exchange ex = current;
         current = null;
         body = null;
@@ -255,8 +300,8 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
         if (current != null) {
-            failOrRetry(new IOException(headSeen ? "connection closed mid-response"
-                    : "connection closed before a response"));
+            failOrRetry(new ConnectionLost(headSeen ? "connection closed mid-response after " + length
+                    + " body bytes" : "connection closed before a complete response head"));
         } else {
             client.removeIdle(route, ctx.channel());
         }
@@ -300,7 +345,25 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
         if (cause instanceof DecoderException && root instanceof SSLException) {
             return HttpFailure.TLS;
         }
+        if (cause instanceof DecoderException) {
+            return HttpFailure.PROTOCOL; // includes a corrupt gzip stream
+        }
+        if (cause instanceof IOException || root instanceof IOException) {
+            return HttpFailure.RESET; // ECONNRESET, broken pipe, closed mid-response
+        }
         return HttpFailure.PROTOCOL;
+    }
+
+    /** The peer closed the connection before the response was complete. */
+    private static final class ConnectionLost extends IOException {
+        ConnectionLost(String message) {
+            super(message);
+        }
+
+        @Override
+        public synchronized Throwable fillInStackTrace() {
+            return this; // an expected event, not a bug: no stack to capture
+        }
     }
 
     private static String describe(Throwable cause) {

@@ -12,11 +12,25 @@ import java.util.List;
  * @param maxIdleTotal        idle keep-alive connections kept in all
  * @param keepAliveMillis     an idle connection is closed after this long
  * @param trustedCertificates trust only these (tests); null or empty: the JDK's default trust store
+ * @param firstByteTimeoutMillis request written → response head received, at most this long
+ * @param insecureTls         true turns certificate and host-name verification off (logged loudly); default false
  */
 public record HttpClientSettings(String userAgent, int connectTimeoutMillis, int readTimeoutMillis,
                                  int totalTimeoutMillis, InetSocketAddress proxy, int maxIdlePerRoute,
-                                 int maxIdleTotal, long keepAliveMillis, List<X509Certificate> trustedCertificates) {
+                                 int maxIdleTotal, long keepAliveMillis, List<X509Certificate> trustedCertificates,
+                                 int firstByteTimeoutMillis, boolean insecureTls) {
+    /** First-byte timeout equal to the total timeout, TLS verified. */
+    public HttpClientSettings(String userAgent, int connectTimeoutMillis, int readTimeoutMillis,
+                              int totalTimeoutMillis, InetSocketAddress proxy, int maxIdlePerRoute, int maxIdleTotal,
+                              long keepAliveMillis, List<X509Certificate> trustedCertificates) {
+        this(userAgent, connectTimeoutMillis, readTimeoutMillis, totalTimeoutMillis, proxy, maxIdlePerRoute,
+                maxIdleTotal, keepAliveMillis, trustedCertificates, totalTimeoutMillis, false);
+    }
+
     public HttpClientSettings {
+        if (firstByteTimeoutMillis < 1) {
+            throw new IllegalArgumentException("first-byte timeout must be >= 1 ms, was " + firstByteTimeoutMillis);
+        }
         if (userAgent == null || userAgent.isBlank()) {
             throw new IllegalArgumentException("user agent must not be empty");
         }

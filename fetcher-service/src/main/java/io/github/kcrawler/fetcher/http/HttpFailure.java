@@ -8,10 +8,14 @@ public enum HttpFailure {
     TIMEOUT,
     /** TLS handshake or certificate/hostname verification failed. */
     TLS,
-    /** Not parsable HTTP, or the connection closed or reset mid-response. */
+    /** Not parsable HTTP. */
     PROTOCOL,
     /** The body exceeded the cap; status and headers are known, the body is cut at the cap. */
     TOO_LARGE,
     /** The client was shutting down. */
-    CLOSED
+    CLOSED,
+    /** The connection was reset or closed before the response was complete (nothing, or a half-written one). */
+    RESET,
+    /** A compressed body inflated beyond the cap (a compression bomb); decoding stopped there. */
+    INFLATED_TOO_LARGE
 }

@@ -41,7 +41,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Each request carries Host, User-Agent, Accept, {@code Accept-Encoding: gzip, deflate} (decoded by
  * {@link HttpContentDecompressor}; the body cap applies to decoded bytes, which defuses compression bombs) and
  * {@code Connection: keep-alive}. Timeouts: connect ({@link ChannelOption#CONNECT_TIMEOUT_MILLIS}), read (no
- * bytes for that long), and total (request start to last byte). TLS uses the JDK trust store with SNI and
+ * bytes for that long), first byte (request written to response head) and total (request start to last byte); a
+ * server trickling one byte a second is cut at the total timeout. Inflation is streamed by Netty in bounded pieces
+ * and {@link WireMeter} remembers the encoding, so a compressed body that grows past the cap ends as
+ * {@link HttpFailure#INFLATED_TOO_LARGE} after inflating only about the cap, whatever the bomb's full size. TLS uses the JDK trust store with SNI and
  * hostname verification ({@code HTTPS} endpoint identification). With an HTTP proxy, https goes through a CONNECT
  * tunnel to the target's IP and http is sent to the proxy in absolute form ({@code GET http://host/path}), the way
  * every HTTP proxy accepts it (many refuse CONNECT to port 80). Redirects are not followed: a 3xx is a response
@@ -50,6 +53,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Results never fail exceptionally: every outcome is an {@link HttpFetchResponse}.
  */
 public final class NettyHttpClient implements AutoCloseable {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(NettyHttpClient.class);
     private static final String ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 
     private final NettyTransport transport;
@@ -76,7 +80,12 @@ public final class NettyHttpClient implements AutoCloseable {
         this.clock = clock;
         try {
             SslContextBuilder b = SslContextBuilder.forClient().endpointIdentificationAlgorithm("HTTPS");
-            if (!settings.trustedCertificates().isEmpty()) {
+            if (settings.insecureTls()) {
+                LOG.warn("TLS verification is OFF (tls-insecure=true): certificates and host names are not checked; "
+                        + "any network attacker can impersonate any https site. Use it only for servers you run.");
+                b.endpointIdentificationAlgorithm(null)
+                        .trustManager(io.netty.handler.ssl.util.InsecureTrustManagerFactory.INSTANCE);
+            } else if (!settings.trustedCertificates().isEmpty()) {
                 b.trustManager(settings.trustedCertificates().toArray(new X509Certificate[0]));
             }
             this.ssl = b.build();
@@ -190,6 +199,7 @@ public final class NettyHttpClient implements AutoCloseable {
             p.addLast("tls", tls);
         }
         p.addLast("codec", new HttpClientCodec(8192, 32 * 1024, 64 * 1024));
+        p.addLast("wire", new WireMeter());
         p.addLast("inflate", new HttpContentDecompressor(0));
         p.addLast("exchange", new ExchangeHandler(this, route));
     }

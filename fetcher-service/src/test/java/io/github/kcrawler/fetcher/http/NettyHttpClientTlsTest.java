@@ -130,4 +130,20 @@ class NettyHttpClientTlsTest {
             client.close();
         }
     }
+
+    @Test
+    void verificationIsOnByDefaultAndTheInsecureOptOutIsExplicit() {
+        // default settings: JDK trust store, host name checked; the self-signed server is refused
+        HttpFetchResponse verified = fetch(List.of(), "localhost");
+        assertThat(verified.failure()).isEqualTo(HttpFailure.TLS);
+        NettyHttpClient insecure = new NettyHttpClient(transport, new HttpClientSettings("kcrawler-test/1.0", 2_000,
+                5_000, 10_000, null, 2, 10, 10_000, List.of(), 10_000, true), CrawlClock.SYSTEM);
+        try {
+            HttpFetchResponse r = insecure.fetch(new HttpFetch(true, "wrong-name.test", server.getAddress().getPort(),
+                    LOOPBACK, "/", List.of(), 1000)).join();
+            assertThat(r.status()).as(String.valueOf(r.error())).isEqualTo(200);
+        } finally {
+            insecure.close();
+        }
+    }
 }

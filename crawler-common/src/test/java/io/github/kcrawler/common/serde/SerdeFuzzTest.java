@@ -1,0 +1,83 @@
+package io.github.kcrawler.common.serde;
+
+import io.github.kcrawler.common.FuzzTries;
+import io.github.kcrawler.common.model.DiscoveredUrl;
+import io.github.kcrawler.common.model.FetchKind;
+import io.github.kcrawler.common.model.FetchOutcome;
+import io.github.kcrawler.common.model.FetchRequest;
+import io.github.kcrawler.common.model.FetchResult;
+import io.github.kcrawler.common.model.LinkList;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
+import org.apache.kafka.common.errors.SerializationException;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Fuzzing (issue 9) of the JSON serdes every topic uses: random bytes, JSON-shaped garbage and mutated real
+ * records decode to a {@link Decoded} (a value or a failure reason) and never throw; the strict serde throws only
+ * Kafka's {@link SerializationException}. {@code -Dkcrawler.fuzz.tries=N} scales the tries (docs/HOSTILE.md).
+ */
+@AddLifecycleHook(FuzzTries.class)
+class SerdeFuzzTest {
+    private static final List<Class<?>> TYPES = List.of(FetchRequest.class, FetchResult.class, DiscoveredUrl.class,
+            LinkList.class);
+    private static final String[] JSON_PIECES = {"{", "}", "[", "]", "\"v\"", ":", ",", "1", "-1", "1e999",
+            "99999999999999999999", "null", "true", "\"url\"", "\"http://a/\"", "\"outcome\"", "\"OK\"",
+            "\"NOPE\"", "\"outlinks\"", "\"kind\"", "\"REVISIT\"", "\"\\u0000\"", "\"\\ud800\"", "\"", "\\", " ",
+            "/*", "NaN", "0.5", "\"depth\""};
+    private static final byte[] VALID = JsonSerde.of(FetchResult.class).serialize("t", new FetchResult(
+            FetchResult.VERSION, "http://a.test/", 1L, 2, 3L, FetchKind.NEW, 200, FetchOutcome.OK, 4L, 5L, 6L, "ab",
+            7L, "text/html", null, "\"e\"", null, 8, null));
+
+    @Property(tries = 500)
+    void randomBytesNeverThrow(@ForAll @Size(max = 600) byte[] bytes, @ForAll @IntRange(max = 3) int type) {
+        decode(TYPES.get(type), bytes);
+    }
+
+    @Property(tries = 500)
+    void jsonShapedGarbageNeverThrows(@ForAll("jsonish") String text, @ForAll @IntRange(max = 3) int type) {
+        decode(TYPES.get(type), text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Property(tries = 500)
+    void mutatedRecordsNeverThrow(@ForAll @Size(min = 1, max = 8) List<@IntRange(max = 10_000) Integer> positions,
+                                  @ForAll @Size(min = 8, max = 8) byte[] values) {
+        byte[] b = VALID.clone();
+        for (int i = 0; i < positions.size(); i++) {
+            b[positions.get(i) % b.length] = values[i];
+        }
+        decode(FetchResult.class, b);
+    }
+
+    @Provide
+    Arbitrary<String> jsonish() {
+        return Arbitraries.of(JSON_PIECES).list().ofMaxSize(40).map(l -> String.join("", l));
+    }
+
+    private static final java.util.Map<Class<?>, LenientJsonDeserializer<?>> LENIENT =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    @SuppressWarnings("unchecked")
+    private static <T> void decode(Class<T> type, byte[] bytes) {
+        LenientJsonDeserializer<T> lenient = (LenientJsonDeserializer<T>) LENIENT.computeIfAbsent(type,
+                LenientJsonDeserializer::new);
+        Decoded<T> d = lenient.deserialize("t", bytes);
+        assertThat(d).isNotNull();
+        assertThat(d.isOk() || d.failure() != null).isTrue();
+        try {
+            JsonSerde.of(type).deserialize("t", bytes);
+        } catch (SerializationException expected) {
+            // the strict serde's one way of saying no
+        }
+    }
+}

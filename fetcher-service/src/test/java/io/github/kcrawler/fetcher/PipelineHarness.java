@@ -1,0 +1,168 @@
+package io.github.kcrawler.fetcher;
+
+import io.github.kcrawler.common.fingerprint.Fingerprints;
+import io.github.kcrawler.common.model.DiscoveredUrl;
+import io.github.kcrawler.common.model.FetchOutcome;
+import io.github.kcrawler.common.model.FetchRequest;
+import io.github.kcrawler.common.model.FetchResult;
+import io.github.kcrawler.common.model.LinkList;
+import io.github.kcrawler.common.time.CrawlClock;
+import io.github.kcrawler.fetcher.dns.HostResolver;
+import io.github.kcrawler.fetcher.dns.HostsFile;
+import io.github.kcrawler.fetcher.dns.LookupFailure;
+import io.github.kcrawler.fetcher.dns.NameLookup;
+import io.github.kcrawler.fetcher.guard.IpGuard;
+import io.github.kcrawler.fetcher.http.HttpClientSettings;
+import io.github.kcrawler.fetcher.http.NettyHttpClient;
+import io.github.kcrawler.fetcher.http.NettyTransport;
+import io.github.kcrawler.fetcher.parse.LinkExtractor;
+import io.github.kcrawler.fetcher.robots.RobotsCache;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.apache.kafka.common.TopicPartition;
+
+import java.net.InetAddress;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The real fetch pipeline (Netty client, guard, robots.txt, publisher) without Kafka: records land in lists. Used
+ * by the hostile-web and security tests against loopback servers.
+ */
+final class PipelineHarness implements AutoCloseable {
+    final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    final FetcherConfig config;
+    final List<FetchResult> results = new CopyOnWriteArrayList<>();
+    final List<DiscoveredUrl> discovered = new CopyOnWriteArrayList<>();
+    final List<LinkList> links = new CopyOnWriteArrayList<>();
+    final Map<String, Integer> lookups = new ConcurrentHashMap<>();
+    final FetchMetrics metrics;
+    final FetchPipeline pipeline;
+    private final NettyTransport transport;
+    private final NettyHttpClient client;
+
+    /** Defaults for loopback tests: 127.0.0.0/8 allowed, 50 ms politeness, no WARC; overrides win. */
+    PipelineHarness(Map<String, String> overrides, Map<String, List<InetAddress>> dnsAnswers) {
+        Map<String, String> m = new HashMap<>(Map.of("allow-addresses", "127.0.0.0/8", "politeness-ms", "50",
+                "warc-dir", "none", "connect-timeout-ms", "2000", "read-timeout-ms", "5000",
+                "total-timeout-ms", "10000"));
+        m.putAll(overrides);
+        config = FetcherConfig.defaults(m);
+        CrawlClock clock = CrawlClock.SYSTEM;
+        transport = new NettyTransport(1, false);
+        client = new NettyHttpClient(transport, new HttpClientSettings(config.userAgent(), config.connectTimeoutMs(),
+                config.readTimeoutMs(), config.totalTimeoutMs(), null, 2, 100, 5_000, List.of(),
+                config.firstByteTimeoutMs(), config.tlsInsecure()), clock);
+        NameLookup dns = new NameLookup() {
+            @Override
+            public InetAddress cached(String host) {
+                return null;
+            }
+
+            @Override
+            public CompletableFuture<InetAddress> lookup(String host) {
+                int n = lookups.merge(host, 1, Integer::sum);
+                List<InetAddress> answers = dnsAnswers.get(host);
+                if (answers == null || answers.isEmpty()) {
+                    return CompletableFuture.failedFuture(
+                            new LookupFailure(HostResolver.Failure.NOT_FOUND, host, null));
+                }
+                return CompletableFuture.completedFuture(answers.get(Math.min(n - 1, answers.size() - 1)));
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        HostResolver resolver = new HostResolver(dns, HostsFile.empty(), 4, registry);
+        FetchSlots slots = new FetchSlots(config.maxInFlight(), transport.scheduler());
+        metrics = new FetchMetrics(registry, "req", slots::active);
+        IpGuard guard = new IpGuard(clock, transport.scheduler(), config.maxBackoffMs(), metrics.politenessWait);
+        PagePublisher.Sink sink = new PagePublisher.Sink() {
+            @Override
+            public void result(String key, FetchResult value, Completion c) {
+                results.add(value);
+                c.acked(null);
+            }
+
+            @Override
+            public void discovered(String key, DiscoveredUrl value, Completion c) {
+                discovered.add(value);
+                c.acked(null);
+            }
+
+            @Override
+            public void links(String key, LinkList value, Completion c) {
+                links.add(value);
+                c.acked(null);
+            }
+
+            @Override
+            public void abandoned(FetchJob job) {
+            }
+        };
+        PagePublisher publisher = new PagePublisher(config, clock, resolver,
+                new LinkExtractor(config.maxOutlinks(), config.followNofollow()), null, sink, metrics,
+                Runnable::run, (job, error) -> { });
+        pipeline = new FetchPipeline(config, clock, transport.scheduler(), resolver, guard, slots, client,
+                Runnable::run, metrics, publisher);
+        pipeline.robots(new RobotsCache(List.of(config.robotsAgent()), 100, 60_000, 60_000,
+                config.maxCrawlDelayMs(), clock, pipeline::fetchRobots, registry));
+    }
+
+    PipelineHarness(Map<String, String> overrides) {
+        this(overrides, Map.of());
+    }
+
+    /** Submits a fetch of {@code url} under record key {@code key} (an IP, or null to resolve the host). */
+    void submit(String key, String url) {
+        FetchRequest r = FetchRequest.fresh(url, Fingerprints.url(url), 0, 1, 0);
+        pipeline.submit(new FetchJob(key, r, new OffsetTracker.Slot(new TopicPartition("req", 0), 0)));
+    }
+
+    /** Fetches one URL and waits (bounded) for its result. */
+    FetchResult fetch(String key, String url, Duration limit) {
+        int before = results.size();
+        submit(key, url);
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (results.size() <= before) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("no result for " + url + " within " + limit);
+            }
+            try {
+                TimeUnit.MILLISECONDS.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
+        FetchResult r = results.get(before);
+        assertThat(r.url()).isEqualTo(url);
+        return r;
+    }
+
+    FetchResult fetch(String url) {
+        return fetch("127.0.0.1", url, Duration.ofSeconds(15));
+    }
+
+    double outcomes(FetchOutcome o) {
+        return metrics.fetchCount(o);
+    }
+
+    double rejected(String reason) {
+        return registry.get("crawler.links.rejected").tag("reason", reason).counter().count();
+    }
+
+    @Override
+    public void close() {
+        client.close();
+        transport.close();
+    }
+}
