@@ -148,6 +148,20 @@ public final class WheelFrontier implements Frontier {
         return Admission.QUEUED;
     }
 
+    /**
+     * Puts a URL straight into the wheel, bypassing the priority pool: how revisits enter, so that pages due again
+     * are not starved by a pool full of well-scored new URLs. Refused ({@link Admission#IP_FULL}) when the residue
+     * is full; the caller tries again later.
+     */
+    public Admission admitToWheel(String ip, long fingerprint, long seq) {
+        if (pendingByFingerprint.containsKey(fingerprint)) {
+            return Admission.DUPLICATE;
+        }
+        Double early = earlyScores.remove(fingerprint);
+        return enterWheel(new PendingUrl(ip, fingerprint, seq, early == null ? 0.0 : early))
+                ? Admission.QUEUED : Admission.IP_FULL;
+    }
+
     @Override
     public boolean restore(PendingUrl url) {
         if (pendingByFingerprint.containsKey(url.fingerprint())) {

@@ -275,11 +275,17 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
         }
     }
 
-    /** Pages whose revisit is due enter the frontier like admitted URLs, as fetch requests of kind REVISIT. */
+    /**
+     * Pages whose revisit is due enter the frontier as fetch requests of kind REVISIT — straight into the politeness
+     * wheel, not through the priority pool, so a pool full of well-scored new URLs cannot starve them.
+     */
     private void revisitTick() {
         revisits.pollDue(state -> {
             long seq = nextSeq;
-            switch (frontier.admit(state.ip(), state.fingerprint(), seq)) {
+            Frontier.Admission admission = frontier instanceof WheelFrontier wheel
+                    ? wheel.admitToWheel(state.ip(), state.fingerprint(), seq)
+                    : frontier.admit(state.ip(), state.fingerprint(), seq);
+            switch (admission) {
                 case QUEUED -> {
                     nextSeq++;
                     store.put(PendingEntry.key(state.ip(), seq), PendingEntry.revisit(state.ip(), state.url(),

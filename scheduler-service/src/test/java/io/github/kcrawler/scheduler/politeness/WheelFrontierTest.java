@@ -148,6 +148,30 @@ class WheelFrontierTest {
     }
 
     @Test
+    void admitToWheel_bypassesAPoolFullOfBetterUrls() {
+        ManualClock clock = new ManualClock(0);
+        List<PendingUrl> evicted = new ArrayList<>();
+        WheelFrontier f = frontier(clock, WheelFrontier.Order.PRIORITY, 8, 64, 4, evicted);
+        for (int i = 0; i < 4; i++) {
+            f.updateScore(100 + i, 1000.0);
+            f.admit(ip(i), 100 + i, i);
+        }
+        assertThat(f.admitToWheel(ip(9), 999, 10)).isEqualTo(Admission.QUEUED);
+        assertThat(f.admitToWheel(ip(9), 999, 11)).isEqualTo(Admission.DUPLICATE);
+        assertThat(f.inWheel()).isEqualTo(1);
+        assertThat(evicted).as("the pool was not touched").isEmpty();
+        List<Long> first = new ArrayList<>();
+        for (int step = 0; step < 2; step++) { // the residue of 127.1.0.9 has its parity's step among the next two
+            clock.advance(T);
+            f.releaseReady((u, nb) -> {
+                first.add(u.fingerprint());
+                f.fetched(u.ip(), nb);
+            });
+        }
+        assertThat(first).contains(999L);
+    }
+
+    @Test
     void restore_keepsEveryUrl_evenWhenTheWheelIsFull() {
         ManualClock clock = new ManualClock(0);
         WheelFrontier f = frontier(clock, WheelFrontier.Order.FIFO, 4, 2, 10, new ArrayList<>());
