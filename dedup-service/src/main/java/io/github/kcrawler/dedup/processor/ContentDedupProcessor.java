@@ -4,12 +4,12 @@ import io.github.kcrawler.common.model.ContentDuplicate;
 import io.github.kcrawler.common.model.ContentRef;
 import io.github.kcrawler.common.serde.BadRecord;
 import io.github.kcrawler.common.serde.Decoded;
+import io.github.kcrawler.common.serde.InputCheck;
 import io.github.kcrawler.dedup.content.ImpCbFilter;
 import io.github.kcrawler.dedup.store.KeyValueContentFingerprintDb;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.processor.api.RecordMetadata;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,15 +53,10 @@ public final class ContentDedupProcessor implements Processor<String, Decoded<Co
     @Override
     public void process(Record<String, Decoded<ContentRef>> record) {
         Decoded<ContentRef> decoded = record.value();
-        if (decoded == null) {
-            metrics.bad(context.recordMetadata().map(RecordMetadata::topic).orElse(null), BadRecord.NULL_VALUE);
+        ContentRef ref = InputCheck.usable(record, context, false, metrics::bad);
+        if (ref == null) {
             return;
         }
-        if (!decoded.isOk()) {
-            metrics.bad(decoded.topic(), decoded.failure());
-            return;
-        }
-        ContentRef ref = decoded.value();
         if (ref.v() < 1 || ref.v() > ContentRef.VERSION) {
             metrics.bad(decoded.topic(), BadRecord.UNSUPPORTED_VERSION);
             return;

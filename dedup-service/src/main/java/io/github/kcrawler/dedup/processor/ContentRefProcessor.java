@@ -6,11 +6,11 @@ import io.github.kcrawler.common.model.FetchOutcome;
 import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.serde.BadRecord;
 import io.github.kcrawler.common.serde.Decoded;
+import io.github.kcrawler.common.serde.InputCheck;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.processor.api.RecordMetadata;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 import java.nio.ByteBuffer;
@@ -51,19 +51,10 @@ public final class ContentRefProcessor implements Processor<String, Decoded<Fetc
     @Override
     public void process(Record<String, Decoded<FetchResult>> record) {
         Decoded<FetchResult> decoded = record.value();
-        if (decoded == null) {
-            metrics.bad(context.recordMetadata().map(RecordMetadata::topic).orElse(null), BadRecord.NULL_VALUE);
+        FetchResult r = InputCheck.usable(record, context, true, metrics::bad);
+        if (r == null) {
             return;
         }
-        if (!decoded.isOk()) {
-            metrics.bad(decoded.topic(), decoded.failure());
-            return;
-        }
-        if (record.key() == null) {
-            metrics.bad(decoded.topic(), BadRecord.MISSING_KEY);
-            return;
-        }
-        FetchResult r = decoded.value();
         if (r.v() < 1 || r.v() > FetchResult.VERSION) {
             metrics.bad(decoded.topic(), BadRecord.UNSUPPORTED_VERSION);
             return;

@@ -2,6 +2,7 @@ package io.github.kcrawler.dedup.processor;
 
 import io.github.kcrawler.common.serde.BadRecord;
 import io.github.kcrawler.common.serde.Decoded;
+import io.github.kcrawler.common.serde.InputCheck;
 
 import io.github.kcrawler.common.fingerprint.Fingerprints;
 import io.github.kcrawler.common.model.AdmittedUrl;
@@ -15,7 +16,6 @@ import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.processor.api.RecordMetadata;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 import java.util.Objects;
@@ -69,20 +69,11 @@ public final class DedupProcessor implements Processor<String, Decoded<?>, Strin
 
     @Override
     public void process(Record<String, Decoded<?>> record) {
+        Object value = InputCheck.usable(record, context, true, metrics::bad);
+        if (value == null) {
+            return;
+        }
         Decoded<?> decoded = record.value();
-        if (decoded == null) { // only if a deserializer other than ours is wired in
-            metrics.bad(currentTopic(), BadRecord.NULL_VALUE);
-            return;
-        }
-        if (!decoded.isOk()) {
-            metrics.bad(decoded.topic(), decoded.failure());
-            return;
-        }
-        if (record.key() == null) {
-            metrics.bad(decoded.topic(), BadRecord.MISSING_KEY);
-            return;
-        }
-        Object value = decoded.value();
         if (value instanceof DiscoveredUrl discovered) {
             admit(record, decoded.topic(), discovered);
         } else if (value instanceof ForgetUrl forget) {
@@ -142,9 +133,5 @@ public final class DedupProcessor implements Processor<String, Decoded<?>, Strin
             return BadRecord.FINGERPRINT_MISMATCH;
         }
         return null;
-    }
-
-    private String currentTopic() {
-        return context.recordMetadata().map(RecordMetadata::topic).orElse(null);
     }
 }

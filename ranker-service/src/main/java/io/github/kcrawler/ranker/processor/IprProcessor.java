@@ -5,6 +5,7 @@ import io.github.kcrawler.common.model.RankDelta;
 import io.github.kcrawler.common.model.RankScore;
 import io.github.kcrawler.common.serde.BadRecord;
 import io.github.kcrawler.common.serde.Decoded;
+import io.github.kcrawler.common.serde.InputCheck;
 import io.github.kcrawler.ranker.pagerank.IncrementalPageRank;
 import io.github.kcrawler.ranker.pagerank.IprParams;
 import io.github.kcrawler.ranker.pagerank.IprRules;
@@ -13,7 +14,6 @@ import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.processor.api.RecordMetadata;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 import java.time.Duration;
@@ -86,19 +86,10 @@ public final class IprProcessor implements Processor<String, Decoded<?>, String,
     @Override
     public void process(Record<String, Decoded<?>> record) {
         Decoded<?> decoded = record.value();
-        if (decoded == null) { // only if a deserializer other than ours is wired in
-            metrics.bad(context.recordMetadata().map(RecordMetadata::topic).orElse(null), BadRecord.NULL_VALUE);
+        Object value = InputCheck.usable(record, context, true, metrics::bad);
+        if (value == null) {
             return;
         }
-        if (!decoded.isOk()) {
-            metrics.bad(decoded.topic(), decoded.failure());
-            return;
-        }
-        if (record.key() == null) {
-            metrics.bad(decoded.topic(), BadRecord.MISSING_KEY);
-            return;
-        }
-        Object value = decoded.value();
         if (value instanceof LinkList links) {
             fetched(record, decoded.topic(), links);
         } else if (value instanceof RankDelta delta) {

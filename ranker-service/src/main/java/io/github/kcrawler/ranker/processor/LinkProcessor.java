@@ -2,6 +2,7 @@ package io.github.kcrawler.ranker.processor;
 
 import io.github.kcrawler.common.serde.BadRecord;
 import io.github.kcrawler.common.serde.Decoded;
+import io.github.kcrawler.common.serde.InputCheck;
 
 import io.github.kcrawler.common.fingerprint.Fingerprints;
 import io.github.kcrawler.common.model.LinkList;
@@ -11,7 +12,6 @@ import io.github.kcrawler.ranker.ranking.RankingStrategy;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.processor.api.RecordMetadata;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -44,20 +44,11 @@ public final class LinkProcessor implements Processor<String, Decoded<LinkList>,
     @Override
     public void process(Record<String, Decoded<LinkList>> record) {
         Decoded<LinkList> decoded = record.value();
-        if (decoded == null) { // only if a deserializer other than ours is wired in
-            metrics.bad(context.recordMetadata().map(RecordMetadata::topic).orElse(null), BadRecord.NULL_VALUE);
+        LinkList links = InputCheck.usable(record, context, true, metrics::bad);
+        if (links == null) {
             return;
         }
         String topic = decoded.topic();
-        if (!decoded.isOk()) {
-            metrics.bad(topic, decoded.failure());
-            return;
-        }
-        if (record.key() == null) {
-            metrics.bad(topic, BadRecord.MISSING_KEY);
-            return;
-        }
-        LinkList links = decoded.value();
         BadRecord problem = validate(links);
         if (problem != null) {
             metrics.bad(topic, problem);

@@ -2,6 +2,7 @@ package io.github.kcrawler.ranker.processor;
 
 import io.github.kcrawler.common.serde.BadRecord;
 import io.github.kcrawler.common.serde.Decoded;
+import io.github.kcrawler.common.serde.InputCheck;
 
 import io.github.kcrawler.common.fingerprint.Fingerprints;
 import io.github.kcrawler.common.model.RankDelta;
@@ -12,7 +13,6 @@ import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.processor.api.RecordMetadata;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 import java.time.Duration;
@@ -69,19 +69,10 @@ public final class ScoreProcessor implements Processor<String, Decoded<RankDelta
     @Override
     public void process(Record<String, Decoded<RankDelta>> record) {
         Decoded<RankDelta> decoded = record.value();
-        if (decoded == null) { // only if a deserializer other than ours is wired in
-            metrics.bad(context.recordMetadata().map(RecordMetadata::topic).orElse(null), BadRecord.NULL_VALUE);
+        RankDelta delta = InputCheck.usable(record, context, true, metrics::bad);
+        if (delta == null) {
             return;
         }
-        if (!decoded.isOk()) {
-            metrics.bad(decoded.topic(), decoded.failure());
-            return;
-        }
-        if (record.key() == null) {
-            metrics.bad(decoded.topic(), BadRecord.MISSING_KEY);
-            return;
-        }
-        RankDelta delta = decoded.value();
         BadRecord problem = validate(delta);
         if (problem != null) {
             metrics.bad(decoded.topic(), problem);

@@ -9,6 +9,7 @@ import io.github.kcrawler.common.model.ForgetUrl;
 import io.github.kcrawler.common.model.RankScore;
 import io.github.kcrawler.common.serde.BadRecord;
 import io.github.kcrawler.common.serde.Decoded;
+import io.github.kcrawler.common.serde.InputCheck;
 import io.github.kcrawler.common.time.CrawlClock;
 import io.github.kcrawler.scheduler.SchedulerConfig;
 import io.github.kcrawler.scheduler.politeness.Frontier;
@@ -21,7 +22,6 @@ import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.processor.api.RecordMetadata;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.slf4j.Logger;
@@ -170,13 +170,8 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
     @Override
     public void process(Record<String, Decoded<?>> record) {
         Decoded<?> decoded = record.value();
-        if (decoded == null) { // only if a deserializer other than ours is wired in
-            metrics.bad(context.recordMetadata().map(RecordMetadata::topic).orElse(null), BadRecord.NULL_VALUE);
-            return;
-        }
-        if (!decoded.isOk()) {
-            metrics.bad(decoded.topic(), decoded.failure());
-            return;
+        if (InputCheck.usable(record, context, false, metrics::bad) == null) {
+            return; // the IP key is checked below, with its length
         }
         String ip = record.key();
         if (ip == null || ip.isBlank() || ip.length() > MAX_IP_LENGTH) {
