@@ -1,7 +1,5 @@
 package io.github.kcrawler.app.simulate;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.github.kcrawler.websim.ChangeModel;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -10,7 +8,6 @@ import picocli.CommandLine.Option;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
@@ -103,23 +100,7 @@ public final class FreshnessExperimentMain implements Callable<Integer> {
             System.err.println("simulate freshness: " + e.getMessage());
             return 2;
         }
-        try {
-            Map<String, Object> result = FreshnessExperiment.run(options, System.err);
-            ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-            if (summary == null) {
-                System.out.println(mapper.writeValueAsString(result));
-            } else {
-                Path parent = summary.toAbsolutePath().getParent();
-                if (parent != null) {
-                    Files.createDirectories(parent);
-                }
-                mapper.writeValue(summary.toFile(), result);
-                System.err.println("summary: " + summary);
-            }
-            return 0;
-        } catch (Exception e) {
-            System.err.println("simulate freshness: " + e);
-            return 1;
-        }
+        FreshnessExperiment.Options chosen = options;
+        return ExperimentOutput.run("simulate freshness", () -> FreshnessExperiment.run(chosen, System.err), summary);
     }
 }

@@ -1,7 +1,5 @@
 package io.github.kcrawler.app.simulate;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -9,7 +7,6 @@ import picocli.CommandLine.Option;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
@@ -101,24 +98,8 @@ public final class SchedulerExperimentMain implements Callable<Integer> {
             System.err.println("simulate scheduler: " + e.getMessage());
             return 2;
         }
-        try {
-            Map<String, Object> result = SchedulerExperiment.run(options, System.err);
-            ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-            if (summary == null) {
-                System.out.println(mapper.writeValueAsString(result));
-            } else {
-                Path parent = summary.toAbsolutePath().getParent();
-                if (parent != null) {
-                    Files.createDirectories(parent);
-                }
-                mapper.writeValue(summary.toFile(), result);
-                System.err.println("summary: " + summary);
-            }
-            return 0;
-        } catch (Exception e) {
-            System.err.println("simulate scheduler: " + e);
-            return 1;
-        }
+        SchedulerExperiment.Options chosen = options;
+        return ExperimentOutput.run("simulate scheduler", () -> SchedulerExperiment.run(chosen, System.err), summary);
     }
 
     static int[] parsePair(String s) {
