@@ -655,7 +655,7 @@ public final class FreshnessExperiment {
         /** The optimal frequency for rate λ at multiplier μ: λ / g⁻¹(μλ), 0 if μλ ≥ 1, clamped to [fMin, fMax]. */
         static double frequency(double lambda, double mu, double fMin, double fMax) {
             double y = mu * lambda;
-            double f = y >= 1 ? 0 : lambda / G.inverse(y);
+            double f = y >= 1 ? 0 : lambda / ChoGarciaMolinaG.inverse(y);
             return Math.max(fMin, Math.min(fMax, f));
         }
 
@@ -724,114 +724,6 @@ public final class FreshnessExperiment {
         int classOf(int p, double uniformInterval) {
             int i = pop.interval[p];
             return i < uniformInterval / 4 ? 0 : i >= uniformInterval * 4 ? 2 : 1;
-        }
-    }
-
-    /** g(x) = 1 − (1 + x)e^{−x} and its inverse on [0, 1), tabulated on a log grid of x. */
-    static final class G {
-        private static final int POINTS = 8_192;
-        private static final double X_MIN = 1e-6;
-        private static final double X_MAX = 60;
-        private static final double[] XS = new double[POINTS];
-        private static final double[] YS = new double[POINTS];
-
-        static {
-            double step = Math.log(X_MAX / X_MIN) / (POINTS - 1);
-            for (int i = 0; i < POINTS; i++) {
-                XS[i] = X_MIN * Math.exp(i * step);
-                YS[i] = g(XS[i]);
-            }
-        }
-
-        private G() {
-        }
-
-        static double g(double x) {
-            return -Math.expm1(-x) - x * Math.exp(-x);
-        }
-
-        /** x with g(x) = y, for 0 ≤ y &lt; 1 (x²/2 ≈ y below the table, linear interpolation inside it). */
-        static double inverse(double y) {
-            if (y <= YS[0]) {
-                return Math.sqrt(2 * Math.max(y, 0));
-            }
-            if (y >= YS[POINTS - 1]) {
-                return X_MAX;
-            }
-            int lo = 0;
-            int hi = POINTS - 1;
-            while (hi - lo > 1) {
-                int mid = (lo + hi) >>> 1;
-                if (YS[mid] <= y) {
-                    lo = mid;
-                } else {
-                    hi = mid;
-                }
-            }
-            double w = (y - YS[lo]) / (YS[hi] - YS[lo]);
-            return XS[lo] + w * (XS[hi] - XS[lo]);
-        }
-    }
-
-    /** Binary min-heap of (due time, page) in parallel primitive arrays; every page is in it exactly once. */
-    static final class DueHeap {
-        private final double[] due;
-        private final int[] page;
-        private int size;
-
-        DueHeap(int capacity) {
-            due = new double[capacity];
-            page = new int[capacity];
-        }
-
-        void push(double t, int p) {
-            int i = size++;
-            while (i > 0) {
-                int parent = (i - 1) >>> 1;
-                if (due[parent] <= t) {
-                    break;
-                }
-                due[i] = due[parent];
-                page[i] = page[parent];
-                i = parent;
-            }
-            due[i] = t;
-            page[i] = p;
-        }
-
-        int popPage() {
-            if (size == 0) {
-                throw new IllegalStateException("empty heap");
-            }
-            int top = page[0];
-            size--;
-            if (size > 0) {
-                double t = due[size];
-                int p = page[size];
-                int i = 0;
-                while (true) {
-                    int child = 2 * i + 1;
-                    if (child >= size) {
-                        break;
-                    }
-                    if (child + 1 < size && due[child + 1] < due[child]) {
-                        child++;
-                    }
-                    if (due[child] >= t) {
-                        break;
-                    }
-                    due[i] = due[child];
-                    page[i] = page[child];
-                    i = child;
-                }
-                due[i] = t;
-                page[i] = p;
-            }
-            return top;
-        }
-
-        int size() {
-            return size;
         }
     }
 

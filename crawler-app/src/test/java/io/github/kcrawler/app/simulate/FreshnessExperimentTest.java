@@ -94,8 +94,8 @@ class FreshnessExperimentTest {
     @Test
     void gInverse_invertsG() {
         for (double x : new double[] {1e-7, 1e-4, 0.01, 0.3, 1, 2.5, 7, 20, 30}) {
-            double y = FreshnessExperiment.G.g(x);
-            assertThat(FreshnessExperiment.G.inverse(y)).as("x = %s", x).isCloseTo(x, within(x * 1e-3));
+            double y = ChoGarciaMolinaG.g(x);
+            assertThat(ChoGarciaMolinaG.inverse(y)).as("x = %s", x).isCloseTo(x, within(x * 1e-3));
         }
     }
 
@@ -109,7 +109,7 @@ class FreshnessExperimentTest {
 
     @Test
     void dueHeap_popsInDueOrder() {
-        FreshnessExperiment.DueHeap heap = new FreshnessExperiment.DueHeap(1_000);
+        DueHeap heap = new DueHeap(1_000);
         SplittableRandom rnd = new SplittableRandom(1);
         double[] due = new double[1_000];
         for (int p = 0; p < 1_000; p++) {

@@ -119,7 +119,7 @@ class SchedulerExperimentTest {
     void tarjan_findsComponentsOfAKnownGraph() {
         // 0 <-> 1 -> 2 <-> 3 <-> 4, 5 alone
         LinkGraph g = LinkGraph.of(new int[][] {{1}, {0, 2}, {3}, {2, 4}, {3}, {}});
-        int[][] info = SchedulerExperiment.largestComponentSizes(g, 3);
+        int[][] info = StronglyConnectedComponents.largestComponentSizes(g, 3);
         assertThat(info[0]).containsExactly(3, 2, 1);
         assertThat(info[1]).containsExactly(2, 0, 5);
     }
