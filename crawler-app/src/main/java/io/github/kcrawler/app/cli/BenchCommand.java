@@ -1,13 +1,20 @@
 package io.github.kcrawler.app.cli;
 
+import io.github.kcrawler.app.demo.CrawlTimeline;
 import io.github.kcrawler.app.demo.DemoOptions;
 import io.github.kcrawler.app.demo.DemoRunner;
 import io.github.kcrawler.app.demo.DemoSummary;
+import io.github.kcrawler.app.report.BenchPlots;
+import io.github.kcrawler.common.serde.JsonSerde;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -17,7 +24,7 @@ import java.util.concurrent.Callable;
         footer = {"  crawler bench e2e --summary e2e.json",
                 "  crawler bench sbfl-decrement --summary sbfl.json",
                 "  crawler bench url-seen --graph ../shared/data/cnr-2000",
-                "", "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE},
+                "", BenchReportFiles.FOOTER, "", "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE},
         subcommands = {BenchCommand.E2e.class, UrlSeenBenchCommands.SbflDecrement.class,
                 UrlSeenBenchCommands.UrlSeen.class, UrlSeenBenchCommands.UrlSeenMemory.class,
                 ImpCbfBenchCommand.class, SatlBenchCommand.class})
@@ -36,8 +43,10 @@ public final class BenchCommand implements Runnable {
                     "reports pages/s, politeness violations (websim's count) and per-stage throughput."},
             footerHeading = "%nExamples:%n",
             footer = {"  crawler bench e2e --summary e2e.json",
-                    "  crawler bench e2e --max-pages 20000 --ips 1024 --politeness-ms 50",
-                    "", "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE})
+                    "  crawler bench e2e --max-pages 20000 --ips 1024 --politeness-ms 50 --summary out/e2e-20k.json",
+                    "", BenchReportFiles.FOOTER,
+                    "(the crawl's course, counts every --sample-ms, in out/NAME-plots/timeline.json)", "",
+                    "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE})
     public static final class E2e implements Callable<Integer> {
         @Option(names = "--pages", description = "Pages of the generated web (default ${DEFAULT-VALUE}).")
         int pages = 200_000;
@@ -60,23 +69,47 @@ public final class BenchCommand implements Runnable {
         @Option(names = "--data-dir", description = "Working directory, wiped (default ${DEFAULT-VALUE}).")
         Path dataDir = Path.of("data", "bench-e2e");
 
-        @Option(names = "--summary", paramLabel = "FILE", description = "Write the result as JSON.")
+        @Option(names = "--sample-ms", description = "Time between samples of the crawl's course, for the plots "
+                + "over time (default ${DEFAULT-VALUE}).")
+        long sampleMs = 1000;
+
+        @Option(names = "--summary", paramLabel = "FILE", description = BenchReportFiles.SUMMARY_HELP)
         Path summary;
 
         @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Any service setting.")
         Map<String, String> settings = new LinkedHashMap<>();
 
+        @Spec
+        CommandSpec spec;
+
         @Override
         public Integer call() throws Exception {
             DemoOptions o = new DemoOptions(null, pages, maxPages, politenessMs, ips, 0, DemoOptions.DEFAULT_MAX_DEPTH,
                     partitions, dataDir, DemoOptions.DEFAULT_MAX_SECONDS, true, settings, pagesPerHost);
-            DemoSummary result = DemoRunner.run(o, System.out);
+            CrawlTimeline timeline;
+            try {
+                timeline = new CrawlTimeline(sampleMs, System::nanoTime);
+            } catch (IllegalArgumentException e) { // a bad option value: a usage error naming it
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);
+            }
+            DemoSummary result = DemoRunner.run(o, System.out, timeline);
             System.out.println(result.toText());
             result.stages().forEach((k, v) -> System.out.printf("  %-28s %,14.1f%n", k, v));
             System.out.printf("machine: %d cores, %s %s, Java %s%n", Runtime.getRuntime().availableProcessors(),
                     System.getProperty("os.name"), System.getProperty("os.arch"), System.getProperty("java.version"));
             if (summary != null) {
                 result.write(summary);
+                Path timelineFile = BenchReportFiles.plotDir(summary).resolve("timeline.json");
+                Files.createDirectories(timelineFile.getParent());
+                JsonSerde.MAPPER.writerWithDefaultPrettyPrinter().writeValue(timelineFile.toFile(), timeline.toMap());
+                BenchReportFiles.write(summary, BenchPlots.TITLE_E2E, List.of(
+                        "The papers measure their algorithms alone; this run measures all of them together in the "
+                                + "pipeline (dedup, scheduler, fetcher, ranker on an embedded broker) against a "
+                                + "simulated web on loopback. Politeness violations and duplicate fetches are "
+                                + "websim's own counts."),
+                        BenchReportFiles.commandLine(spec),
+                        (json, dir) -> BenchPlots.e2e(json, JsonSerde.MAPPER.readTree(timelineFile.toFile()), dir),
+                        List.of(timelineFile));
             }
             return 0;
         }

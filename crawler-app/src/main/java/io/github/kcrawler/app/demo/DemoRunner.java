@@ -35,7 +35,30 @@ public final class DemoRunner {
     private DemoRunner() {
     }
 
+    /** The pipeline stages reported per crawl: stage name → the counter of records through it. */
+    public static final Map<String, String> STAGES;
+
+    static {
+        Map<String, String> stages = new LinkedHashMap<>();
+        stages.put("discovered", MetricNames.DEDUP_TESTS);
+        stages.put("admitted", MetricNames.DEDUP_NEW);
+        stages.put("released", MetricNames.SCHEDULER_RELEASED);
+        stages.put("fetched", MetricNames.FETCHES);
+        stages.put("outlinksProduced", MetricNames.LINKS_DISCOVERED);
+        stages.put("rankUpdates", MetricNames.RANK_UPDATES);
+        STAGES = java.util.Collections.unmodifiableMap(stages);
+    }
+
     public static DemoSummary run(DemoOptions o, PrintStream out) throws IOException, InterruptedException {
+        return run(o, out, null);
+    }
+
+    /**
+     * Runs the crawl; with a {@code timeline} (not yet started), samples the crawl's course into it from seeding
+     * to the end.
+     */
+    public static DemoSummary run(DemoOptions o, PrintStream out, CrawlTimeline timeline)
+            throws IOException, InterruptedException {
         deleteRecursively(o.dataDir());
         Files.createDirectories(o.dataDir());
         WebSimConfig.Builder web = WebSimConfig.builder().ips(o.ips()).latencyMs(o.latencyMs())
@@ -69,14 +92,24 @@ public final class DemoRunner {
                         out.println("Status page: " + statusUrl);
                     }
                 }
-                SeedInjector.inject(session.runtime().bootstrapServers(), session.runtime().topics().discovered,
-                        websim.seedUrls(), SeedInjector.resolver(websim.layout().hostToIp()),
-                        System.currentTimeMillis());
-                // With a page budget the crawl is over once the budget is spent: what is still queued would only
-                // come back as BUDGET_EXHAUSTED at the politeness rate.
                 CrawlMonitor monitor = session.monitor();
-                CrawlMonitor.Progress last = session.awaitQuiet(Duration.ofSeconds(o.maxSeconds()), out,
-                        () -> o.maxPages() > 0 && monitor.fetched() >= o.maxPages());
+                if (timeline != null) {
+                    timeline.start(session.registry(), monitor::fetched);
+                }
+                CrawlMonitor.Progress last;
+                try {
+                    SeedInjector.inject(session.runtime().bootstrapServers(), session.runtime().topics().discovered,
+                            websim.seedUrls(), SeedInjector.resolver(websim.layout().hostToIp()),
+                            System.currentTimeMillis());
+                    // With a page budget the crawl is over once the budget is spent: what is still queued would
+                    // only come back as BUDGET_EXHAUSTED at the politeness rate.
+                    last = session.awaitQuiet(Duration.ofSeconds(o.maxSeconds()), out,
+                            () -> o.maxPages() > 0 && monitor.fetched() >= o.maxPages());
+                } finally {
+                    if (timeline != null) {
+                        timeline.stop();
+                    }
+                }
                 double elapsed = session.monitor().activeSeconds();
                 WebSimStats stats = websim.stats();
                 BitSet reachable = websim.reachablePages(o.maxDepth());
@@ -102,12 +135,7 @@ public final class DemoRunner {
     /** Records through each stage and the mean rate over the crawl. */
     static Map<String, Double> stages(MeterRegistry registry, double seconds) {
         Map<String, Double> out = new LinkedHashMap<>();
-        stage(out, registry, "discovered", MetricNames.DEDUP_TESTS, seconds);
-        stage(out, registry, "admitted", MetricNames.DEDUP_NEW, seconds);
-        stage(out, registry, "released", MetricNames.SCHEDULER_RELEASED, seconds);
-        stage(out, registry, "fetched", MetricNames.FETCHES, seconds);
-        stage(out, registry, "outlinksProduced", MetricNames.LINKS_DISCOVERED, seconds);
-        stage(out, registry, "rankUpdates", MetricNames.RANK_UPDATES, seconds);
+        STAGES.forEach((name, metric) -> stage(out, registry, name, metric, seconds));
         return out;
     }
 

@@ -42,6 +42,18 @@ public final class ExperimentReport {
      */
     public static void write(Path out, String title, List<Path> plots, List<Path> summaries, String command)
             throws IOException {
+        write(out, title, List.of(), plots, summaries, command);
+    }
+
+    /**
+     * Writes the report with {@code notes} — paragraphs of plain text, e.g. how the figures compare with the
+     * paper's — under the title.
+     *
+     * @param plots     image files, or directories whose {@code .svg} and {@code .png} files (sorted by name) are used
+     * @param summaries JSON files
+     */
+    public static void write(Path out, String title, List<String> notes, List<Path> plots, List<Path> summaries,
+            String command) throws IOException {
         List<Path> images = new ArrayList<>();
         for (Path p : plots) {
             if (Files.isDirectory(p)) {
@@ -82,6 +94,9 @@ public final class ExperimentReport {
             html.append("; experiment command: <code>").append(esc(command)).append("</code>");
         }
         html.append("</p>\n");
+        for (String note : notes) {
+            html.append("<p>").append(esc(note)).append("</p>\n");
+        }
         if (!images.isEmpty()) {
             html.append("<h2 id=\"plots\">Plots</h2>\n");
             for (Path image : images) {

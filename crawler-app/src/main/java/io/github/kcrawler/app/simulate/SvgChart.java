@@ -8,13 +8,19 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Minimal SVG line charts for the scheduler experiment (no plotting library): numeric x and y axes, each linear or
- * logarithmic, one polyline per series with markers optional, a legend on the right. Text is XML-escaped.
+ * Minimal SVG charts for the experiments and benchmarks (no plotting library): line charts with numeric x and y axes,
+ * each linear or logarithmic, one polyline per series with markers optional; grouped bar charts over named
+ * categories, each bar labelled with its value; a legend on the right. A title may have a second line (after a
+ * newline) in a smaller font, e.g. the paper's figure. Text is XML-escaped.
  */
-final class SvgChart {
+public final class SvgChart {
 
     /** One curve. */
-    record Series(String name, double[] x, double[] y, boolean markers) {
+    public record Series(String name, double[] x, double[] y, boolean markers) {
+    }
+
+    /** One group member of a bar chart: its value in each category (NaN: no bar). */
+    public record Bars(String name, double[] values) {
     }
 
     private static final int WIDTH = 960;
@@ -29,8 +35,8 @@ final class SvgChart {
     private SvgChart() {
     }
 
-    static void write(Path file, String title, String xLabel, String yLabel, List<Series> series, boolean logX,
-            boolean logY) throws IOException {
+    public static void write(Path file, String title, String xLabel, String yLabel, List<Series> series,
+            boolean logX, boolean logY) throws IOException {
         double xlo = Double.POSITIVE_INFINITY;
         double xhi = Double.NEGATIVE_INFINITY;
         double ylo = Double.POSITIVE_INFINITY;
@@ -74,7 +80,7 @@ final class SvgChart {
         sb.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
                 + "font-family=\"sans-serif\" font-size=\"13\">%n", WIDTH, HEIGHT));
         sb.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-        text(sb, WIDTH / 2.0 - RIGHT / 2.0, 28, title, "middle", 16);
+        title(sb, title);
         text(sb, (LEFT + WIDTH - RIGHT) / 2.0, HEIGHT - 22, xLabel, "middle", 13);
         sb.append(String.format(Locale.ROOT, "<text x=\"22\" y=\"%.1f\" text-anchor=\"middle\" "
                 + "transform=\"rotate(-90 22 %.1f)\">%s</text>%n", (TOP + HEIGHT - BOTTOM) / 2.0,
@@ -118,11 +124,118 @@ final class SvgChart {
             text(sb, WIDTH - RIGHT + 42, ly + 4, s.name(), "start", 12);
         }
         sb.append("</svg>\n");
+        save(file, sb);
+    }
+
+    /**
+     * A grouped bar chart: one group of bars per category, one bar per {@code series} in each group, every bar
+     * labelled with its value. With {@code logY} non-positive values get no bar.
+     */
+    public static void writeBars(Path file, String title, String yLabel, List<String> categories, List<Bars> series,
+            boolean logY) throws IOException {
+        for (Bars b : series) {
+            if (b.values().length != categories.size()) {
+                throw new IllegalArgumentException("series " + b.name() + " has " + b.values().length
+                        + " values for " + categories.size() + " categories");
+            }
+        }
+        double ylo = Double.POSITIVE_INFINITY;
+        double yhi = Double.NEGATIVE_INFINITY;
+        for (Bars b : series) {
+            for (double v : b.values()) {
+                if (Double.isFinite(v) && (!logY || v > 0)) {
+                    ylo = Math.min(ylo, v);
+                    yhi = Math.max(yhi, v);
+                }
+            }
+        }
+        if (!(yhi >= ylo)) {
+            ylo = logY ? 1 : 0;
+            yhi = logY ? 10 : 1;
+        }
+        if (logY) {
+            ylo = Math.pow(10, Math.floor(Math.log10(ylo)));
+            yhi = Math.max(yhi * 1.5, ylo * 10);
+        } else {
+            ylo = Math.min(0, ylo);
+            yhi = yhi <= ylo ? ylo + 1 : yhi + (yhi - ylo) * 0.08; // room for the value labels
+        }
+        Axis ay = new Axis(ylo, yhi, logY, HEIGHT - BOTTOM, TOP);
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+                + "font-family=\"sans-serif\" font-size=\"13\">%n", WIDTH, HEIGHT));
+        sb.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
+        title(sb, title);
+        sb.append(String.format(Locale.ROOT, "<text x=\"22\" y=\"%.1f\" text-anchor=\"middle\" "
+                + "transform=\"rotate(-90 22 %.1f)\">%s</text>%n", (TOP + HEIGHT - BOTTOM) / 2.0,
+                (TOP + HEIGHT - BOTTOM) / 2.0, esc(yLabel)));
+        for (double v : ay.ticks()) {
+            double py = ay.map(v);
+            sb.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>%n",
+                    LEFT, py, WIDTH - RIGHT, py));
+            text(sb, LEFT - 6, py + 4, label(v), "end", 12);
+        }
+        double groupWidth = (WIDTH - RIGHT - LEFT) / (double) Math.max(1, categories.size());
+        double barWidth = groupWidth * 0.8 / Math.max(1, series.size());
+        double base = ay.map(logY ? ylo : Math.max(0, ylo));
+        for (int c = 0; c < categories.size(); c++) {
+            double gx = LEFT + c * groupWidth;
+            text(sb, gx + groupWidth / 2, HEIGHT - BOTTOM + 18, categories.get(c), "middle", 12);
+            for (int k = 0; k < series.size(); k++) {
+                double v = series.get(k).values()[c];
+                if (!Double.isFinite(v) || (logY && !(v > 0))) {
+                    continue;
+                }
+                double x = gx + groupWidth * 0.1 + k * barWidth;
+                double top = ay.map(v);
+                sb.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+                        + "fill=\"%s\"/>%n", x, Math.min(top, base), Math.max(0.5, barWidth - 2),
+                        Math.max(0.5, Math.abs(base - top)), PALETTE[k % PALETTE.length]));
+                text(sb, x + (barWidth - 2) / 2, Math.min(top, base) - 4, value(v), "middle",
+                        barWidth < 40 ? 9 : 11);
+            }
+        }
+        sb.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
+                + "stroke=\"black\"/>%n", LEFT, TOP, WIDTH - RIGHT - LEFT, HEIGHT - BOTTOM - TOP));
+        for (int k = 0; k < series.size(); k++) {
+            double ly = TOP + 10 + k * 20;
+            sb.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%.1f\" width=\"24\" height=\"10\" fill=\"%s\"/>%n",
+                    WIDTH - RIGHT + 12, ly - 5, PALETTE[k % PALETTE.length]));
+            text(sb, WIDTH - RIGHT + 42, ly + 4, series.get(k).name(), "start", 12);
+        }
+        sb.append("</svg>\n");
+        save(file, sb);
+    }
+
+    private static void save(Path file, StringBuilder sb) throws IOException {
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
         }
         Files.writeString(file, sb.toString(), StandardCharsets.UTF_8);
+    }
+
+    /** The title, and its second line (after a newline) in a smaller font. */
+    private static void title(StringBuilder sb, String title) {
+        int nl = title.indexOf('\n');
+        if (nl < 0) {
+            text(sb, WIDTH / 2.0 - RIGHT / 2.0, 28, title, "middle", 16);
+        } else {
+            text(sb, WIDTH / 2.0 - RIGHT / 2.0, 22, title.substring(0, nl), "middle", 15);
+            text(sb, WIDTH / 2.0 - RIGHT / 2.0, 40, title.substring(nl + 1).replace('\n', ' '), "middle", 12);
+        }
+    }
+
+    /** A bar's value label: 4 significant digits, grouped thousands. */
+    private static String value(double v) {
+        double a = Math.abs(v);
+        if (a >= 1e4 && a < 1e12) {
+            return String.format(Locale.ROOT, "%,.0f", v);
+        }
+        if (a >= 1e12 || (a > 0 && a < 1e-3)) {
+            return String.format(Locale.ROOT, "%.3e", v);
+        }
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
     }
 
     private static void text(StringBuilder sb, double x, double y, String s, String anchor, int size) {

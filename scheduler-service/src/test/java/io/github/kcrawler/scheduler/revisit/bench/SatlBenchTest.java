@@ -48,6 +48,19 @@ class SatlBenchTest {
     }
 
     @Test
+    void instantCount_levelByLevel_equalsVisitingEveryDistance() {
+        for (long t : new long[] {400, 1_000, 9_600}) {
+            for (long now : new long[] {1, 37, 4_000, 96_001, 5_760_123}) {
+                it.unimi.dsi.fastutil.longs.LongOpenHashSet set = new it.unimi.dsi.fastutil.longs.LongOpenHashSet();
+                for (long d = 1; d <= t; d++) {
+                    set.add(io.github.kcrawler.scheduler.revisit.SatlBuckets.bucket(now, now + d));
+                }
+                assertThat(SatlBench.instantCount(now, t)).as("T %d, now %d", t, now).isEqualTo(set.size());
+            }
+        }
+    }
+
+    @Test
     @SuppressWarnings("unchecked")
     void table1_satIsLinear_satlLogarithmic() {
         Map<String, Object> t = SatlBench.table1();
