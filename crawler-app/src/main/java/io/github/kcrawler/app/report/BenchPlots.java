@@ -65,8 +65,9 @@ public final class BenchPlots {
                                 num(r, "paperSbflSwarSpeedupOverSbf")})), true));
         double paperDecrements = 2e9;
         out.add(bars(dir, "table1-seconds-for-2e9.svg",
-                "Seconds for 2×10^9 decrements of 2^30 counters\npaper 000, Table 1; this machine: "
-                        + "its measured rate, scaled to 2×10^9", "seconds (log scale)",
+                "Seconds for 2×10^9 decrements (paper: of 2^30 counters)\npaper 000, Table 1; this machine: "
+                        + String.format(Locale.ROOT, "its rate on 2^%d counters, scaled to 2×10^9",
+                        log2(r.path("counters").asLong())), "seconds (log scale)",
                 List.of("SBF", "SBFL", "SBFL (32-way)"),
                 List.of(new Bars("this machine (scaled)", new double[] {paperDecrements / num(r, "sbfDecrementsPerSec"),
                         paperDecrements / num(r, "sbflDecrementsPerSec"),
@@ -80,11 +81,12 @@ public final class BenchPlots {
     /** Tests/s and store operations per variant, and where the tiered test answered. */
     public static List<Path> urlSeen(JsonNode r, Path dir) throws IOException {
         List<Path> out = new ArrayList<>();
-        String sub = String.format(Locale.ROOT, "no figure in paper 000; %s, %,d tests, LRU %,d, SBFL m = %,d",
+        String sub = String.format(Locale.ROOT, "%s, %,d tests, LRU %,d, SBFL m = %,d",
                 r.path("graph").asText(), r.path("tests").asLong(), r.path("lruSize").asLong(),
                 r.path("sbflCounters").asLong());
         List<String> variants = List.of("RocksDB alone", "LRU → SBFL → RocksDB");
-        out.add(bars(dir, "tests-per-second.svg", "URL-seen tests per second (best run)\n" + sub, "tests/s", variants,
+        out.add(bars(dir, "tests-per-second.svg", "URL-seen tests per second (best run; no figure in paper 000)\n"
+                        + sub, "tests/s", variants,
                 List.of(new Bars("tests/s", new double[] {num(r, "rocksdbOnlyTestsPerSec"),
                         num(r, "tieredTestsPerSec")})), false));
         out.add(bars(dir, "store-operations.svg", "RocksDB operations (gets + puts)\n" + sub, "operations",
@@ -93,7 +95,7 @@ public final class BenchPlots {
         JsonNode t = r.path("tiered");
         double tests = Math.max(1, t.path("tests").asDouble());
         out.add(bars(dir, "tier-answers.svg", "Where the tiered test answered, share of tests\n" + sub
-                        + "; hit rate (LRU + SBFL) as in paper 000 Fig. 8", "share of tests",
+                        + "; hit rate = LRU + SBFL, as in paper 000's Fig. 8", "share of tests",
                 List.of("LRU hit", "SBFL positive", "RocksDB hit", "new URL", "hit rate", "best possible"),
                 List.of(new Bars("share", new double[] {t.path("lruHits").asDouble() / tests,
                         t.path("sbflPositives").asDouble() / tests, t.path("storageHits").asDouble() / tests,
@@ -309,15 +311,23 @@ public final class BenchPlots {
                 summary.path("politenessMs").asLong(), summary.path("partitions").asInt(),
                 summary.path("distinctUrlsFetched").asLong(), summary.path("elapsedSeconds").asDouble());
         JsonNode samples = timeline.path("samples");
+        // rates over a trailing window of at least 2 s: the stream tasks commit in batches, so rates between
+        // sub-second samples jump between zero and bursts
+        double window = Math.max(2.0, timeline.path("periodMillis").asDouble(1000) / 1000);
         int n = Math.max(0, samples.size() - 1);
         double[] t = new double[n];
         double[] pages = new double[n];
         Map<String, double[]> stageRates = new LinkedHashMap<>();
+        int from = 0;
         for (int i = 0; i < n; i++) {
-            JsonNode a = samples.get(i);
             JsonNode b = samples.get(i + 1);
-            double dt = b.path("seconds").asDouble() - a.path("seconds").asDouble();
-            t[i] = b.path("seconds").asDouble();
+            double tb = b.path("seconds").asDouble();
+            while (from + 1 <= i && tb - samples.get(from + 1).path("seconds").asDouble() >= window) {
+                from++;
+            }
+            JsonNode a = samples.get(from);
+            double dt = tb - a.path("seconds").asDouble();
+            t[i] = tb;
             pages[i] = dt > 0 ? (b.path("pages").asDouble() - a.path("pages").asDouble()) / dt : Double.NaN;
             for (Iterator<String> it = b.path("stages").fieldNames(); it.hasNext(); ) {
                 String stage = it.next();
@@ -325,11 +335,12 @@ public final class BenchPlots {
                 stageRates.computeIfAbsent(stage, k -> new double[n])[i] = dt > 0 ? d / dt : Double.NaN;
             }
         }
-        out.add(line(dir, "pages-per-second.svg", "Pages fetched per second over the crawl\n" + sub,
+        String per = String.format(Locale.ROOT, " (mean over %.0f s)", window);
+        out.add(line(dir, "pages-per-second.svg", "Pages fetched per second over the crawl" + per + "\n" + sub,
                 "seconds since seeding", "pages/s", List.of(new Series("pages/s", t, pages, true)), false, false));
         List<Series> stages = new ArrayList<>();
         stageRates.forEach((k, v) -> stages.add(new Series(k, t, v, false)));
-        out.add(line(dir, "stage-rates-over-time.svg", "Records per second through each stage\n" + sub,
+        out.add(line(dir, "stage-rates-over-time.svg", "Records per second through each stage" + per + "\n" + sub,
                 "seconds since seeding", "records/s", stages, false, false));
         List<String> cats = new ArrayList<>();
         List<Double> mean = new ArrayList<>();

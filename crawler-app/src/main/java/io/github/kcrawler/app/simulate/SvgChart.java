@@ -180,7 +180,14 @@ public final class SvgChart {
         double base = ay.map(logY ? ylo : Math.max(0, ylo));
         for (int c = 0; c < categories.size(); c++) {
             double gx = LEFT + c * groupWidth;
-            text(sb, gx + groupWidth / 2, HEIGHT - BOTTOM + 18, categories.get(c), "middle", 12);
+            String cat = categories.get(c);
+            int split = cat.length() * 7 > groupWidth ? splitPoint(cat) : -1; // ~7 px a character at 12 px
+            if (split < 0) {
+                text(sb, gx + groupWidth / 2, HEIGHT - BOTTOM + 18, cat, "middle", 12);
+            } else {
+                text(sb, gx + groupWidth / 2, HEIGHT - BOTTOM + 16, cat.substring(0, split).trim(), "middle", 11);
+                text(sb, gx + groupWidth / 2, HEIGHT - BOTTOM + 30, cat.substring(split).trim(), "middle", 11);
+            }
             for (int k = 0; k < series.size(); k++) {
                 double v = series.get(k).values()[c];
                 if (!Double.isFinite(v) || (logY && !(v > 0))) {
@@ -222,8 +229,24 @@ public final class SvgChart {
             text(sb, WIDTH / 2.0 - RIGHT / 2.0, 28, title, "middle", 16);
         } else {
             text(sb, WIDTH / 2.0 - RIGHT / 2.0, 22, title.substring(0, nl), "middle", 15);
-            text(sb, WIDTH / 2.0 - RIGHT / 2.0, 40, title.substring(nl + 1).replace('\n', ' '), "middle", 12);
+            String sub = title.substring(nl + 1).replace('\n', ' ');
+            if (sub.length() * 6.6 <= WIDTH - RIGHT) { // ~6.6 px a character at 12 px: centred over the plot
+                text(sb, WIDTH / 2.0 - RIGHT / 2.0, 40, sub, "middle", 12);
+            } else { // longer: from the left edge, smaller, over the legend's width too
+                text(sb, 8, 40, sub, "start", sub.length() * 6 <= WIDTH - 16 ? 11 : 10);
+            }
         }
+    }
+
+    /** The space nearest the middle of a category label, to break it in two lines; -1 if it has none. */
+    private static int splitPoint(String s) {
+        int best = -1;
+        for (int i = s.indexOf(' '); i >= 0; i = s.indexOf(' ', i + 1)) {
+            if (best < 0 || Math.abs(i - s.length() / 2) < Math.abs(best - s.length() / 2)) {
+                best = i;
+            }
+        }
+        return best;
     }
 
     /** A bar's value label: 4 significant digits, grouped thousands. */
