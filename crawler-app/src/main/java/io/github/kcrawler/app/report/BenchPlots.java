@@ -245,7 +245,7 @@ public final class BenchPlots {
             out.add(line(dir, "fig9-T" + t + "-trace.svg", String.format(Locale.ROOT,
                             "cf. Fig. 9: time per time unit, %s, buffer %,d MiB\npaper 003 traces T = 576,000 at "
                                     + "32 MiB; %s", tl, traceBuffer >> 20, common),
-                    "time unit", "milliseconds", trace, false, false));
+                    "time unit", "milliseconds (log scale)", trace, false, true));
         }
         JsonNode table = r.path("table1Buffers");
         List<String> cats = new ArrayList<>();
