@@ -76,10 +76,14 @@ final class BenchReportFiles {
 
     /** The command line as typed, for the report: {@code crawler bench NAME ARGS}. */
     static String commandLine(CommandSpec spec) {
-        List<String> args = spec == null || spec.commandLine().getParseResult() == null ? List.of()
-                : spec.commandLine().getParseResult().originalArgs();
-        String name = spec == null ? "crawler bench" : spec.qualifiedName();
-        return (name.startsWith("crawler") ? name : "crawler bench " + name) + (args.isEmpty() ? ""
-                : " " + String.join(" ", args));
+        if (spec == null) {
+            return "crawler bench";
+        }
+        CommandSpec root = spec.root(); // the root's arguments are the whole command line, subcommands included
+        List<String> args = root.commandLine().getParseResult() == null ? List.of()
+                : root.commandLine().getParseResult().originalArgs();
+        String name = root == spec ? "crawler bench " + spec.name()
+                : root.name().equals("crawler") ? "crawler" : "crawler " + root.name();
+        return args.isEmpty() ? name : name + " " + String.join(" ", args);
     }
 }
