@@ -43,7 +43,7 @@ public final class BenchCommand implements Runnable {
                     "reports pages/s, politeness violations (websim's count) and per-stage throughput."},
             footerHeading = "%nExamples:%n",
             footer = {"  crawler bench e2e --summary e2e.json",
-                    "  crawler bench e2e --max-pages 20000 --ips 1024 --politeness-ms 50 --summary out/e2e-20k.json",
+                    "  crawler bench e2e --max-pages 20000 --ips 1024 --summary out/e2e-20k.json",
                     "", BenchReportFiles.FOOTER,
                     "(the crawl's course, counts every --sample-ms, in out/NAME-plots/timeline.json)", "",
                     "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE})

@@ -26,7 +26,7 @@ import java.util.concurrent.Callable;
                 "fingerprint DB alone, at 0.5M-10M items and 7.8%% / 30%% duplicates (paper 001, Fig. 3)."},
         footerHeading = "%nExamples:%n",
         footer = {"  crawler bench imp-cbf --summary out/imp-cbf.json",
-                "  crawler bench imp-cbf --max-items 2000000 --ratios 0.078 --summary out/imp-cbf-2m.json",
+                "  crawler bench imp-cbf --max-items 2000000 --ratios 0.078 --summary out/i.json",
                 "", BenchReportFiles.FOOTER, "", "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED,
                 ExitCodes.CODES_USAGE})
 public final class ImpCbfBenchCommand implements Callable<Integer> {

@@ -20,7 +20,7 @@ import java.util.concurrent.Callable;
                 "units from the paper's initial state (paper 003, Fig. 7), plus Table 1 buffer counts."},
         footerHeading = "%nExamples:%n",
         footer = {"  crawler bench satl --records 1000000 --summary out/satl.json",
-                "  crawler bench satl --records 200000 --buffer-mib 1,8,64 --max-intervals 9600 --summary out/s.json",
+                "  crawler bench satl --records 200000 --buffer-mib 1,8,64 --summary out/s.json",
                 "", BenchReportFiles.FOOTER, "", "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED,
                 ExitCodes.CODES_USAGE})
 public final class SatlBenchCommand implements Callable<Integer> {

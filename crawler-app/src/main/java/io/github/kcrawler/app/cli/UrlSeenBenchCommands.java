@@ -119,7 +119,7 @@ final class UrlSeenBenchCommands {
     @Command(name = "url-seen-memory", mixinStandardHelpOptions = true, sortOptions = false,
             description = "Memory of LRU alone vs LRU + SBFL at equal hit rate (paper 000, Figs. 9/10).",
             footerHeading = "%nExamples:%n",
-            footer = {"  crawler bench url-seen-memory --graph ../shared/data/cnr-2000 --summary out/url-seen-memory.json",
+            footer = {"  crawler bench url-seen-memory --graph ../shared/data/cnr-2000 --summary m.json",
                     "  crawler simulate --experiment url-seen --graph ../shared/data/cnr-2000 --plot target/url-seen",
                     "", BenchReportFiles.FOOTER, "", "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE})
     static final class UrlSeenMemory implements Callable<Integer> {
