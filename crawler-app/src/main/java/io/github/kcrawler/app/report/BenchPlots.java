@@ -108,8 +108,7 @@ public final class BenchPlots {
     /** Per dataset: Fig. 5 (LRU), Figs. 6/7 (FPs, FNs of SBF and SBFL), Fig. 8 (the method) and Figs. 9/10. */
     public static List<Path> urlSeenMemory(JsonNode r, Path dir) throws IOException {
         List<Path> out = new ArrayList<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = r.path("datasets").fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : r.path("datasets").properties()) {
             String name = e.getKey();
             JsonNode d = e.getValue();
             String sub = String.format(Locale.ROOT, "%s, breadth-first, %,d tests (paper: 4.16×10^9)",
@@ -252,8 +251,7 @@ public final class BenchPlots {
         List<double[]> cols = new ArrayList<>();
         Map<String, String> rowNames = Map.of("1d", "1 day–400 days", "1h", "1 hour–400 days",
                 "1m", "1 minute–400 days");
-        for (Iterator<Map.Entry<String, JsonNode>> it = table.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : table.properties()) {
             JsonNode row = e.getValue();
             cats.add(rowNames.getOrDefault(e.getKey(), e.getKey()));
             cols.add(new double[] {row.path("sat").asDouble(), row.path("satlInstantMean").asDouble(),
@@ -344,8 +342,7 @@ public final class BenchPlots {
                 "seconds since seeding", "records/s", stages, false, false));
         List<String> cats = new ArrayList<>();
         List<Double> mean = new ArrayList<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = summary.path("stages").fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : summary.path("stages").properties()) {
             if (e.getKey().endsWith("PerSecond")) {
                 cats.add(e.getKey().substring(0, e.getKey().length() - "PerSecond".length()));
                 mean.add(e.getValue().asDouble());
