@@ -37,8 +37,8 @@ public enum HostileMode {
      */
     CALENDAR_TRAP("calendar"),
     /**
-     * {@code /s/<n>?sid=…}: every page links to the next one with a fresh session id, and to itself with one more
-     * query parameter (a query-parameter explosion).
+     * {@code /s/<n>?sid=…}: every page links to the next one with a fresh session id, and to itself with eight more
+     * query parameters (a query-parameter explosion).
      */
     SESSION_TRAP("session-ids"),
     /**

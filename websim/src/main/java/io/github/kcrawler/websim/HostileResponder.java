@@ -35,6 +35,8 @@ final class HostileResponder {
     }
 
     static final int CHAIN_LENGTH = 40;
+    /** Query parameters the session trap's "sort by date" link adds to the page's own. */
+    static final int SESSION_PARAMS_PER_HOP = 8;
     static final int HALF_BODY_DECLARED = 8192;
     static final int HALF_BODY_SENT = 2000;
     static final String SLOW_BODY = "<!DOCTYPE html><html><body><p>worth the wait?</p></body></html>\n";
@@ -227,8 +229,9 @@ final class HostileResponder {
     }
 
     /**
-     * {@code /s/<n>?sid=…[&x1=1…]}: links to {@code /s/<n+1>} with a fresh session id, and to itself with one more
-     * query parameter. The session id is a hash of (n, query), so the web is deterministic yet every page differs.
+     * {@code /s/<n>?sid=…[&x…=…]}: links to {@code /s/<n+1>} with a fresh session id, and to itself with
+     * {@value #SESSION_PARAMS_PER_HOP} more query parameters (a query-parameter explosion: after four such hops a URL
+     * has more than 32). The session id is a hash of (n, query), so the web is deterministic yet every page differs.
      */
     private static Reply session(String path, String query) {
         if (!path.startsWith("/s/")) {
@@ -240,10 +243,14 @@ final class HostileResponder {
         }
         int params = query.isEmpty() ? 0 : query.split("&", -1).length;
         String next = "/s/" + (n + 1) + "?sid=" + sessionId(n + 1, query);
-        String more = path + "?" + (query.isEmpty() ? "sid=" + sessionId(n, "") : query) + "&x" + params + "=" + params;
+        StringBuilder more = new StringBuilder(path).append('?')
+                .append(query.isEmpty() ? "sid=" + sessionId(n, "") : query);
+        for (int i = 0; i < SESSION_PARAMS_PER_HOP; i++) {
+            more.append("&x").append(params + i).append('=').append(params + i);
+        }
         return html("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>session page " + n + "</title></head>"
                 + "<body>\n<a href=\"" + next.replace("&", "&amp;") + "\">next</a>\n<a href=\""
-                + more.replace("&", "&amp;") + "\">sort by date</a>\n</body></html>\n");
+                + more.toString().replace("&", "&amp;") + "\">sort by date</a>\n</body></html>\n");
     }
 
     static String sessionId(int n, String query) {

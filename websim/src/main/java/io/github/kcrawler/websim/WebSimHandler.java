@@ -89,6 +89,10 @@ final class WebSimHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             response.headers().set(HttpHeaderNames.ALLOW, "GET, HEAD");
         } else if (hostileMode != null) {
             kind = Access.Kind.HOSTILE;
+            // Hostile hosts close after every answer, so each hostile response meets a fresh connection: a client
+            // that resends a request when a kept-alive connection dies before the response head (the fetcher's
+            // stale-connection retry) would otherwise hit the resetting and cut-head hosts twice within T.
+            keepAlive = false;
             if (HostileMode.ofHost(hostHeader) != hostileMode) {
                 response = notFound();
             } else {

@@ -265,11 +265,12 @@ class HostileModesTest {
             String more = links.get(1);
             assertThat(next).startsWith("/s/" + (i + 1) + "?sid=");
             assertThat(seen.add(next.substring(next.indexOf('=')))).as("fresh session id").isTrue();
-            assertThat(more.split("&")).hasSize(at.split("&").length + 1);
+            assertThat(more.split("&")).hasSize(at.split("&").length + HostileResponder.SESSION_PARAMS_PER_HOP);
             at = next;
         }
         String deep = "/s/0?sid=1" + "&x=1".repeat(40);
-        assertThat(hrefs(get(HostileMode.SESSION_TRAP, deep)).get(1).split("&")).hasSize(42);
+        assertThat(hrefs(get(HostileMode.SESSION_TRAP, deep)).get(1).split("&"))
+                .hasSize(41 + HostileResponder.SESSION_PARAMS_PER_HOP);
     }
 
     @Test

@@ -36,7 +36,7 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--hostile", description = {"Also serve every hostile mode of the simulated web (100 MB body, gzip "
             + "bomb, redirect loops and chains, one byte a second, resets, cut responses, spider traps, 100k links, "
             + "bad charsets, broken robots.txt, 429/503), each on its own host linked from the seed page.",
-            "Fetch timeouts are shortened (connect 1 s, first byte and read 2 s, total 3 s) and the per-host page "
+            "Fetch timeouts are shortened (connect 3 s, first byte and read 5 s, total 10 s) and the per-host page "
                     + "budget is set to the largest ordinary host, so the demo finishes in a minute or two; the "
                     + "summary adds outcomes by reason code and the heap's high-water mark."})
     boolean hostile;
@@ -48,8 +48,9 @@ public final class DemoCommand implements Callable<Integer> {
             description = "Minimum time between two requests to one IP (default ${DEFAULT-VALUE}).")
     long politenessMs = DemoOptions.DEFAULT_POLITENESS_MS;
 
-    @Option(names = "--pages-per-host", description = "Mean pages per host of the generated web (default ${DEFAULT-VALUE}).")
-    double pagesPerHost = DemoOptions.DEFAULT_PAGES_PER_HOST;
+    @Option(names = "--pages-per-host", description = "Mean pages per host of the generated web (default "
+            + DemoOptions.DEFAULT_PAGES_PER_HOST + "; " + DemoOptions.DEFAULT_HOSTILE_PAGES_PER_HOST + " with --hostile).")
+    Double pagesPerHost;
 
     @Option(names = "--ips", description = "Simulated server IPs (default ${DEFAULT-VALUE}).")
     int ips = DemoOptions.DEFAULT_IPS;
@@ -91,7 +92,9 @@ public final class DemoCommand implements Callable<Integer> {
         int generated = pages != null ? pages
                 : hostile ? DemoOptions.DEFAULT_HOSTILE_PAGES : DemoOptions.DEFAULT_GENERATED_PAGES;
         DemoOptions options = new DemoOptions(graph, generated, maxPages, politenessMs, ips, latencyMs, maxDepth,
-                partitions, dataDir, maxSeconds, !noProgress, settings, pagesPerHost, statusPort, hostile);
+                partitions, dataDir, maxSeconds, !noProgress, settings, pagesPerHost != null ? pagesPerHost
+                : hostile ? DemoOptions.DEFAULT_HOSTILE_PAGES_PER_HOST : DemoOptions.DEFAULT_PAGES_PER_HOST,
+                statusPort, hostile);
         DemoSummary result = DemoRunner.run(options, noProgress ? null : System.out);
         System.out.println(result.toText());
         if (summary != null) {

@@ -34,17 +34,20 @@ public record DemoOptions(Path graph, int generatedPages, long maxPages, long po
     public static final Path DEFAULT_DATA_DIR = Path.of("data", "demo");
     public static final long DEFAULT_MAX_SECONDS = 1800;
     /** Pages of the generated web under {@code --hostile} unless {@code --pages} says otherwise. */
-    public static final int DEFAULT_HOSTILE_PAGES = 2_000;
+    public static final int DEFAULT_HOSTILE_PAGES = 1_000;
     /**
      * Fetcher settings of a hostile demo, so that it finishes in a minute or two: a trickling server is cut after
-     * 3 s instead of 60 s, a silent one (robots.txt that never answers) after 2 s. The per-host budget, which ends
+     * 10 s instead of 60 s, a silent one (robots.txt that never answers) after 5 s. Not shorter: on 2 cores shared
+     * with other builds, an ordinary loopback fetch once took over 2 s and a 2 s first-byte timeout lost the seed. The per-host budget, which ends
      * the calendar and session-id traps, is set by the runner from the ordinary web's largest host.
      */
     public static final Map<String, String> HOSTILE_SETTINGS = Map.of(
-            "connect-timeout-ms", "1000",
-            "first-byte-timeout-ms", "2000",
-            "read-timeout-ms", "2000",
-            "total-timeout-ms", "3000");
+            "connect-timeout-ms", "3000",
+            "first-byte-timeout-ms", "5000",
+            "read-timeout-ms", "5000",
+            "total-timeout-ms", "10000");
+    /** Mean pages per host under {@code --hostile}: small hosts keep the per-host budget, and so the traps, short. */
+    public static final double DEFAULT_HOSTILE_PAGES_PER_HOST = 10;
     /** The smallest per-host budget of a hostile demo: how far the traps run before they are cut. */
     public static final long HOSTILE_MIN_PAGES_PER_HOST = 40;
 

@@ -56,7 +56,7 @@ public final class DemoRunner {
         Files.createDirectories(o.dataDir());
         WebSimConfig.Builder web = WebSimConfig.builder().ips(o.ips()).latencyMs(o.latencyMs())
                 .politenessMs(o.politenessMs()).hostsFile(o.dataDir().resolve("hosts"))
-                .meanPagesPerHost(o.pagesPerHost())
+                .meanPagesPerHost(o.pagesPerHost()).accessLog(o.dataDir().resolve("websim-access.tsv"))
                 .hostile(o.hostile() ? EnumSet.allOf(HostileMode.class) : Set.of());
         if (o.graph() != null) {
             web.graph(o.graph());
@@ -95,6 +95,8 @@ public final class DemoRunner {
                                     + "shortened (%s), max-pages-per-host %s%n", websim.hostileModes().size(),
                             DemoOptions.HOSTILE_SETTINGS, settings.get("max-pages-per-host"));
                 }
+                // the baseline once every Streams service runs its tasks (their fixed-size structures allocated)
+                awaitStreamsRunning(3, Duration.ofSeconds(120));
                 long heapBaseline = HeapSampler.usedAfterGc();
                 SeedInjector.inject(session.runtime().bootstrapServers(), session.runtime().topics().discovered,
                         websim.seedUrls(), SeedInjector.resolver(websim.layout().hostToIp()),
@@ -161,6 +163,39 @@ public final class DemoRunner {
         counts.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()
                 .thenComparing(Map.Entry.comparingByKey())).forEach(e -> sorted.put(e.getKey(), e.getValue()));
         return sorted;
+    }
+
+    /**
+     * Waits until at least {@code clients} Kafka Streams clients of this process report state RUNNING in their
+     * {@code kafka.streams:type=stream-metrics} JMX metric (all tasks assigned, restored and initialised), at most
+     * {@code max}; logs and goes on if they do not.
+     */
+    static void awaitStreamsRunning(int clients, Duration max) throws InterruptedException {
+        javax.management.MBeanServer server = java.lang.management.ManagementFactory.getPlatformMBeanServer();
+        long deadline = System.nanoTime() + max.toNanos();
+        int running = 0;
+        int seen = 0;
+        while (System.nanoTime() < deadline) {
+            running = 0;
+            seen = 0;
+            try {
+                for (javax.management.ObjectName name : server.queryNames(
+                        new javax.management.ObjectName("kafka.streams:type=stream-metrics,client-id=*"), null)) {
+                    seen++;
+                    if ("RUNNING".equals(String.valueOf(server.getAttribute(name, "state")))) {
+                        running++;
+                    }
+                }
+            } catch (javax.management.JMException e) {
+                LOG.debug("reading the Streams state from JMX failed", e);
+            }
+            if (seen >= clients && running == seen) {
+                return;
+            }
+            Thread.sleep(200);
+        }
+        LOG.warn("{} of {} Kafka Streams clients RUNNING after {}; measuring the heap baseline anyway", running, seen,
+                max);
     }
 
     /** Records through each stage and the mean rate over the crawl. */
