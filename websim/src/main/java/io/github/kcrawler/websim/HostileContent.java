@@ -173,12 +173,18 @@ final class HostileContent {
         return block;
     }
 
+    /** Whole lines only, padded with a comment line to exactly 64 KiB, so copies join cleanly. */
     private static byte[] robotsBlock() {
-        StringBuilder sb = new StringBuilder(BLOCK + 64);
-        for (int i = 0; sb.length() < BLOCK; i++) {
-            sb.append(i % 4 == 0 ? "# a very long robots.txt: rules for paths that do not exist\n"
-                    : "Disallow: /no/such/path/" + i + "/\n");
+        StringBuilder sb = new StringBuilder(BLOCK);
+        for (int i = 0; ; i++) {
+            String line = i % 4 == 0 ? "# a very long robots.txt: rules for paths that do not exist\n"
+                    : "Disallow: /no/such/path/" + i + "/\n";
+            if (sb.length() + line.length() > BLOCK - 2) {
+                break;
+            }
+            sb.append(line);
         }
-        return Arrays.copyOf(sb.toString().getBytes(StandardCharsets.US_ASCII), BLOCK);
+        sb.append('#').append(" ".repeat(BLOCK - sb.length() - 2)).append('\n');
+        return sb.toString().getBytes(StandardCharsets.US_ASCII);
     }
 }

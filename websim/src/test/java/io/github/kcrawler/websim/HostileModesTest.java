@@ -322,6 +322,9 @@ class HostileModesTest {
         assertThat(huge.header("Content-Length")).isEqualTo(Long.toString(HostileContent.HUGE_ROBOTS_BYTES));
         assertThat(huge.total() - huge.head().length() - 4).isEqualTo(HostileContent.HUGE_ROBOTS_BYTES);
         assertThat(new String(huge.body(), StandardCharsets.US_ASCII)).startsWith(HostileContent.HUGE_ROBOTS_HEAD);
+        byte[] block = HostileContent.robotsBlock64k();
+        assertThat(block).hasSize(64 * 1024);
+        assertThat(block[block.length - 1]).as("whole lines, so the copies join cleanly").isEqualTo((byte) '\n');
         Raw r1 = get(HostileMode.ROBOTS_REDIRECT, "/robots.txt");
         assertThat(r1.status()).isEqualTo(301);
         Raw r2 = get(HostileMode.ROBOTS_REDIRECT, r1.header("Location"));
