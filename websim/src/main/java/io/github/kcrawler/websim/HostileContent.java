@@ -184,7 +184,8 @@ final class HostileContent {
             }
             sb.append(line);
         }
-        sb.append('#').append(" ".repeat(BLOCK - sb.length() - 2)).append('\n');
+        int pad = BLOCK - sb.length() - 2;
+        sb.append('#').append(" ".repeat(pad)).append('\n');
         return sb.toString().getBytes(StandardCharsets.US_ASCII);
     }
 }
