@@ -23,7 +23,9 @@ public record Access(double atMs, String ip, String host, String method, String 
         /** {@code /robots.txt} of a known host. */
         ROBOTS,
         /** Anything else (unknown host or path, bad method, bad request). */
-        OTHER
+        OTHER,
+        /** Anything asked of a hostile mode's host ({@link HostileMode}), robots.txt included. */
+        HOSTILE
     }
 
     /** The access as one TSV line (no trailing newline), fields in declaration order. */

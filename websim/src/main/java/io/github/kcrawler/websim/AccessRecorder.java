@@ -37,6 +37,10 @@ public final class AccessRecorder implements AutoCloseable {
     private static final long FLUSH_EVERY_NANOS = 1_000_000_000L;
 
     private final SiteLayout layout;
+    /** Addresses after the layout's own, by index - layout.numIps(): the hostile hosts' addresses. */
+    private final List<String> extraIps;
+    private final HostileMode[] hostileModes;
+    private final AtomicLongArray hostileAccesses;
     private final long politenessMs;
     private final long toleranceMs;
     private final long thresholdNanos;
@@ -68,11 +72,23 @@ public final class AccessRecorder implements AutoCloseable {
      * @param accessLog TSV file to write (truncated), or null
      */
     public AccessRecorder(SiteLayout layout, long politenessMs, long toleranceMs, Path accessLog) throws IOException {
+        this(layout, List.of(), politenessMs, toleranceMs, accessLog);
+    }
+
+    /**
+     * A recorder that also accounts for the hostile modes' hosts, whose addresses get the indices after the
+     * layout's own ({@code layout.numIps() + i} for {@code hostile.get(i)}), so politeness is judged on them too.
+     */
+    public AccessRecorder(SiteLayout layout, List<HostileMode> hostile, long politenessMs, long toleranceMs,
+            Path accessLog) throws IOException {
         this.layout = layout;
+        this.hostileModes = hostile.toArray(new HostileMode[0]);
+        this.extraIps = hostile.stream().map(HostileMode::ipAddress).toList();
+        this.hostileAccesses = new AtomicLongArray(HostileMode.values().length);
         this.politenessMs = politenessMs;
         this.toleranceMs = toleranceMs;
         this.thresholdNanos = politenessMs == 0 ? Long.MIN_VALUE : (politenessMs - toleranceMs) * 1_000_000L;
-        int ips = layout.numIps();
+        int ips = layout.numIps() + extraIps.size();
         this.lastAccessNanos = new AtomicLongArray(ips);
         for (int i = 0; i < ips; i++) {
             lastAccessNanos.set(i, NEVER);
@@ -136,7 +152,7 @@ public final class AccessRecorder implements AutoCloseable {
             }
         }
         if (log != null || !listeners.isEmpty()) {
-            Access access = new Access((nanos - startNanos) / 1e6, layout.ipAddress(ipIndex), host, method, path,
+            Access access = new Access((nanos - startNanos) / 1e6, ipAddress(ipIndex), host, method, path,
                     status, kind, page);
             for (Consumer<Access> listener : listeners) {
                 listener.accept(access);
@@ -145,6 +161,28 @@ public final class AccessRecorder implements AutoCloseable {
                 append(access, nanos);
             }
         }
+    }
+
+    /** The simulated address with index {@code ipIndex}: the layout's, then the hostile hosts'. */
+    String ipAddress(int ipIndex) {
+        int n = layout.numIps();
+        return ipIndex < n ? layout.ipAddress(ipIndex) : extraIps.get(ipIndex - n);
+    }
+
+    /** All simulated addresses: the layout's, then one per hostile mode. */
+    int numAddresses() {
+        return layout.numIps() + extraIps.size();
+    }
+
+    /** The hostile mode served on address {@code ipIndex}, or null for an ordinary address. */
+    HostileMode hostileMode(int ipIndex) {
+        int i = ipIndex - layout.numIps();
+        return i >= 0 && i < hostileModes.length ? hostileModes[i] : null;
+    }
+
+    /** Counts one request to the host of {@code mode} (called with {@link #record}, after it). */
+    void hostile(HostileMode mode) {
+        hostileAccesses.incrementAndGet(mode.ordinal());
     }
 
     /**
@@ -216,7 +254,11 @@ public final class AccessRecorder implements AutoCloseable {
     public WebSimStats snapshot() {
         Map<String, Long> perIp = new LinkedHashMap<>();
         for (int i = 0; i < accessesPerIp.length(); i++) {
-            perIp.put(layout.ipAddress(i), accessesPerIp.get(i));
+            perIp.put(ipAddress(i), accessesPerIp.get(i));
+        }
+        Map<String, Long> hostile = new LinkedHashMap<>();
+        for (HostileMode m : hostileModes) {
+            hostile.put(m.label(), hostileAccesses.get(m.ordinal()));
         }
         long distinct = distinctFetched.sum();
         long pages = Math.max(pagesFetched.sum(), distinct);
@@ -225,7 +267,7 @@ public final class AccessRecorder implements AutoCloseable {
                 requests.sum(), connections.sum(), pages, distinct, pages - distinct, robotsFetches.sum(),
                 disallowedFetched.sum(), violations.sum(), minGap == Long.MAX_VALUE ? -1.0 : minGap / 1e6,
                 notModified.sum(), notFound.sum(), conditionalNotModified.sum(), conditionalOk.sum(),
-                conditionalChanged.sum(), perIp);
+                conditionalChanged.sum(), perIp, hostile);
     }
 
     /** Forces buffered access-log lines to disk. */

@@ -46,8 +46,18 @@ public final class PageRenderer {
     private final SiteLayout layout;
     private final WebGraphSource graph;
     private final long seed;
+    private final java.util.BitSet extraLinkPages;
+    private final java.util.List<String> extraLinkHosts;
 
     public PageRenderer(SiteLayout layout, WebGraphSource graph) {
+        this(layout, graph, new int[0], java.util.List.of());
+    }
+
+    /**
+     * A renderer whose pages {@code linkPages} (the seeds) also link to the home page {@code http://host:port/} of
+     * each of {@code extraHosts} (the hostile hosts), in a list after the page's own links.
+     */
+    public PageRenderer(SiteLayout layout, WebGraphSource graph, int[] linkPages, java.util.List<String> extraHosts) {
         if (layout.numPages() != graph.numPages()) {
             throw new IllegalArgumentException("layout has " + layout.numPages() + " pages but the graph has "
                     + graph.numPages());
@@ -55,6 +65,11 @@ public final class PageRenderer {
         this.layout = layout;
         this.graph = graph;
         this.seed = layout.seed();
+        this.extraLinkPages = new java.util.BitSet();
+        for (int p : linkPages) {
+            extraLinkPages.set(p);
+        }
+        this.extraLinkHosts = java.util.List.copyOf(extraHosts);
     }
 
     /** The page's HTML as UTF-8 bytes, with links for {@code port}: the static page of {@link ChangeModel#NONE}. */
@@ -129,6 +144,14 @@ public final class PageRenderer {
                 }
                 out.ascii("</ul>\n");
             }
+        }
+        if (!extraLinkHosts.isEmpty() && extraLinkPages.get(page)) {
+            out.ascii("<ul class=\"elsewhere\">\n");
+            for (String h : extraLinkHosts) {
+                String authority = port == 80 ? h : h + ":" + port;
+                out.ascii("<li><a href=\"http://").ascii(authority).ascii("/\">").ascii(h).ascii("</a></li>\n");
+            }
+            out.ascii("</ul>\n");
         }
         if (versioned) {
             out.ascii("<p class=\"revision\">revision ").ascii(Long.toString(version)).ascii("</p>\n");

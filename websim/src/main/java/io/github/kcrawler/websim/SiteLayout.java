@@ -294,6 +294,11 @@ public final class SiteLayout {
 
     /** Writes the {@code /etc/hosts}-format file ({@code IP hostname} per line), replacing it atomically. */
     public void writeHostsFile(Path file) throws IOException {
+        writeHostsFile(file, Map.of());
+    }
+
+    /** As {@link #writeHostsFile(Path)}, followed by {@code extraHosts} (host name → IP, e.g. the hostile hosts). */
+    public void writeHostsFile(Path file, Map<String, String> extraHosts) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
         StringBuilder sb = new StringBuilder(numHosts() * 32);
@@ -301,6 +306,9 @@ public final class SiteLayout {
                 .append(numIps()).append(" loopback addresses\n");
         for (int h = 0; h < numHosts(); h++) {
             sb.append(ipAddresses[hostIp[h]]).append(' ').append(hostName(h)).append('\n');
+        }
+        for (Map.Entry<String, String> e : extraHosts.entrySet()) {
+            sb.append(e.getValue()).append(' ').append(e.getKey()).append('\n');
         }
         Path tmp = Files.createTempFile(dir, ".hosts", ".tmp");
         try {

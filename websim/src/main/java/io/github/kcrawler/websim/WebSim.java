@@ -5,7 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -70,10 +72,22 @@ public final class WebSim implements AutoCloseable {
         ChangeSchedule changes = ChangeSchedule.of(config);
         AccessRecorder recorder = null;
         try {
-            layout.writeHostsFile(hosts);
-            recorder = new AccessRecorder(layout, config.politenessMs(), config.politenessToleranceMs(),
+            List<HostileMode> hostile = List.copyOf(config.hostile());
+            Map<String, String> hostileHosts = new LinkedHashMap<>();
+            for (HostileMode m : hostile) {
+                hostileHosts.put(m.hostName(), m.ipAddress());
+            }
+            if (config.hostile().contains(HostileMode.GZIP_BOMB)) {
+                HostileContent.gzipBomb(); // built in the background, ready before a crawler gets there
+            }
+            if (config.hostile().contains(HostileMode.MANY_LINKS)) {
+                HostileContent.manyLinksPage();
+            }
+            layout.writeHostsFile(hosts, hostileHosts);
+            recorder = new AccessRecorder(layout, hostile, config.politenessMs(), config.politenessToleranceMs(),
                     config.accessLog());
-            WebSimServer server = WebSimServer.start(layout, new PageRenderer(layout, graph), changes, recorder,
+            PageRenderer renderer = new PageRenderer(layout, graph, seeds, List.copyOf(hostileHosts.keySet()));
+            WebSimServer server = WebSimServer.start(layout, renderer, changes, recorder,
                     config.port(),
                     config.latencyMs(), config.ioThreads());
             LOG.info("websim: {}, {} hosts on {} addresses, port {}, started in {} ms", graph, layout.numHosts(),
@@ -160,6 +174,16 @@ public final class WebSim implements AutoCloseable {
         int host = layout.hostIndex(url.substring(prefix.length(), slash));
         int page = WebSimHandler.parsePageId(url.substring(slash));
         return host >= 0 && page >= 0 && page < layout.numPages() && url.equals(url(page)) ? page : -1;
+    }
+
+    /** The hostile modes served (empty when none), each on its own host and address. */
+    public java.util.Set<HostileMode> hostileModes() {
+        return config.hostile();
+    }
+
+    /** The home page of {@code mode}'s host, linked from every seed page when the mode is enabled. */
+    public String hostileUrl(HostileMode mode) {
+        return "http://" + mode.hostName() + (server.port() == 80 ? "" : ":" + server.port()) + "/";
     }
 
     /** The hosts file ({@code IP hostname} lines) for the crawler's resolver. */

@@ -2,7 +2,10 @@ package io.github.kcrawler.websim;
 
 import java.nio.file.Path;
 import java.time.InstantSource;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Everything that defines a simulated web and its server, immutable and validated on construction (each message
@@ -33,6 +36,8 @@ import java.util.List;
  *     seconds, differs between versions)
  * @param changeMaxInterval T: change intervals are 1…T units
  * @param timeSource the clock that decides a page's current version (and the Date header); tests pass a fake one
+ * @param hostile the hostile modes served, each on its own host and address ({@link HostileMode}); empty (the
+ *     default) = none, and then nothing of them is bound, linked or listed in the hosts file
  */
 public record WebSimConfig(
         Path graph,
@@ -54,7 +59,8 @@ public record WebSimConfig(
         ChangeModel changeModel,
         long changeUnitMs,
         int changeMaxInterval,
-        InstantSource timeSource) {
+        InstantSource timeSource,
+        Set<HostileMode> hostile) {
 
     public static final int MAX_GENERATED_PAGES = 100_000_000;
     /** The largest change interval T accepted, in units. */
@@ -90,6 +96,11 @@ public record WebSimConfig(
         check(changeMaxInterval >= 1 && changeMaxInterval <= MAX_CHANGE_INTERVAL,
                 "changeMaxInterval must be in [1, " + MAX_CHANGE_INTERVAL + "], was " + changeMaxInterval);
         check(timeSource != null, "timeSource must not be null (InstantSource.system() for the real clock)");
+        check(hostile != null, "hostile must not be null (an empty set for none)");
+        for (HostileMode m : hostile) {
+            check(m != null, "hostile must not contain null, was " + hostile);
+        }
+        hostile = hostile.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(hostile));
     }
 
     private static void check(boolean ok, String message) {
@@ -101,11 +112,11 @@ public record WebSimConfig(
     /**
      * The defaults: a generated 20,000-page web on 64 addresses, T = 1000 ms, 10% of hosts with Disallow, static
      * pages (when a change model is chosen: 1-minute units, intervals up to 9,600 units, paper 003's smaller T), the
-     * system clock.
+     * system clock, no hostile modes.
      */
     public static WebSimConfig defaults() {
         return new WebSimConfig(null, 20_000, 42L, 30.0, List.of(), 64, 0, 0, 1000L, 0L, 0.10, 0.0, 1.0, null, null,
-                0, ChangeModel.NONE, 60_000L, 9_600, InstantSource.system());
+                0, ChangeModel.NONE, 60_000L, 9_600, InstantSource.system(), Set.of());
     }
 
     public static Builder builder() {
@@ -143,6 +154,7 @@ public record WebSimConfig(
         private long changeUnitMs;
         private int changeMaxInterval;
         private InstantSource timeSource;
+        private Set<HostileMode> hostile;
 
         private Builder(WebSimConfig c) {
             graph = c.graph;
@@ -165,6 +177,7 @@ public record WebSimConfig(
             changeUnitMs = c.changeUnitMs;
             changeMaxInterval = c.changeMaxInterval;
             timeSource = c.timeSource;
+            hostile = c.hostile;
         }
 
         /** Serve the BVGraph at {@code basename} (null: generate). */
@@ -274,10 +287,17 @@ public record WebSimConfig(
             return this;
         }
 
+        /** The hostile modes to serve (empty: none); see {@link HostileMode#parseList(String)} for a CLI list. */
+        public Builder hostile(Set<HostileMode> modes) {
+            this.hostile = modes;
+            return this;
+        }
+
         public WebSimConfig build() {
             return new WebSimConfig(graph, generatePages, seed, meanPagesPerHost, seedPages, ips, port, latencyMs,
                     politenessMs, politenessToleranceMs, robotsDisallowFraction, crawlDelayFraction, crawlDelaySeconds,
-                    hostsFile, accessLog, ioThreads, changeModel, changeUnitMs, changeMaxInterval, timeSource);
+                    hostsFile, accessLog, ioThreads, changeModel, changeUnitMs, changeMaxInterval, timeSource,
+                    hostile);
         }
     }
 }

@@ -40,6 +40,8 @@ final class WebSimHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     private final WebSimServer server;
     private final SiteLayout layout;
     private int ipIndex = -1;
+    private HostileMode hostileMode;
+    private HostileResponder hostile;
     private int port;
     private boolean flushPending;
 
@@ -58,6 +60,7 @@ final class WebSimHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             ctx.close();
             return;
         }
+        hostileMode = server.recorder().hostileMode(ipIndex);
         server.recorder().connectionOpened();
         super.channelActive(ctx);
     }
@@ -84,6 +87,27 @@ final class WebSimHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         } else if (request.method() != HttpMethod.GET && request.method() != HttpMethod.HEAD) {
             response = text(HttpResponseStatus.METHOD_NOT_ALLOWED, "use GET or HEAD\n".getBytes(StandardCharsets.US_ASCII));
             response.headers().set(HttpHeaderNames.ALLOW, "GET, HEAD");
+        } else if (hostileMode != null) {
+            kind = Access.Kind.HOSTILE;
+            // Hostile hosts close after every answer, so each hostile response meets a fresh connection: a client
+            // that resends a request when a kept-alive connection dies before the response head (the fetcher's
+            // stale-connection retry) would otherwise hit the resetting and cut-head hosts twice within T.
+            keepAlive = false;
+            if (HostileMode.ofHost(hostHeader) != hostileMode) {
+                response = notFound();
+            } else {
+                if (hostile == null) {
+                    hostile = new HostileResponder(ctx);
+                }
+                HostileResponder.Reply reply = hostile.respond(hostileMode, target);
+                if (reply.response() == null) { // the responder takes the connection over: raw bytes, then closed
+                    server.recorder().record(arrival, ipIndex, hostName, method, target, reply.status(), kind, page);
+                    server.recorder().hostile(hostileMode);
+                    reply.raw().run();
+                    return;
+                }
+                response = reply.response();
+            }
         } else {
             int host = layout.hostIndex(hostHeader);
             if (host < 0 || layout.ipIndexOfHost(host) != ipIndex) {
@@ -109,6 +133,9 @@ final class WebSimHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             full.release();
         }
         server.recorder().record(arrival, ipIndex, hostName, method, target, response.status().code(), kind, page);
+        if (hostileMode != null) {
+            server.recorder().hostile(hostileMode);
+        }
         HttpHeaders headers = response.headers();
         headers.set(HttpHeaderNames.SERVER, "websim");
         headers.set(HttpHeaderNames.DATE, DateFormatter.format(new Date(server.changes().nowMillis())));
@@ -261,6 +288,22 @@ final class WebSimHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             ctx.flush();
         }
         ctx.fireChannelReadComplete();
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
+        if (hostile != null) {
+            hostile.writabilityChanged();
+        }
+        super.channelWritabilityChanged(ctx);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        if (hostile != null) {
+            hostile.closed();
+        }
+        super.channelInactive(ctx);
     }
 
     @Override

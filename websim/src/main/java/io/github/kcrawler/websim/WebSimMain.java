@@ -18,6 +18,8 @@ import picocli.CommandLine.Option;
         description = "Serve a simulated web (real or generated graph) on loopback addresses 127.1.x.y.",
         footerHeading = "%nExamples:%n",
         footer = {"  crawler websim --graph ../shared/data/cnr-2000",
+                "  crawler websim --generate 2000 --hostile    plus every hostile mode, each on its own host",
+                "  crawler websim --hostile=gzip-bomb,slow     just these two",
                 "  crawler websim --help        every setting of the simulated web with its default",
                 "", "Exit codes:", "  0  success", "  1  failure (port or file could not be opened)",
                 "  2  usage error (unknown option or bad value)"})
@@ -100,6 +102,15 @@ public final class WebSimMain implements Callable<Integer> {
             + "${DEFAULT-VALUE}).")
     private int changeMaxInterval = DEFAULTS.changeMaxInterval();
 
+    @Option(names = "--hostile", arity = "0..1", fallbackValue = "all", paramLabel = "MODES",
+            description = "Serve hostile hosts (each on its own address 127.2.0.x, linked from the seed pages): "
+                    + "'all' (the value when none is given) or a comma list of: big-body, gzip-bomb, redirect-loop, "
+                    + "redirect-chain, slow, reset, half-head, half-body, calendar, session-ids, many-links, "
+                    + "bad-utf8, wrong-charset, robots-html, robots-5xx, robots-4xx, robots-huge, robots-redirect, "
+                    + "robots-timeout, throttle-429-retry-after, throttle-429, throttle-503-retry-after, "
+                    + "throttle-503 (default: none).")
+    private String hostile;
+
     @Option(names = "--duration-s", description = "Stop after this many seconds instead of waiting for Ctrl-C.")
     private Long durationSeconds;
 
@@ -120,7 +131,8 @@ public final class WebSimMain implements Callable<Integer> {
                 .latencyMs(latencyMs).politenessMs(politenessMs).politenessToleranceMs(toleranceMs)
                 .robotsDisallowFraction(disallowFraction).crawlDelayFraction(crawlDelayFraction)
                 .crawlDelaySeconds(crawlDelaySeconds).hostsFile(hostsFile).accessLog(accessLog).ioThreads(ioThreads)
-                .changeModel(changeModel).changeUnitMs(changeUnitMs).changeMaxInterval(changeMaxInterval);
+                .changeModel(changeModel).changeUnitMs(changeUnitMs).changeMaxInterval(changeMaxInterval)
+                .hostile(hostile == null ? java.util.Set.of() : HostileMode.parseList(hostile));
         if (graphChoice != null && graphChoice.graph != null) {
             b.graph(graphChoice.graph);
         } else if (graphChoice != null && graphChoice.generate != null) {
@@ -151,6 +163,9 @@ public final class WebSimMain implements Callable<Integer> {
         out.printf("hosts file: %s%n", sim.hostsFile());
         for (String url : sim.seedUrls()) {
             out.printf("seed: %s%n", url);
+        }
+        for (HostileMode m : sim.hostileModes()) {
+            out.printf("hostile: %s %s (%s)%n", m.label(), sim.hostileUrl(m), m.ipAddress());
         }
         out.flush();
         if (durationSeconds != null) {

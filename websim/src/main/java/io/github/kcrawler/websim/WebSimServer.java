@@ -29,7 +29,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The HTTP/1.1 server of the simulated web: Netty (NIO), one listening channel per simulated loopback address, all
- * on one port, so that the address a connection arrives on <em>is</em> the simulated IP of the host it asks for —
+ * on one port (the hostile modes' hosts included, on 127.2.0.x), so that the address a connection arrives on
+ * <em>is</em> the simulated IP of the host it asks for —
  * which is what lets {@link AccessRecorder} judge per-IP politeness without trusting the crawler. It never binds the
  * wildcard address: nothing outside the machine can reach it, and it cannot answer for real hosts.
  *
@@ -84,8 +85,8 @@ public final class WebSimServer implements AutoCloseable {
     }
 
     private void bindAll(int requestedPort) throws IOException {
-        for (int j = 0; j < layout.numIps(); j++) {
-            InetAddress address = InetAddress.getByName(layout.ipAddress(j));
+        for (int j = 0; j < recorder.numAddresses(); j++) {
+            InetAddress address = InetAddress.getByName(recorder.ipAddress(j));
             if (!address.isLoopbackAddress()) {
                 throw new IllegalStateException("refusing to bind non-loopback address " + address);
             }
@@ -113,7 +114,8 @@ public final class WebSimServer implements AutoCloseable {
         for (int attempt = 0; attempt < attempts; attempt++) {
             try {
                 bindOnce(bootstrap, requestedPort);
-                LOG.info("websim listening on {} loopback addresses (127.1.x.y), port {}", listeners.size(), port);
+                LOG.info("websim listening on {} loopback addresses (127.1.x.y; hostile hosts 127.2.0.x), port {}",
+                        listeners.size(), port);
                 return;
             } catch (IOException e) {
                 last = e;
@@ -126,8 +128,8 @@ public final class WebSimServer implements AutoCloseable {
 
     private void bindOnce(ServerBootstrap bootstrap, int requestedPort) throws IOException {
         int chosen = requestedPort;
-        for (int j = 0; j < layout.numIps(); j++) {
-            InetSocketAddress address = new InetSocketAddress(layout.ipAddress(j), chosen);
+        for (int j = 0; j < recorder.numAddresses(); j++) {
+            InetSocketAddress address = new InetSocketAddress(recorder.ipAddress(j), chosen);
             ChannelFuture future = bootstrap.bind(address).awaitUninterruptibly();
             if (!future.isSuccess()) {
                 Throwable cause = future.cause();

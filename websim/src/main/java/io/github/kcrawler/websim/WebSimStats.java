@@ -24,7 +24,9 @@ import java.util.Map;
  * @param conditionalOk conditional page requests answered 200 with the full page
  * @param conditionalChanged those of {@code conditionalOk} whose validator named an earlier version of the page
  *     (it had changed since the client's copy); the rest carried a validator of no version of it
- * @param accessesPerIp requests per simulated IP (all addresses, in address order)
+ * @param accessesPerIp requests per simulated IP (all addresses, in address order; hostile hosts' last)
+ * @param hostileAccesses requests per enabled hostile mode ({@link HostileMode#label()} → count, in mode order;
+ *     empty when none is enabled)
  */
 public record WebSimStats(
         long uptimeMs,
@@ -44,16 +46,23 @@ public record WebSimStats(
         long conditionalNotModified,
         long conditionalOk,
         long conditionalChanged,
-        Map<String, Long> accessesPerIp) {
+        Map<String, Long> accessesPerIp,
+        Map<String, Long> hostileAccesses) {
 
     public WebSimStats {
         accessesPerIp = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(accessesPerIp));
+        hostileAccesses = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(hostileAccesses));
+    }
+
+    /** Requests to the hosts of all hostile modes together. */
+    public long hostileRequests() {
+        return hostileAccesses.values().stream().mapToLong(Long::longValue).sum();
     }
 
     /** The snapshot as one JSON object (a {@code v} format version first, like the crawler's topics). */
     public String toJson() {
         StringBuilder sb = new StringBuilder(256 + accessesPerIp.size() * 24);
-        sb.append("{\"v\":1");
+        sb.append("{\"v\":2");
         field(sb, "uptimeMs", uptimeMs);
         field(sb, "politenessMs", politenessMs);
         field(sb, "politenessToleranceMs", politenessToleranceMs);
@@ -71,13 +80,19 @@ public record WebSimStats(
         field(sb, "conditionalNotModified", conditionalNotModified);
         field(sb, "conditionalOk", conditionalOk);
         field(sb, "conditionalChanged", conditionalChanged);
-        sb.append(",\"accessesPerIp\":{");
+        map(sb, "accessesPerIp", accessesPerIp);
+        map(sb, "hostileAccesses", hostileAccesses);
+        return sb.append('}').toString();
+    }
+
+    private static void map(StringBuilder sb, String name, Map<String, Long> map) {
+        sb.append(",\"").append(name).append("\":{");
         boolean first = true;
-        for (Map.Entry<String, Long> e : accessesPerIp.entrySet()) {
+        for (Map.Entry<String, Long> e : map.entrySet()) {
             sb.append(first ? "" : ",").append('"').append(e.getKey()).append("\":").append(e.getValue());
             first = false;
         }
-        return sb.append("}}").toString();
+        sb.append('}');
     }
 
     private static void field(StringBuilder sb, String name, long value) {

@@ -140,7 +140,7 @@ class AccountingTest {
             assertThat(stats.notFound()).isEqualTo(1);
             assertThat(stats.requests()).isEqualTo(8);
             assertThat(sim.fetchedPages().stream().toArray()).containsExactly(page, page + 1);
-            assertThat(stats.toJson()).contains("\"duplicateFetches\":2", "\"pagesFetched\":4", "\"v\":1");
+            assertThat(stats.toJson()).contains("\"duplicateFetches\":2", "\"pagesFetched\":4", "\"v\":2");
         }
     }
 

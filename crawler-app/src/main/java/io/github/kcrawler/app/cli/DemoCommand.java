@@ -21,6 +21,7 @@ import java.util.concurrent.Callable;
                 "  crawler demo --status-port 9500                 status page at http://127.0.0.1:9500/",
                 "  crawler demo --graph ../shared/data/cnr-2000 --max-pages 50000 --summary demo.json",
                 "  crawler demo --politeness-ms 20 --ips 1024 --no-progress > demo.log",
+                "  java -Xmx512m -jar crawler-app-*-all.jar demo --hostile --summary hostile.json",
                 "",
                 "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE, ExitCodes.CODES_CHECK})
 public final class DemoCommand implements Callable<Integer> {
@@ -28,8 +29,17 @@ public final class DemoCommand implements Callable<Integer> {
             description = "Serve this BVGraph (e.g. ../shared/data/cnr-2000) instead of a generated graph.")
     Path graph;
 
-    @Option(names = "--pages", paramLabel = "N", description = "Pages of the generated graph (default ${DEFAULT-VALUE}).")
-    int pages = DemoOptions.DEFAULT_GENERATED_PAGES;
+    @Option(names = "--pages", paramLabel = "N", description = "Pages of the generated graph (default "
+            + DemoOptions.DEFAULT_GENERATED_PAGES + "; " + DemoOptions.DEFAULT_HOSTILE_PAGES + " with --hostile).")
+    Integer pages;
+
+    @Option(names = "--hostile", description = {"Also serve every hostile mode of the simulated web (100 MB body, gzip "
+            + "bomb, redirect loops and chains, one byte a second, resets, cut responses, spider traps, 100k links, "
+            + "bad charsets, broken robots.txt, 429/503), each on its own host linked from the seed page.",
+            "Fetch timeouts are shortened (connect 3 s, first byte and read 5 s, total 10 s) and the per-host page "
+                    + "budget is set to the largest ordinary host, so the demo finishes in a minute or two; the "
+                    + "summary adds outcomes by reason code and the heap's high-water mark."})
+    boolean hostile;
 
     @Option(names = "--max-pages", paramLabel = "N", description = "Page budget; 0 = whole reachable web (default).")
     long maxPages;
@@ -38,8 +48,9 @@ public final class DemoCommand implements Callable<Integer> {
             description = "Minimum time between two requests to one IP (default ${DEFAULT-VALUE}).")
     long politenessMs = DemoOptions.DEFAULT_POLITENESS_MS;
 
-    @Option(names = "--pages-per-host", description = "Mean pages per host of the generated web (default ${DEFAULT-VALUE}).")
-    double pagesPerHost = DemoOptions.DEFAULT_PAGES_PER_HOST;
+    @Option(names = "--pages-per-host", description = "Mean pages per host of the generated web (default "
+            + DemoOptions.DEFAULT_PAGES_PER_HOST + "; " + DemoOptions.DEFAULT_HOSTILE_PAGES_PER_HOST + " with --hostile).")
+    Double pagesPerHost;
 
     @Option(names = "--ips", description = "Simulated server IPs (default ${DEFAULT-VALUE}).")
     int ips = DemoOptions.DEFAULT_IPS;
@@ -78,8 +89,12 @@ public final class DemoCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
                     "--status-port must be in 0..65535 (or -1 for none), was " + statusPort);
         }
-        DemoOptions options = new DemoOptions(graph, pages, maxPages, politenessMs, ips, latencyMs, maxDepth,
-                partitions, dataDir, maxSeconds, !noProgress, settings, pagesPerHost, statusPort);
+        int generated = pages != null ? pages
+                : hostile ? DemoOptions.DEFAULT_HOSTILE_PAGES : DemoOptions.DEFAULT_GENERATED_PAGES;
+        DemoOptions options = new DemoOptions(graph, generated, maxPages, politenessMs, ips, latencyMs, maxDepth,
+                partitions, dataDir, maxSeconds, !noProgress, settings, pagesPerHost != null ? pagesPerHost
+                : hostile ? DemoOptions.DEFAULT_HOSTILE_PAGES_PER_HOST : DemoOptions.DEFAULT_PAGES_PER_HOST,
+                statusPort, hostile);
         DemoSummary result = DemoRunner.run(options, noProgress ? null : System.out);
         System.out.println(result.toText());
         if (summary != null) {

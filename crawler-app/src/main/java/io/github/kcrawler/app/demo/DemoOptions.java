@@ -17,10 +17,12 @@ import java.util.Objects;
  * @param settings     further service settings ({@code key -> value})
  * @param pagesPerHost mean pages per host of the generated web (smaller spreads the crawl over more hosts)
  * @param statusPort   port of the status page on 127.0.0.1 (0 = a free port, {@link #NO_STATUS_PAGE} = none)
+ * @param hostile      serve every hostile mode of websim besides the ordinary web, with the short fetch timeouts
+ *                     and per-host budget of {@link #HOSTILE_SETTINGS} (a setting given in {@code settings} wins)
  */
 public record DemoOptions(Path graph, int generatedPages, long maxPages, long politenessMs, int ips, int latencyMs,
                           int maxDepth, int partitions, Path dataDir, long maxSeconds, boolean progress,
-                          Map<String, String> settings, double pagesPerHost, int statusPort) {
+                          Map<String, String> settings, double pagesPerHost, int statusPort, boolean hostile) {
     /** {@code statusPort} value for no status page. */
     public static final int NO_STATUS_PAGE = -1;
     public static final double DEFAULT_PAGES_PER_HOST = 30;
@@ -31,6 +33,23 @@ public record DemoOptions(Path graph, int generatedPages, long maxPages, long po
     public static final int DEFAULT_MAX_DEPTH = 1000;
     public static final Path DEFAULT_DATA_DIR = Path.of("data", "demo");
     public static final long DEFAULT_MAX_SECONDS = 1800;
+    /** Pages of the generated web under {@code --hostile} unless {@code --pages} says otherwise. */
+    public static final int DEFAULT_HOSTILE_PAGES = 1_000;
+    /**
+     * Fetcher settings of a hostile demo, so that it finishes in a minute or two: a trickling server is cut after
+     * 10 s instead of 60 s, a silent one (robots.txt that never answers) after 5 s. Not shorter: on 2 cores shared
+     * with other builds, an ordinary loopback fetch once took over 2 s and a 2 s first-byte timeout lost the seed. The per-host budget, which ends
+     * the calendar and session-id traps, is set by the runner from the ordinary web's largest host.
+     */
+    public static final Map<String, String> HOSTILE_SETTINGS = Map.of(
+            "connect-timeout-ms", "3000",
+            "first-byte-timeout-ms", "5000",
+            "read-timeout-ms", "5000",
+            "total-timeout-ms", "10000");
+    /** Mean pages per host under {@code --hostile}: small hosts keep the per-host budget, and so the traps, short. */
+    public static final double DEFAULT_HOSTILE_PAGES_PER_HOST = 10;
+    /** The smallest per-host budget of a hostile demo: how far the traps run before they are cut. */
+    public static final long HOSTILE_MIN_PAGES_PER_HOST = 40;
 
     public DemoOptions {
         if (graph == null && generatedPages < 1) {
@@ -66,6 +85,14 @@ public record DemoOptions(Path graph, int generatedPages, long maxPages, long po
                        int maxDepth, int partitions, Path dataDir, long maxSeconds, boolean progress,
                        Map<String, String> settings, double pagesPerHost) {
         this(graph, generatedPages, maxPages, politenessMs, ips, latencyMs, maxDepth, partitions, dataDir, maxSeconds,
-                progress, settings, pagesPerHost, NO_STATUS_PAGE);
+                progress, settings, pagesPerHost, NO_STATUS_PAGE, false);
+    }
+
+    /** Options without hostile modes. */
+    public DemoOptions(Path graph, int generatedPages, long maxPages, long politenessMs, int ips, int latencyMs,
+                       int maxDepth, int partitions, Path dataDir, long maxSeconds, boolean progress,
+                       Map<String, String> settings, double pagesPerHost, int statusPort) {
+        this(graph, generatedPages, maxPages, politenessMs, ips, latencyMs, maxDepth, partitions, dataDir, maxSeconds,
+                progress, settings, pagesPerHost, statusPort, false);
     }
 }

@@ -5,6 +5,9 @@ import io.github.kcrawler.app.runtime.CrawlSession;
 import io.github.kcrawler.app.runtime.SeedInjector;
 import io.github.kcrawler.app.runtime.WarcFiles;
 import io.github.kcrawler.common.metrics.MetricNames;
+import io.github.kcrawler.common.model.FetchOutcome;
+import io.github.kcrawler.websim.HostileMode;
+import io.github.kcrawler.websim.SiteLayout;
 import io.github.kcrawler.websim.WebSim;
 import io.github.kcrawler.websim.WebSimConfig;
 import io.github.kcrawler.websim.WebSimStats;
@@ -19,15 +22,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.BitSet;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
  * Runs a crawl of the simulated web in this process: websim on loopback, an embedded broker, the four services,
- * and a summary whose counts come from websim's own access log.
+ * and a summary whose counts come from websim's own access log. With {@link DemoOptions#hostile()} websim also
+ * serves every hostile mode and the fetcher runs with short timeouts; the summary then shows each mode's outcome by
+ * reason code and the heap's high-water mark against its baseline.
  */
 public final class DemoRunner {
     private static final Logger LOG = LoggerFactory.getLogger(DemoRunner.class);
@@ -59,11 +67,21 @@ public final class DemoRunner {
      */
     public static DemoSummary run(DemoOptions o, PrintStream out, CrawlTimeline timeline)
             throws IOException, InterruptedException {
+        long started = System.nanoTime();
+        try (HeapSampler heap = new HeapSampler(100)) {
+            return run(o, out, timeline, heap, started);
+        }
+    }
+
+    private static DemoSummary run(DemoOptions o, PrintStream out, CrawlTimeline timeline, HeapSampler heap,
+                                   long started)
+            throws IOException, InterruptedException {
         deleteRecursively(o.dataDir());
         Files.createDirectories(o.dataDir());
         WebSimConfig.Builder web = WebSimConfig.builder().ips(o.ips()).latencyMs(o.latencyMs())
                 .politenessMs(o.politenessMs()).hostsFile(o.dataDir().resolve("hosts"))
-                .meanPagesPerHost(o.pagesPerHost());
+                .meanPagesPerHost(o.pagesPerHost()).accessLog(o.dataDir().resolve("websim-access.tsv"))
+                .hostile(o.hostile() ? EnumSet.allOf(HostileMode.class) : Set.of());
         if (o.graph() != null) {
             web.graph(o.graph());
         } else {
@@ -79,8 +97,12 @@ public final class DemoRunner {
             if (o.maxPages() > 0) {
                 settings.put("max-pages", Long.toString(o.maxPages()));
             }
+            if (o.hostile()) {
+                settings.putAll(DemoOptions.HOSTILE_SETTINGS);
+                // the traps (calendar, session ids) end at the per-host budget; every ordinary host fits in it
+                settings.put("max-pages-per-host", Long.toString(hostileHostBudget(websim.layout())));
+            }
             settings.putAll(o.settings());
-            long started = System.nanoTime();
             try (CrawlSession session = CrawlSession.start(o.dataDir(), Optional.empty(), "", o.partitions(),
                     settings, "127.0.0.1", 0)) {
                 String statusUrl = o.statusPort() == DemoOptions.NO_STATUS_PAGE ? null
@@ -92,6 +114,14 @@ public final class DemoRunner {
                         out.println("Status page: " + statusUrl);
                     }
                 }
+                if (o.hostile() && out != null) {
+                    out.printf("Hostile hosts: %d modes on 127.2.0.x, linked from the seed page; fetch timeouts "
+                                    + "shortened (%s), max-pages-per-host %s%n", websim.hostileModes().size(),
+                            DemoOptions.HOSTILE_SETTINGS, settings.get("max-pages-per-host"));
+                }
+                // the baseline once every Streams service runs its tasks (their fixed-size structures allocated)
+                awaitStreamsRunning(3, Duration.ofSeconds(120));
+                long heapBaseline = HeapSampler.usedAfterGc();
                 CrawlMonitor monitor = session.monitor();
                 if (timeline != null) {
                     timeline.start(session.registry(), monitor::fetched);
@@ -111,6 +141,8 @@ public final class DemoRunner {
                     }
                 }
                 double elapsed = session.monitor().activeSeconds();
+                double wall = (System.nanoTime() - started) / 1e9;
+                long heapEnd = HeapSampler.usedAfterGc();
                 WebSimStats stats = websim.stats();
                 BitSet reachable = websim.reachablePages(o.maxDepth());
                 long expected = o.maxPages() > 0 ? Math.min(reachable.cardinality(), o.maxPages())
@@ -119,7 +151,7 @@ public final class DemoRunner {
                 missing.andNot(websim.fetchedPages());
                 long missingPages = o.maxPages() > 0 ? Math.max(0, expected - stats.distinctUrlsFetched())
                         : missing.cardinality();
-                LOG.info("Demo finished after {} s of wall time", (System.nanoTime() - started) / 1e9);
+                LOG.info("Demo finished after {} s of wall time", wall);
                 return new DemoSummary(DemoSummary.VERSION,
                         o.graph() == null ? "generated:" + o.generatedPages() : o.graph().toString(),
                         o.partitions(), o.politenessMs(), o.ips(), o.maxPages(), stats.pagesFetched(),
@@ -127,9 +159,77 @@ public final class DemoRunner {
                         stats.minGapMs(), stats.robotsFetches(), stats.disallowedFetched(), reachable.cardinality(),
                         expected, missingPages, last.errors(), elapsed,
                         elapsed > 0 ? stats.distinctUrlsFetched() / elapsed : 0, stages(session.registry(), elapsed),
-                        monitor.countsOf(CrawlMonitor.FAILURES), WarcFiles.in(o.dataDir().resolve("warc")).files());
+                        monitor.countsOf(NOT_SUCCESS), WarcFiles.in(o.dataDir().resolve("warc")).files(),
+                        o.hostile(), wall, countsByTag(session.registry(), MetricNames.LINKS_REJECTED, "reason"),
+                        countsByTag(session.registry(), MetricNames.ROBOTS_FETCHES, "result"),
+                        stats.hostileAccesses(), heap.maxBytes(), heapBaseline, heapEnd,
+                        Runtime.getRuntime().maxMemory());
             }
         }
+    }
+
+    /** Every fetch outcome except the ordinary successes: what {@code errorsByReason} counts. */
+    static final Set<FetchOutcome> NOT_SUCCESS = Collections.unmodifiableSet(EnumSet.complementOf(
+            EnumSet.of(FetchOutcome.OK, FetchOutcome.NOT_MODIFIED, FetchOutcome.REDIRECT)));
+
+    /**
+     * The per-host budget of a hostile demo: the ordinary web's largest host (so no ordinary page is cut), at least
+     * {@link DemoOptions#HOSTILE_MIN_PAGES_PER_HOST}.
+     */
+    static long hostileHostBudget(SiteLayout layout) {
+        long largest = 0;
+        for (int h = 0; h < layout.numHosts(); h++) {
+            largest = Math.max(largest, layout.hostEnd(h) - layout.hostStart(h));
+        }
+        return Math.max(DemoOptions.HOSTILE_MIN_PAGES_PER_HOST, largest + 1);
+    }
+
+    /** Counts of {@code metric}'s counters by the value of {@code tag}, non-zero only, largest first. */
+    static Map<String, Long> countsByTag(MeterRegistry registry, String metric, String tag) {
+        Map<String, Long> counts = new java.util.HashMap<>();
+        for (Counter c : registry.find(metric).counters()) {
+            String value = c.getId().getTag(tag);
+            if (value != null && c.count() > 0) {
+                counts.merge(value, Math.round(c.count()), Long::sum);
+            }
+        }
+        Map<String, Long> sorted = new LinkedHashMap<>();
+        counts.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()
+                .thenComparing(Map.Entry.comparingByKey())).forEach(e -> sorted.put(e.getKey(), e.getValue()));
+        return sorted;
+    }
+
+    /**
+     * Waits until at least {@code clients} Kafka Streams clients of this process report state RUNNING in their
+     * {@code kafka.streams:type=stream-metrics} JMX metric (all tasks assigned, restored and initialised), at most
+     * {@code max}; logs and goes on if they do not.
+     */
+    static void awaitStreamsRunning(int clients, Duration max) throws InterruptedException {
+        javax.management.MBeanServer server = java.lang.management.ManagementFactory.getPlatformMBeanServer();
+        long deadline = System.nanoTime() + max.toNanos();
+        int running = 0;
+        int seen = 0;
+        while (System.nanoTime() < deadline) {
+            running = 0;
+            seen = 0;
+            try {
+                for (javax.management.ObjectName name : server.queryNames(
+                        new javax.management.ObjectName("kafka.streams:type=stream-metrics,client-id=*"), null)) {
+                    seen++;
+                    if ("RUNNING".equals(String.valueOf(server.getAttribute(name, "state")))) {
+                        running++;
+                    }
+                }
+            } catch (javax.management.JMException e) {
+                LOG.debug("reading the Streams state from JMX failed", e);
+            }
+            if (seen >= clients && running == seen) {
+                return;
+            }
+            Thread.sleep(200);
+        }
+        LOG.warn("{} of {} Kafka Streams clients RUNNING after {}; measuring the heap baseline anyway", running, seen,
+                max);
     }
 
     /** Records through each stage and the mean rate over the crawl. */
