@@ -51,6 +51,9 @@ public final class SoakBenchCommand implements Callable<Integer> {
     @Option(names = "--pages-per-host", description = "Mean pages per host (default ${DEFAULT-VALUE}).")
     double pagesPerHost = SoakConfig.DEFAULT_PAGES_PER_HOST;
 
+    @Option(names = "--seeds", description = "Seed pages, spread over the web (default ${DEFAULT-VALUE}).")
+    int seeds = SoakConfig.DEFAULT_SEEDS;
+
     @Option(names = "--politeness-ms", description = "T (default ${DEFAULT-VALUE}).")
     long politenessMs = SoakConfig.DEFAULT_POLITENESS_MS;
 
@@ -104,7 +107,7 @@ public final class SoakBenchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         SoakConfig config;
         try {
-            config = new SoakConfig(pages, ips, pagesPerHost, politenessMs, partitions, maxDepth, minutes, heap,
+            config = new SoakConfig(pages, ips, pagesPerHost, seeds, politenessMs, partitions, maxDepth, minutes, heap,
                     intervalSeconds, windowSeconds, warmupFraction, tolerance, stopSeconds, dataDir,
                     jar != null ? jar : runningJar(), jvmOptions, settings);
         } catch (IllegalArgumentException e) {

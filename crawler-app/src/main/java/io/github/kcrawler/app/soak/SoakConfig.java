@@ -16,6 +16,8 @@ import java.util.regex.Pattern;
  * @param pages           pages of the generated web
  * @param ips             simulated server IPs
  * @param pagesPerHost    mean pages per host of the generated web
+ * @param seeds           seed pages, spread evenly over the page ids (many seeds shorten the ramp-up from one page
+ *                        to thousands of busy IPs, which otherwise takes minutes)
  * @param politenessMs    T, checked by websim
  * @param partitions      partitions of every topic
  * @param maxDepth        link depth limit of the crawl
@@ -31,14 +33,15 @@ import java.util.regex.Pattern;
  * @param jvmOptions      further options for the child JVM
  * @param settings        further service settings passed to the child with {@code --set}
  */
-public record SoakConfig(int pages, int ips, double pagesPerHost, long politenessMs, int partitions, int maxDepth,
-                         double minutes, String heap, int intervalSeconds, int windowSeconds, double warmupFraction,
-                         double tolerance, int stopSeconds, Path dataDir, Path jar, List<String> jvmOptions,
+public record SoakConfig(int pages, int ips, double pagesPerHost, int seeds, long politenessMs, int partitions,
+                         int maxDepth, double minutes, String heap, int intervalSeconds, int windowSeconds,
+                         double warmupFraction, double tolerance, int stopSeconds, Path dataDir, Path jar, List<String> jvmOptions,
                          Map<String, String> settings) {
 
     public static final int DEFAULT_PAGES = 1_000_000;
     public static final int DEFAULT_IPS = 4096;
     public static final double DEFAULT_PAGES_PER_HOST = 30;
+    public static final int DEFAULT_SEEDS = 256;
     public static final long DEFAULT_POLITENESS_MS = 20;
     public static final int DEFAULT_PARTITIONS = 4;
     public static final int DEFAULT_MAX_DEPTH = 1000;
@@ -62,6 +65,9 @@ public record SoakConfig(int pages, int ips, double pagesPerHost, long politenes
         }
         if (!(pagesPerHost >= 1)) {
             throw new IllegalArgumentException("pages per host must be >= 1, was " + pagesPerHost);
+        }
+        if (seeds < 1 || seeds > pages) {
+            throw new IllegalArgumentException("seeds must be in 1..pages (" + pages + "), was " + seeds);
         }
         if (politenessMs < 1) {
             throw new IllegalArgumentException("politeness-ms must be >= 1, was " + politenessMs);
@@ -107,6 +113,15 @@ public record SoakConfig(int pages, int ips, double pagesPerHost, long politenes
             }
         }
         settings = Map.copyOf(settings);
+    }
+
+    /** The seed page ids: {@code seeds} pages spread evenly over {@code [0, pages)}, starting with page 0. */
+    public List<Integer> seedPages() {
+        List<Integer> out = new java.util.ArrayList<>(seeds);
+        for (int i = 0; i < seeds; i++) {
+            out.add((int) ((long) i * pages / seeds));
+        }
+        return out;
     }
 
     /** The length of the run in seconds. */

@@ -57,7 +57,7 @@ public final class SoakRunner {
         DemoRunner.deleteRecursively(dir);
         Files.createDirectories(dir);
         WebSimConfig web = WebSimConfig.builder().generate(c.pages()).ips(c.ips()).latencyMs(0)
-                .politenessMs(c.politenessMs()).meanPagesPerHost(c.pagesPerHost()).hostsFile(dir.resolve("hosts"))
+                .politenessMs(c.politenessMs()).meanPagesPerHost(c.pagesPerHost()).seedPages(c.seedPages()).hostsFile(dir.resolve("hosts"))
                 .build();
         try (WebSim websim = WebSim.start(web)) {
             long reachable = websim.reachablePages(c.maxDepth()).cardinality();
@@ -130,7 +130,7 @@ public final class SoakRunner {
                     c.politenessMs(), c.partitions(), c.heap(), c.heapBytes(), c.minutes(), c.intervalSeconds(),
                     c.windowSeconds(), c.warmupFraction(), reachable, websim.seedUrls().size(), total.pagesFetched(),
                     total.distinctUrlsFetched(), total.duplicateFetches(), total.politenessViolations(),
-                    total.minGapMs(), exit, exit == 0, stopSeconds, pauses.size(),
+                    total.minGapMs(), exit, cleanExit(exit), stopSeconds, pauses.size(),
                     pauses.stream().mapToDouble(GcLog.Pause::pauseMs).sum(),
                     pauses.stream().mapToDouble(GcLog.Pause::pauseMs).max().orElse(0),
                     (int) pauses.stream().filter(p -> p.kind().startsWith("Full")).count(), rssMax, verdict, samples,
@@ -161,6 +161,14 @@ public final class SoakRunner {
             cmd.add(e.getKey() + "=" + e.getValue());
         }
         return cmd;
+    }
+
+    /**
+     * Whether the child stopped by itself: 0, or 143 (128 + SIGTERM), which the JVM returns after its shutdown hooks
+     * — the crawl's orderly stop — have run. -1 means it had to be killed.
+     */
+    static boolean cleanExit(int exit) {
+        return exit == 0 || exit == 128 + 15;
     }
 
     /** SIGTERM, wait, then SIGKILL; the exit code, or -1 if it had to be killed. */

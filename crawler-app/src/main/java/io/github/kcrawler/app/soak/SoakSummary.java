@@ -20,7 +20,7 @@ import java.util.stream.Collectors;
  * @param seeds          seed URLs given to the crawl
  * @param pagesFetched   page GETs answered 200/304 by websim over the run
  * @param childExitCode  the child's exit code (-1 if it had to be killed)
- * @param cleanStop      the child stopped by itself within the wait after SIGTERM, with exit code 0
+ * @param cleanStop      the child stopped by itself within the wait after SIGTERM (exit 0 or 143)
  * @param stopSeconds    from SIGTERM to the child's exit
  * @param gcCount        collections in the child's GC log
  * @param gcPauseTotalMs sum of their pauses
