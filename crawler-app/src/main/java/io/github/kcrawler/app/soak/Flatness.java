@@ -83,7 +83,8 @@ public final class Flatness {
                                 double windowSeconds, double tolerance) {
         if (!(windowSeconds > 0) || !(tolerance > 0) || !(warmupSeconds >= 0) || !(endSeconds > warmupSeconds)) {
             throw new IllegalArgumentException(String.format(
-                    "need window > 0, tolerance > 0, 0 <= warm-up < end; was window %s, tolerance %s, warm-up %s, end %s",
+                    "need window > 0, tolerance > 0, 0 <= warm-up < end; was window %s, tolerance %s, warm-up %s, "
+                            + "end %s",
                     windowSeconds, tolerance, warmupSeconds, endSeconds));
         }
         if (warmupSeconds > endSeconds / 4 + 1e-9) {

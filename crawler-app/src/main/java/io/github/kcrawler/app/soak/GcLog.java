@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  * Reads the heap after each collection from a JVM's unified GC log ({@code -Xlog:gc:file=...} or {@code -Xlog:gc*}),
  * for G1, Parallel and Serial alike. The line it reads is the one-line summary every collector writes per pause:
  * <pre>
- * [2026-11-26T04:10:09.395+0000][0.916s][info][gc          ] GC(0) Pause Young (Normal) (G1 Evacuation Pause) 6M->3M(64M) 11.268ms
+ * [2026-11-26T04:10:09.395+0000][0.916s][info][gc          ] GC(0) Pause Young (Normal) (G1 Evacuation Pause)
+ *     6M->3M(64M) 11.268ms        (one line in the log)
  * [1.499s][info][gc] GC(7) Pause Full (Allocation Failure) 60M->15M(61M) 24.893ms
  * </pre>
  * i.e. {@code Pause <kind> <before>->{after}(<capacity>) <ms>ms}; the JVM uptime comes from the {@code [1.234s]}

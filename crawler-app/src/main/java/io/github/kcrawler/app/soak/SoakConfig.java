@@ -35,8 +35,8 @@ import java.util.regex.Pattern;
  */
 public record SoakConfig(int pages, int ips, double pagesPerHost, int seeds, long politenessMs, int partitions,
                          int maxDepth, double minutes, String heap, int intervalSeconds, int windowSeconds,
-                         double warmupFraction, double tolerance, int stopSeconds, Path dataDir, Path jar, List<String> jvmOptions,
-                         Map<String, String> settings) {
+                         double warmupFraction, double tolerance, int stopSeconds, Path dataDir, Path jar,
+                         List<String> jvmOptions, Map<String, String> settings) {
 
     public static final int DEFAULT_PAGES = 1_000_000;
     public static final int DEFAULT_IPS = 4096;

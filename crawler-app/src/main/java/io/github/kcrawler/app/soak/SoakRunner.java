@@ -57,8 +57,8 @@ public final class SoakRunner {
         DemoRunner.deleteRecursively(dir);
         Files.createDirectories(dir);
         WebSimConfig web = WebSimConfig.builder().generate(c.pages()).ips(c.ips()).latencyMs(0)
-                .politenessMs(c.politenessMs()).meanPagesPerHost(c.pagesPerHost()).seedPages(c.seedPages()).hostsFile(dir.resolve("hosts"))
-                .build();
+                .politenessMs(c.politenessMs()).meanPagesPerHost(c.pagesPerHost()).seedPages(c.seedPages())
+                .hostsFile(dir.resolve("hosts")).build();
         try (WebSim websim = WebSim.start(web)) {
             long reachable = websim.reachablePages(c.maxDepth()).cardinality();
             Path seeds = dir.resolve("seeds.txt");
@@ -223,7 +223,7 @@ public final class SoakRunner {
             }
         }
         return new SoakSummary.Sample(seconds, stats.pagesFetched(), stats.distinctUrlsFetched(), rssBytes(pid),
-                heapUsed, frontier, discovered, admitted);
+                heapUsed, frontier, discovered, admitted, loadAverage());
     }
 
     /** VmRSS of a process from /proc (Linux), or -1. */
@@ -242,14 +242,24 @@ public final class SoakRunner {
         return -1;
     }
 
+    /** The 1-minute load average from /proc/loadavg (Linux), or -1. */
+    static double loadAverage() {
+        try {
+            String line = Files.readString(Path.of("/proc/loadavg"), StandardCharsets.ISO_8859_1).trim();
+            return Double.parseDouble(line.split("\\s+")[0]);
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
     private static void progress(PrintStream out, List<SoakSummary.Sample> samples, int interval) {
         SoakSummary.Sample s = samples.get(samples.size() - 1);
         SoakSummary.Sample p = samples.size() > 1 ? samples.get(samples.size() - 2) : null;
         double rate = p == null || s.seconds() <= p.seconds() ? 0
                 : (s.pagesFetched() - p.pagesFetched()) / (s.seconds() - p.seconds());
         out.printf(Locale.ROOT, "[%5.0f s] pages %,10d  %7.1f pages/s  frontier %,9d  heap used %,6.0f MiB  "
-                        + "RSS %,6.0f MiB%n", s.seconds(), s.pagesFetched(), rate, s.frontier(),
-                s.heapUsedBytes() / 1048576.0, s.rssBytes() / 1048576.0);
+                        + "RSS %,6.0f MiB  load %.1f%n", s.seconds(), s.pagesFetched(), rate, s.frontier(),
+                s.heapUsedBytes() / 1048576.0, s.rssBytes() / 1048576.0, s.loadAverage());
     }
 
     private static void write(SoakSummary s, SoakConfig c, Outputs outputs, String commandLine) throws IOException {
@@ -325,6 +335,19 @@ public final class SoakRunner {
                                 a -> a.admitted() < 0 ? Double.NaN : a.admitted()).toArray(), false),
                         new SvgChart.Series("pages fetched (cumulative)", sx, samples.stream().mapToDouble(
                                 SoakSummary.Sample::pagesFetched).toArray(), false)), false, false);
+        loadPlot(s, dir);
+    }
+
+    private static void loadPlot(SoakSummary s, Path dir) throws IOException {
+        List<SoakSummary.Sample> samples = s.samples();
+        double[] sx = samples.stream().mapToDouble(a -> a.seconds() / 60).toArray();
+        double cores = Runtime.getRuntime().availableProcessors();
+        SvgChart.write(dir.resolve("soak-machine-load.svg"), "Machine load average (1 min) during the soak",
+                "minutes", "runnable threads", List.of(
+                        new SvgChart.Series("load average", sx, samples.stream().mapToDouble(a -> a.loadAverage() < 0
+                                ? Double.NaN : a.loadAverage()).toArray(), false),
+                        new SvgChart.Series("cores", new double[] {0, sx.length == 0 ? 1 : sx[sx.length - 1]},
+                                new double[] {cores, cores}, false)), false, false);
     }
 
     private static double postWarmupMeanTime(List<SoakSummary.Gc> gcs, double from, double to) {

@@ -47,9 +47,11 @@ public record SoakSummary(int v, String command, String machine, int pages, int 
      * @param frontier      URLs waiting in the scheduler (-1 if not read)
      * @param discovered    URLs tested by dedup so far (-1 if not read)
      * @param admitted      URLs admitted by dedup so far (-1 if not read)
+     * @param loadAverage   the machine's 1-minute load average ({@code /proc/loadavg}; -1 if not read): on shared
+     *                      cores the crawl's rate follows what else runs
      */
     public record Sample(double seconds, long pagesFetched, long distinctUrlsFetched, long rssBytes,
-                         long heapUsedBytes, long frontier, long discovered, long admitted) {
+                         long heapUsedBytes, long frontier, long discovered, long admitted, double loadAverage) {
     }
 
     /** Heap after one collection, seconds since the child started. */
@@ -88,11 +90,19 @@ public record SoakSummary(int v, String command, String machine, int pages, int 
                         + "last quarter vs second %+.1f%% -> %s%n", f.heapPoints(), gcCount, fullGcs,
                 mib(f.heapMinBytes()), f.heapMeanBytes() / (1 << 20), mib(f.heapMaxBytes()), 100 * f.heapTrend(),
                 100 * f.heapQuarterChange(), f.heapFlat() ? "flat" : "NOT flat"));
+        sb.append(String.format(Locale.ROOT, "  machine load average (1 min) while judged: mean %.1f, max %.1f on %s%n",
+                loadAfter(f.warmupSeconds()).average().orElse(Double.NaN),
+                loadAfter(f.warmupSeconds()).max().orElse(Double.NaN), machine));
         sb.append(String.format(Locale.ROOT, "  GC pauses: total %.0f ms, longest %.1f ms; child RSS max %.0f MiB; "
                         + "child stop after SIGTERM: %s in %.1f s (exit %d)%n", gcPauseTotalMs, gcPauseMaxMs,
                 mib(rssMaxBytes), cleanStop ? "clean" : "NOT clean", stopSeconds, childExitCode));
         sb.append(f.flat() ? "  verdict: flat" : "  verdict: NOT flat: " + String.join("; ", f.reasons()));
         return sb.toString();
+    }
+
+    private java.util.stream.DoubleStream loadAfter(double seconds) {
+        return samples.stream().filter(s -> s.seconds() >= seconds && s.loadAverage() >= 0)
+                .mapToDouble(Sample::loadAverage);
     }
 
     private static double mib(long bytes) {

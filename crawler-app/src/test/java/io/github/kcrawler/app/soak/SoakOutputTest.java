@@ -21,7 +21,7 @@ class SoakOutputTest {
         List<SoakSummary.Gc> gcs = new ArrayList<>();
         for (int t = 0; t <= 600; t += 10) {
             samples.add(new SoakSummary.Sample(t, 400L * t, 400L * t, 900L << 20, t == 0 ? -1 : 300L << 20,
-                    t == 0 ? -1 : 5000, -1, -1));
+                    t == 0 ? -1 : 5000, -1, -1, t == 0 ? -1 : 3.5));
         }
         for (int t = 1; t < 600; t += 3) {
             gcs.add(new SoakSummary.Gc(t, "Young (Normal) (G1 Evacuation Pause)", (200L + t % 30) << 20, 1L << 30, 5));
@@ -45,12 +45,13 @@ class SoakOutputTest {
         assertThat(read.get("samples")).hasSize(61);
         try (var files = Files.list(dir.resolve("plots"))) {
             assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder(
-                    "soak-pages-per-second.svg", "soak-heap-after-gc.svg", "soak-memory.svg", "soak-frontier.svg");
+                    "soak-pages-per-second.svg", "soak-heap-after-gc.svg", "soak-memory.svg", "soak-frontier.svg",
+                    "soak-machine-load.svg");
         }
         assertThat(Files.readString(dir.resolve("plots/soak-heap-after-gc.svg")))
                 .contains("least-squares fit after warm-up").contains("-Xmx1g").doesNotContain("NaN");
         assertThat(Files.readString(dir.resolve("report.html"))).contains("data:image/svg+xml;base64,");
-        assertThat(s.toText()).contains("verdict: flat").contains("400 (+0.0%)");
+        assertThat(s.toText()).contains("verdict: flat").contains("400 (+0.0%)").contains("mean 3.5, max 3.5");
     }
 
     @Test
