@@ -24,10 +24,11 @@ import java.util.concurrent.Callable;
         footer = {"  crawler bench e2e --summary e2e.json",
                 "  crawler bench sbfl-decrement --summary sbfl.json",
                 "  crawler bench url-seen --graph ../shared/data/cnr-2000",
+                "  crawler bench soak --minutes 15 --summary soak.json",
                 "", BenchReportFiles.FOOTER, "", "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE},
         subcommands = {BenchCommand.E2e.class, UrlSeenBenchCommands.SbflDecrement.class,
                 UrlSeenBenchCommands.UrlSeen.class, UrlSeenBenchCommands.UrlSeenMemory.class,
-                ImpCbfBenchCommand.class, SatlBenchCommand.class})
+                ImpCbfBenchCommand.class, SatlBenchCommand.class, SoakBenchCommand.class})
 public final class BenchCommand implements Runnable {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;

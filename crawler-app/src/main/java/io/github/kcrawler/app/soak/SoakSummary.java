@@ -1,0 +1,111 @@
+package io.github.kcrawler.app.soak;
+
+import io.github.kcrawler.common.serde.JsonSerde;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The result of a soak run. Page counts come from websim's own access accounting; heap after GC from the child
+ * JVM's GC log; RSS from {@code /proc}; frontier and heap-in-use from the child's Prometheus endpoint.
+ *
+ * @param command        the command line that produced it
+ * @param machine        cores, OS and Java of this machine
+ * @param heapBytes      the child's {@code -Xmx}
+ * @param reachablePages pages reachable from the seeds within the depth limit
+ * @param seeds          seed URLs given to the crawl
+ * @param pagesFetched   page GETs answered 200/304 by websim over the run
+ * @param childExitCode  the child's exit code (-1 if it had to be killed)
+ * @param cleanStop      the child stopped by itself within the wait after SIGTERM (exit 0 or 143)
+ * @param stopSeconds    from SIGTERM to the child's exit
+ * @param gcCount        collections in the child's GC log
+ * @param gcPauseTotalMs sum of their pauses
+ * @param gcPauseMaxMs   the longest pause
+ * @param fullGcs        collections of kind {@code Full ...}
+ * @param rssMaxBytes    the child's largest resident set seen (-1 if /proc was not readable)
+ * @param samples        one per sampling interval
+ * @param gcs            heap after each collection
+ * @param verdict        flatness after the warm-up
+ */
+public record SoakSummary(int v, String command, String machine, int pages, int ips, long politenessMs,
+                          int partitions, String heap, long heapBytes, double minutes, int intervalSeconds,
+                          int windowSeconds, double warmupFraction, long reachablePages, int seeds,
+                          long pagesFetched, long distinctUrlsFetched, long duplicateFetches,
+                          long politenessViolations, double minGapMs, int childExitCode, boolean cleanStop,
+                          double stopSeconds, int gcCount, double gcPauseTotalMs, double gcPauseMaxMs, int fullGcs,
+                          long rssMaxBytes, Flatness.Verdict verdict, List<Sample> samples, List<Gc> gcs) {
+    public static final int VERSION = 1;
+
+    /**
+     * One sampling point, seconds since the child started.
+     *
+     * @param heapUsedBytes the child's heap in use from its metrics endpoint (-1 if not read)
+     * @param frontier      URLs waiting in the scheduler (-1 if not read)
+     * @param discovered    URLs tested by dedup so far (-1 if not read)
+     * @param admitted      URLs admitted by dedup so far (-1 if not read)
+     * @param loadAverage   the machine's 1-minute load average ({@code /proc/loadavg}; -1 if not read): on shared
+     *                      cores the crawl's rate follows what else runs
+     */
+    public record Sample(double seconds, long pagesFetched, long distinctUrlsFetched, long rssBytes,
+                         long heapUsedBytes, long frontier, long discovered, long admitted, double loadAverage) {
+    }
+
+    /** Heap after one collection, seconds since the child started. */
+    public record Gc(double seconds, String kind, long afterBytes, long capacityBytes, double pauseMs) {
+    }
+
+    public SoakSummary {
+        samples = List.copyOf(samples);
+        gcs = List.copyOf(gcs);
+    }
+
+    public void write(Path file) throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        Files.write(file, JsonSerde.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(this));
+    }
+
+    public String toText() {
+        Flatness.Verdict f = verdict;
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "Soak: %.1f min of crawling a %,d-page web (%d IPs, T = %d ms) with "
+                        + "-Xmx%s; machine: %s%n", minutes, pages, ips, politenessMs, heap, machine));
+        sb.append(String.format(Locale.ROOT, "  pages fetched (websim): %,d (%,d distinct, %,d duplicate), "
+                        + "politeness violations %,d (smallest gap %.1f ms), reachable %,d%n", pagesFetched,
+                distinctUrlsFetched, duplicateFetches, politenessViolations, minGapMs, reachablePages));
+        sb.append(String.format(Locale.ROOT, "  pages/s per %d s window after the %.0f s warm-up (mean %.1f): %s%n",
+                windowSeconds, f.warmupSeconds(), f.meanRate(), f.windows().stream()
+                        .map(w -> String.format(Locale.ROOT, "%.0f (%+.1f%%)", w.perSecond(), 100 * w.deviation()))
+                        .collect(Collectors.joining(", "))));
+        sb.append(String.format(Locale.ROOT, "  rate: max deviation %.1f%% -> %s%n", 100 * f.maxRateDeviation(),
+                f.rateFlat() ? "flat" : "NOT flat"));
+        sb.append(String.format(Locale.ROOT, "  heap after GC (%d collections after warm-up of %d; %d full): "
+                        + "min %.0f MiB, mean %.0f MiB, max %.0f MiB; trend %+.1f%% over the run after warm-up; "
+                        + "last quarter vs second %+.1f%% -> %s%n", f.heapPoints(), gcCount, fullGcs,
+                mib(f.heapMinBytes()), f.heapMeanBytes() / (1 << 20), mib(f.heapMaxBytes()), 100 * f.heapTrend(),
+                100 * f.heapQuarterChange(), f.heapFlat() ? "flat" : "NOT flat"));
+        sb.append(String.format(Locale.ROOT, "  machine load average (1 min) while judged: mean %.1f, max %.1f on %s%n",
+                loadAfter(f.warmupSeconds()).average().orElse(Double.NaN),
+                loadAfter(f.warmupSeconds()).max().orElse(Double.NaN), machine));
+        sb.append(String.format(Locale.ROOT, "  GC pauses: total %.0f ms, longest %.1f ms; child RSS max %.0f MiB; "
+                        + "child stop after SIGTERM: %s in %.1f s (exit %d)%n", gcPauseTotalMs, gcPauseMaxMs,
+                mib(rssMaxBytes), cleanStop ? "clean" : "NOT clean", stopSeconds, childExitCode));
+        sb.append(f.flat() ? "  verdict: flat" : "  verdict: NOT flat: " + String.join("; ", f.reasons()));
+        return sb.toString();
+    }
+
+    private java.util.stream.DoubleStream loadAfter(double seconds) {
+        return samples.stream().filter(s -> s.seconds() >= seconds && s.loadAverage() >= 0)
+                .mapToDouble(Sample::loadAverage);
+    }
+
+    private static double mib(long bytes) {
+        return bytes < 0 ? -1 : bytes / (double) (1 << 20);
+    }
+}
