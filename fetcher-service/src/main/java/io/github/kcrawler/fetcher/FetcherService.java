@@ -108,7 +108,7 @@ public final class FetcherService implements CrawlerService {
         client = new NettyHttpClient(transport, new HttpClientSettings(config.userAgent(), config.connectTimeoutMs(),
                 config.readTimeoutMs(), config.totalTimeoutMs(), resolvedProxy(config.proxy()),
                 config.maxIdlePerRoute(), config.maxIdleConnections(), config.keepAliveMs(), List.of(),
-                config.firstByteTimeoutMs(), config.tlsInsecure()), clock);
+                config.firstByteTimeoutMs(), config.tlsInsecure(), config.politenessMs()), clock);
         if (config.warcDir() != null) {
             warc = new WarcArchive(config.warcDir(), config.warcPrefix(), config.warcMaxBytes(),
                     config.warcGzipLevel(), clock::millis, metrics.warcRecords);

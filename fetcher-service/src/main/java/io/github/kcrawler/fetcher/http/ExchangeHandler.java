@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The last handler of a client connection: sends the current exchange's request, reads the (decoded) response
@@ -284,14 +285,28 @@ final class ExchangeHandler extends ChannelInboundHandlerAdapter {
         ctx.close();
     }
 
-    /** A reused connection that died before any response is stale keep-alive: retry once on a fresh one. */
+    /**
+     * A reused connection that died before any response is stale keep-alive: retry once on a fresh one. If the
+     * request had been written, the server may have read it (and counted it against its rate limit), so the retry
+     * waits {@link HttpClientSettings#resendDelayMillis()} (T): a resend must not be a second request within T.
+     */
     private void failOrRetry(Throwable cause) {
         Exchange ex = current;
         if (ex != null && ex.reused && !headSeen && !ex.retried && !ex.isDone()) {
             current = null;
             ex.retried = true;
+            long delay = ex.sentAt >= 0 ? client.settings().resendDelayMillis() : 0;
+            Channel channel = ctx.channel();
             ctx.close();
-            client.connect(ex, route);
+            if (delay > 0) {
+                channel.eventLoop().schedule(() -> {
+                    if (!ex.isDone()) {
+                        client.connect(ex, route);
+                    }
+                }, delay, TimeUnit.MILLISECONDS);
+            } else {
+                client.connect(ex, route);
+            }
             return;
         }
         fail(classify(cause), describe(cause));

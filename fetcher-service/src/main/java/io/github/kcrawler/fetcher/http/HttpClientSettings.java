@@ -14,11 +14,24 @@ import java.util.List;
  * @param trustedCertificates trust only these (tests); null or empty: the JDK's default trust store
  * @param firstByteTimeoutMillis request written → response head received, at most this long
  * @param insecureTls         true turns certificate and host-name verification off (logged loudly); default false
+ * @param resendDelayMillis   a request written on a kept-alive connection that then died before the response head
+ *                            may have reached the server: it is sent again on a fresh connection no sooner than this
+ *                            (the fetcher passes T, so even a server that read it sees two requests T apart); a
+ *                            request that was never written is sent again at once
  */
 public record HttpClientSettings(String userAgent, int connectTimeoutMillis, int readTimeoutMillis,
                                  int totalTimeoutMillis, InetSocketAddress proxy, int maxIdlePerRoute,
                                  int maxIdleTotal, long keepAliveMillis, List<X509Certificate> trustedCertificates,
-                                 int firstByteTimeoutMillis, boolean insecureTls) {
+                                 int firstByteTimeoutMillis, boolean insecureTls, long resendDelayMillis) {
+    /** A request that may have reached the server is sent again at once. */
+    public HttpClientSettings(String userAgent, int connectTimeoutMillis, int readTimeoutMillis,
+                              int totalTimeoutMillis, InetSocketAddress proxy, int maxIdlePerRoute, int maxIdleTotal,
+                              long keepAliveMillis, List<X509Certificate> trustedCertificates,
+                              int firstByteTimeoutMillis, boolean insecureTls) {
+        this(userAgent, connectTimeoutMillis, readTimeoutMillis, totalTimeoutMillis, proxy, maxIdlePerRoute,
+                maxIdleTotal, keepAliveMillis, trustedCertificates, firstByteTimeoutMillis, insecureTls, 0);
+    }
+
     /** First-byte timeout equal to the total timeout, TLS verified. */
     public HttpClientSettings(String userAgent, int connectTimeoutMillis, int readTimeoutMillis,
                               int totalTimeoutMillis, InetSocketAddress proxy, int maxIdlePerRoute, int maxIdleTotal,
@@ -41,6 +54,9 @@ public record HttpClientSettings(String userAgent, int connectTimeoutMillis, int
         if (maxIdlePerRoute < 0 || maxIdleTotal < 0 || keepAliveMillis < 0) {
             throw new IllegalArgumentException("pool limits must be >= 0, were perRoute=" + maxIdlePerRoute
                     + " total=" + maxIdleTotal + " keepAlive=" + keepAliveMillis);
+        }
+        if (resendDelayMillis < 0) {
+            throw new IllegalArgumentException("resend delay must be >= 0 ms, was " + resendDelayMillis);
         }
         trustedCertificates = trustedCertificates == null ? List.of() : List.copyOf(trustedCertificates);
     }

@@ -277,6 +277,44 @@ class NettyHttpClientTest {
         }
     }
 
+    /** Found by websim's reset host: the stale-connection retry resent a request the server had read 47 ms before. */
+    @Test
+    void aRequestTheServerMayHaveReadIsSentAgainOnlyAfterTheResendDelay() throws Exception {
+        List<Long> arrivals = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.concurrent.atomic.AtomicInteger connections = new java.util.concurrent.atomic.AtomicInteger();
+        try (TestServers.RawServer server = new TestServers.RawServer((s, head) -> {
+            arrivals.add(System.nanoTime());
+            if (connections.incrementAndGet() == 1) {
+                TestServers.write(s, "HTTP/1.1 200 OK\r\nConnection: keep-alive\r\nContent-Length: 2\r\n\r\nok");
+                try {
+                    if (TestServers.readHead(s.getInputStream()) != null) {
+                        arrivals.add(System.nanoTime()); // read the second request, then close unanswered
+                    }
+                } catch (IOException e) {
+                    // the client went away
+                }
+            } else {
+                TestServers.write(s, "HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 2\r\n\r\nok");
+            }
+        })) {
+            NettyHttpClient paced = new NettyHttpClient(transport, new HttpClientSettings("kcrawler-test/1.0", 2_000,
+                    2_000, 10_000, null, 2, 100, 30_000, List.of(), 10_000, false, 400), CrawlClock.SYSTEM);
+            try {
+                for (int i = 0; i < 2; i++) {
+                    HttpFetchResponse r = paced.fetch(new HttpFetch(false, "localhost", server.port(), LOOPBACK, "/",
+                            List.of(), 1000)).join();
+                    assertThat(r.complete()).as("request %d: %s", i, r.error()).isTrue();
+                }
+                assertThat(connections.get()).as("a fresh connection for the resend").isEqualTo(2);
+                assertThat(arrivals).hasSize(3);
+                assertThat(Duration.ofNanos(arrivals.get(2) - arrivals.get(1)))
+                        .as("the resend of a request the server had read").isGreaterThanOrEqualTo(Duration.ofMillis(400));
+            } finally {
+                paced.close();
+            }
+        }
+    }
+
     @Test
     void plainHttpGoesThroughAProxyInAbsoluteForm() throws IOException {
         try (TestServers.ConnectProxy proxy = new TestServers.ConnectProxy()) {
