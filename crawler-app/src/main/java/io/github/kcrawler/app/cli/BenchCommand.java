@@ -17,10 +17,12 @@ import java.util.concurrent.Callable;
         footer = {"  crawler bench e2e --summary e2e.json",
                 "  crawler bench sbfl-decrement --summary sbfl.json",
                 "  crawler bench url-seen --graph ../shared/data/cnr-2000",
+                "  crawler bench faults --summary faults.json",
                 "", "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE},
         subcommands = {BenchCommand.E2e.class, UrlSeenBenchCommands.SbflDecrement.class,
                 UrlSeenBenchCommands.UrlSeen.class, UrlSeenBenchCommands.UrlSeenMemory.class,
-                ImpCbfBenchCommand.class, SatlBenchCommand.class})
+                ImpCbfBenchCommand.class, SatlBenchCommand.class,
+                FaultsBenchCommand.class})
 public final class BenchCommand implements Runnable {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;

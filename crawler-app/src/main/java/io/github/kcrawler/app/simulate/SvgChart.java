@@ -11,10 +11,10 @@ import java.util.Locale;
  * Minimal SVG line charts for the scheduler experiment (no plotting library): numeric x and y axes, each linear or
  * logarithmic, one polyline per series with markers optional, a legend on the right. Text is XML-escaped.
  */
-final class SvgChart {
+public final class SvgChart {
 
     /** One curve. */
-    record Series(String name, double[] x, double[] y, boolean markers) {
+    public record Series(String name, double[] x, double[] y, boolean markers) {
     }
 
     private static final int WIDTH = 960;
@@ -29,7 +29,7 @@ final class SvgChart {
     private SvgChart() {
     }
 
-    static void write(Path file, String title, String xLabel, String yLabel, List<Series> series, boolean logX,
+    public static void write(Path file, String title, String xLabel, String yLabel, List<Series> series, boolean logX,
             boolean logY) throws IOException {
         double xlo = Double.POSITIVE_INFINITY;
         double xhi = Double.NEGATIVE_INFINITY;
