@@ -27,9 +27,10 @@ import java.util.Map;
  * same budget (depth limit, settings), each part of the crawler in its own JVM ({@link FaultCluster}):
  * <ol>
  *   <li>undisturbed, from fresh directories: its fetched set is the reference;</li>
- *   <li>disturbed, from fresh directories: SIGKILL and restart, one after the other and each once the crawl has
- *   recovered from the previous one, of dedup, scheduler, ranker, one fetcher and the broker; then SIGSTOP of the
- *   other fetcher for longer than its session timeout (its partitions move to the first) and SIGCONT.</li>
+ *   <li>disturbed, from fresh directories: SIGKILL and restart of dedup, scheduler, ranker, one fetcher and the
+ *   broker, then SIGSTOP of the other fetcher for longer than its session timeout (its partitions move to the
+ *   first) and SIGCONT; one after the other, each once the crawl has recovered from the previous one and has
+ *   fetched its share of the reference set (spread evenly from {@code firstDisruptionFraction} to 70 %).</li>
  * </ol>
  * A crawl is complete when the reference set's size is reached and every consumer group has caught up, or when
  * websim has seen no request for {@code quietMs} and nothing lags. Then: lost URLs (in the reference set, never
@@ -40,6 +41,8 @@ public final class FaultScenario {
     private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
     private static final Duration RECOVERY_TIMEOUT = Duration.ofMinutes(3);
     private static final long GAP_BETWEEN_DISRUPTIONS_MS = 2_000;
+    /** The last disruption comes once this share of the reference set is fetched again. */
+    static final double LAST_DISRUPTION_FRACTION = 0.7;
 
     private final FaultsConfig config;
     private final PrintStream out;
@@ -180,13 +183,16 @@ public final class FaultScenario {
     /** Kills (or stops) each process in turn, each once the crawl has recovered from the previous disruption. */
     private void disrupt(FaultCluster cluster, RunMonitor monitor, long goal,
                          List<FaultsResult.Disruption> disruptions) throws Exception {
-        long first = Math.max(1, (long) (goal * config.firstDisruptionFraction()));
-        awaitDistinct(monitor, cluster, first);
         List<String[]> plan = List.of(new String[] {"SIGKILL", FaultCluster.DEDUP},
                 new String[] {"SIGKILL", FaultCluster.SCHEDULER}, new String[] {"SIGKILL", FaultCluster.RANKER},
                 new String[] {"SIGKILL", FaultCluster.FETCHER_1}, new String[] {"SIGKILL", FaultCluster.BROKER},
                 new String[] {"SIGSTOP", FaultCluster.FETCHER_2});
-        for (String[] step : plan) {
+        for (int i = 0; i < plan.size(); i++) {
+            String[] step = plan.get(i);
+            // spread over the crawl by its own progress, so each comes mid-crawl whatever the machine's speed
+            double fraction = config.firstDisruptionFraction()
+                    + i * (LAST_DISRUPTION_FRACTION - config.firstDisruptionFraction()) / (plan.size() - 1);
+            awaitDistinct(monitor, cluster, Math.max(1, (long) (goal * fraction)));
             ServiceProcess p = cluster.service(step[1]);
             long before = monitor.distinct();
             double at = monitor.seconds();

@@ -52,8 +52,8 @@ class FaultsIT {
 
     /** The web of the CI run: small enough for a few minutes on 2 shared cores. */
     static final class FaultsITSettings {
-        static final int PAGES = 2_000;
-        static final int IPS = 64;
+        static final int PAGES = 1_200;
+        static final int IPS = 32;
         static final long POLITENESS_MS = 50;
     }
 }
