@@ -45,6 +45,8 @@ final class FaultCluster implements AutoCloseable {
     private final String bootstrap;
     private final ServiceProcess broker;
     private final Map<String, ServiceProcess> services = new LinkedHashMap<>();
+    /** Stops the child JVMs if this one is stopped (Ctrl-C) before {@link #close()}. */
+    private final Thread reaper = new Thread(this::close, "faults-reaper");
 
     private FaultCluster(FaultsConfig config, Path runDir, Path hostsFile) throws IOException {
         this.config = config;
@@ -83,6 +85,7 @@ final class FaultCluster implements AutoCloseable {
     /** Starts the broker, creates every topic, starts the services and waits until all report healthy. */
     static FaultCluster start(FaultsConfig config, Path runDir, Path hostsFile, Duration timeout) throws Exception {
         FaultCluster cluster = new FaultCluster(config, runDir, hostsFile);
+        Runtime.getRuntime().addShutdownHook(cluster.reaper);
         try {
             cluster.broker.start();
             cluster.awaitHealthy(cluster.broker, timeout);
@@ -162,6 +165,13 @@ final class FaultCluster implements AutoCloseable {
     /** Stops the services (SIGTERM, in reverse start order), then the broker. */
     @Override
     public void close() {
+        if (Thread.currentThread() != reaper) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(reaper);
+            } catch (IllegalStateException | IllegalArgumentException e) {
+                // shutting down already, or never registered
+            }
+        }
         List<ServiceProcess> all = new ArrayList<>(services.values());
         java.util.Collections.reverse(all);
         for (ServiceProcess s : all) {
