@@ -123,7 +123,15 @@ final class ConsumerLoop {
                         confirmOwnership(c);
                     }
                     ConsumerRecords<String, byte[]> records = c.poll(Duration.ofMillis(paused ? 10 : 100));
-                    lastLoopNanos = System.nanoTime();
+                    long after = System.nanoTime();
+                    if (after - lastLoopNanos > pauseNanos) {
+                        // paused inside poll (the usual place): poll returning proves nothing about membership
+                        confirming = true;
+                        LOG.warn("the fetcher consumer was paused for {} ms; fetches wait until the group confirms"
+                                + " this instance still owns its partitions",
+                                TimeUnit.NANOSECONDS.toMillis(after - lastLoopNanos));
+                    }
+                    lastLoopNanos = after;
                     for (ConsumerRecord<String, byte[]> r : records) {
                         accept(r);
                     }

@@ -14,17 +14,20 @@ import java.util.concurrent.Callable;
 
 /** {@code crawler bench faults}: issue 9 item 3, the kill-and-restart scenario with every service in its own JVM. */
 @Command(name = "faults", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Crawls a generated web twice with the broker and every service in its own JVM (two fetchers):",
-                "undisturbed, then SIGKILL + restart of dedup, scheduler, ranker, one fetcher and the broker in turn",
-                "mid-crawl, and SIGSTOP of the other fetcher past its session timeout. Reports lostUrls,",
-                "duplicateFetchRatio, politenessViolations (websim's counts) and whether every fetched page kept its",
-                "revisit state; writes JSON, an SVG plot and an HTML report."},
+        description = {"Crawls a generated web twice, the broker and every service in its own JVM (two fetchers):",
+                "undisturbed, then with SIGKILL + restart of dedup, scheduler, ranker, one fetcher and the broker",
+                "in turn mid-crawl and a SIGSTOP of the other fetcher past its session timeout. Reports lostUrls,",
+                "duplicateFetchRatio and politenessViolations (websim's counts) and whether every fetched page",
+                "kept its revisit state; writes JSON, an SVG plot and an HTML report."},
         footerHeading = "%nExamples:%n",
         footer = {"  crawler bench faults --summary faults.json",
-                "  crawler bench faults --pages 3000 --ips 16 --politeness-ms 50 --summary target/faults.json",
+                "  crawler bench faults --pages 3000 --ips 16 --politeness-ms 50 --data-dir target/faults",
                 "", "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE,
-                "  3  the scenario ran but a goal was not met (lost URLs, > 1 % duplicates, a violation, ...)"})
+                "  3  the scenario ran but a goal was not met (lost URLs, > 1 %% duplicates, a violation, ...)"})
 public final class FaultsBenchCommand implements Callable<Integer> {
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Option(names = "--pages", description = "Pages of the generated web (default ${DEFAULT-VALUE}).")
     int pages = FaultsConfig.DEFAULT_PAGES;
 
@@ -69,10 +72,15 @@ public final class FaultsBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        FaultsConfig config = new FaultsConfig(pages, ips, pagesPerHost, politenessMs, partitions,
-                FaultsConfig.DEFAULT_MAX_DEPTH, sessionTimeoutMs, stopMs, quietMs,
-                FaultsConfig.DEFAULT_FIRST_DISRUPTION, Duration.ofMinutes(maxMinutes), serviceHeap, dataDir,
-                jar != null ? jar : thisJar());
+        FaultsConfig config;
+        try {
+            config = new FaultsConfig(pages, ips, pagesPerHost, politenessMs, partitions,
+                    FaultsConfig.DEFAULT_MAX_DEPTH, sessionTimeoutMs, stopMs, quietMs,
+                    FaultsConfig.DEFAULT_FIRST_DISRUPTION, Duration.ofMinutes(maxMinutes), serviceHeap, dataDir,
+                    jar != null ? jar : thisJar());
+        } catch (IllegalArgumentException e) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
         FaultsResult result = FaultScenario.run(config, System.out);
         System.out.print(result.toText());
         System.out.println("machine: " + result.machine());

@@ -98,6 +98,7 @@ public final class FaultScenario {
         m.put("quietMs", config.quietMs());
         m.put("serviceHeap", config.serviceHeap());
         m.put("fetchers", 2);
+        m.put("fetcherCommitIntervalMs", FaultCluster.FETCHER_COMMIT_INTERVAL_MS);
         return m;
     }
 

@@ -26,10 +26,10 @@ import java.time.Duration;
 public record FaultsConfig(int pages, int ips, double pagesPerHost, long politenessMs, int partitions, int maxDepth,
                            long sessionTimeoutMs, long stopMs, long quietMs, double firstDisruptionFraction,
                            Duration maxRunTime, String serviceHeap, Path dataDir, Path jar) {
-    public static final int DEFAULT_PAGES = 6_000;
+    public static final int DEFAULT_PAGES = 1_200;
     public static final int DEFAULT_IPS = 32;
     public static final double DEFAULT_PAGES_PER_HOST = 30.0;
-    public static final long DEFAULT_POLITENESS_MS = 100;
+    public static final long DEFAULT_POLITENESS_MS = 50;
     public static final int DEFAULT_PARTITIONS = 4;
     public static final int DEFAULT_MAX_DEPTH = 1000;
     public static final long DEFAULT_SESSION_TIMEOUT_MS = 6_000;
