@@ -2,6 +2,7 @@ package io.github.kcrawler.fetcher;
 
 import io.github.kcrawler.common.model.FetchRequest;
 import io.github.kcrawler.common.serde.JsonSerde;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -47,6 +48,10 @@ final class ConsumerLoop {
     private volatile KafkaConsumer<String, byte[]> consumer;
     private boolean paused;
     private long lastCommit;
+    /** Consumer-loop progress, for detecting that this process was paused (SIGSTOP, long GC, starved). */
+    private volatile long lastLoopNanos = System.nanoTime();
+    private volatile boolean confirming;
+    private final long pauseNanos;
 
     ConsumerLoop(FetcherConfig config, String topic, Properties props, FetchPipeline pipeline, AtomicInteger pending,
                  FetchMetrics metrics, JsonSerde<FetchRequest> serde) {
@@ -58,6 +63,23 @@ final class ConsumerLoop {
         this.metrics = metrics;
         this.serde = serde;
         this.thread = new Thread(this::run, "fetcher-consumer");
+        Object session = props.get(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG);
+        long sessionMs = session == null ? DEFAULT_SESSION_TIMEOUT_MS : Long.parseLong(session.toString().trim());
+        this.pauseNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, sessionMs / 2));
+    }
+
+    /** Kafka's default {@code session.timeout.ms}. */
+    static final long DEFAULT_SESSION_TIMEOUT_MS = 45_000;
+
+    /**
+     * False while this consumer may have lost its partitions without knowing it yet: its loop has not run for more
+     * than half the session timeout (the process was stopped or starved, so the group may have moved its partitions
+     * to another instance), until a commit round trip confirms the membership or a rebalance tells it what it owns.
+     * Fetches wait while it is false (see {@code FetchPipeline#granted}): a zombie instance must not fetch what the
+     * new owner is fetching.
+     */
+    boolean ownershipConfirmed() {
+        return !confirming && System.nanoTime() - lastLoopNanos <= pauseNanos;
     }
 
     void start() {
@@ -89,7 +111,27 @@ final class ConsumerLoop {
             lastCommit = System.currentTimeMillis();
             while (running) {
                 try {
+                    long now = System.nanoTime();
+                    if (now - lastLoopNanos > pauseNanos) {
+                        confirming = true; // before the timestamp moves, so no fetch slips through in between
+                        LOG.warn("the fetcher consumer did not run for {} ms (paused or starved); fetches wait until"
+                                + " the group confirms this instance still owns its partitions",
+                                TimeUnit.NANOSECONDS.toMillis(now - lastLoopNanos));
+                    }
+                    lastLoopNanos = now;
+                    if (confirming) {
+                        confirmOwnership(c);
+                    }
                     ConsumerRecords<String, byte[]> records = c.poll(Duration.ofMillis(paused ? 10 : 100));
+                    long after = System.nanoTime();
+                    if (after - lastLoopNanos > pauseNanos) {
+                        // paused inside poll (the usual place): poll returning proves nothing about membership
+                        confirming = true;
+                        LOG.warn("the fetcher consumer was paused for {} ms; fetches wait until the group confirms"
+                                + " this instance still owns its partitions",
+                                TimeUnit.NANOSECONDS.toMillis(after - lastLoopNanos));
+                    }
+                    lastLoopNanos = after;
                     for (ConsumerRecord<String, byte[]> r : records) {
                         accept(r);
                     }
@@ -109,6 +151,29 @@ final class ConsumerLoop {
             }
         } finally {
             running = false;
+        }
+    }
+
+    /**
+     * A synchronous commit is a round trip to the group coordinator that fails when this member was fenced: success
+     * confirms ownership; a failure leaves {@code confirming} set, and the next {@code poll} runs the rebalance
+     * ({@code onPartitionsLost} / {@code onPartitionsRevoked} revoke the waiting fetches, and ownership is known
+     * again once partitions are assigned).
+     */
+    private void confirmOwnership(KafkaConsumer<String, byte[]> c) {
+        Map<TopicPartition, OffsetAndMetadata> offsets = tracker.committable(c.assignment());
+        if (offsets.isEmpty()) {
+            confirming = false; // nothing taken from any partition: no fetch to hold
+            return;
+        }
+        try {
+            c.commitSync(offsets, Duration.ofSeconds(2));
+            confirming = false;
+            LOG.info("fetcher ownership of {} confirmed after a pause", offsets.keySet());
+        } catch (WakeupException e) {
+            throw e;
+        } catch (KafkaException e) {
+            LOG.info("fetcher ownership not confirmed after a pause ({}); waiting for the rebalance", e.toString());
         }
     }
 
@@ -203,6 +268,7 @@ final class ConsumerLoop {
 
         @Override
         public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+            confirming = false; // a completed rebalance: what this member owns is known again
             if (paused && !partitions.isEmpty()) {
                 consumer.pause(partitions);
             }

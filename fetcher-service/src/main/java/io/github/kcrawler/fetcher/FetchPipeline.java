@@ -53,6 +53,8 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class FetchPipeline {
     static final int ROBOTS_MAX_REDIRECTS = 5;
+    /** How often a granted fetch re-checks whether the consumer has confirmed it still owns its partitions. */
+    static final long OWNERSHIP_RECHECK_MS = 20;
     /** IPs with a back-off above T kept at once (least recently touched forgotten first: they fall back to T). */
     static final int BACKOFF_CAPACITY = 100_000;
     /**
@@ -76,6 +78,7 @@ final class FetchPipeline {
     private final HostBackoff backoff;
     private final Map<String, long[]> hostPages;
     private RobotsCache robots;
+    private java.util.function.BooleanSupplier ownershipConfirmed = () -> true;
 
     FetchPipeline(FetcherConfig config, CrawlClock clock, TaskScheduler scheduler, HostResolver resolver,
                   IpGuard guard, FetchSlots slots, NettyHttpClient client, Executor workers, FetchMetrics metrics,
@@ -106,6 +109,14 @@ final class FetchPipeline {
 
     void robots(RobotsCache robots) {
         this.robots = robots;
+    }
+
+    /**
+     * Whether the consumer knows it still owns its partitions (false for a while after the process was paused
+     * longer than half the session timeout); a granted fetch waits until it is true again.
+     */
+    void ownership(java.util.function.BooleanSupplier confirmed) {
+        this.ownershipConfirmed = confirmed;
     }
 
     /** Responses received so far by this instance (the budget's count). */
@@ -202,8 +213,24 @@ final class FetchPipeline {
         }
     }
 
-    /** Holds the IP's guard and a fetch slot: sends the request, then gives both back. */
+    /**
+     * Holds the IP's guard and a fetch slot: sends the request, then gives both back. A request whose partition
+     * this instance no longer owns is dropped without touching the network (the new owner redoes it from the
+     * committed offset; sending it here too would be a duplicate fetch and could break the new owner's pacing of
+     * the IP). After a pause longer than half the session timeout (SIGSTOP, a long GC) ownership is unknown until
+     * the consumer has confirmed it, so the request waits, holding the IP.
+     */
     private void granted(FetchJob job) {
+        if (job.slot != null && job.slot.isRevoked()) {
+            slots.release();
+            guard.release(job.ip);
+            publisher.abandoned(job);
+            return;
+        }
+        if (!ownershipConfirmed.getAsBoolean()) {
+            scheduler.schedule(() -> granted(job), OWNERSHIP_RECHECK_MS);
+            return;
+        }
         if (!reserveBudget()) {
             slots.release();
             guard.release(job.ip);

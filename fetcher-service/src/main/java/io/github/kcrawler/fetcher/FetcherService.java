@@ -127,6 +127,7 @@ public final class FetcherService implements CrawlerService {
         pipeline.robots(robots);
         loop = new ConsumerLoop(config, topics.fetchRequests.name(), consumerProperties(), pipeline, pending,
                 metrics, JsonSerde.of(FetchRequest.class));
+        pipeline.ownership(loop::ownershipConfirmed);
         loop.start();
         LOG.info("fetcher started: group {}fetcher on {}, {} fetches in flight, {} pending, T={} ms, WARC {}",
                 config.kafka().topicPrefix(), topics.fetchRequests.name(), config.maxInFlight(), config.maxPending(),
@@ -207,6 +208,9 @@ public final class FetcherService implements CrawlerService {
         p.put(ConsumerConfig.GROUP_ID_CONFIG, config.kafka().topicPrefix() + "fetcher");
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        // The scheduler writes requests in exactly-once transactions: a request of an aborted transaction (the
+        // scheduler crashed) is released again by the restarted scheduler, so reading it too would fetch it twice.
+        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, Math.min(500, config.maxInFlight()));
         if (!"consumer".equalsIgnoreCase(config.kafka().clientOverrides().get(ConsumerConfig.GROUP_PROTOCOL_CONFIG))) {
             // classic protocol: incremental rebalances move only the partitions that change owner

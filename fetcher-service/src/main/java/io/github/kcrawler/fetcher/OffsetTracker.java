@@ -21,6 +21,7 @@ final class OffsetTracker {
         final TopicPartition partition;
         final long offset;
         private volatile boolean done;
+        private volatile boolean revoked;
         private boolean started;
 
         Slot(TopicPartition partition, long offset) {
@@ -35,6 +36,14 @@ final class OffsetTracker {
 
         boolean isDone() {
             return done;
+        }
+
+        /**
+         * True once the record's partition was revoked from or lost by this consumer: another instance now owns it
+         * and redoes the record from the committed offset, so a fetch not yet sent must not be sent here.
+         */
+        boolean isRevoked() {
+            return revoked;
         }
 
         /** Marks the record handed to the pipeline (consumer thread only). */
@@ -113,10 +122,18 @@ final class OffsetTracker {
         return running(partitions.keySet());
     }
 
-    /** Forgets partitions (revoked or lost); their slots may still be completed, to no effect. */
+    /**
+     * Forgets partitions (revoked or lost) and marks their unfinished slots {@linkplain Slot#isRevoked() revoked};
+     * the slots may still be completed, to no effect.
+     */
     void remove(Collection<TopicPartition> tps) {
         for (TopicPartition tp : tps) {
-            partitions.remove(tp);
+            PartitionState s = partitions.remove(tp);
+            if (s != null) {
+                for (Slot slot : s.slots) {
+                    slot.revoked = true;
+                }
+            }
         }
     }
 

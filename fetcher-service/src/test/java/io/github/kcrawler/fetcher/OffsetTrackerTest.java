@@ -45,6 +45,17 @@ class OffsetTrackerTest {
     }
 
     @Test
+    void removingAPartitionRevokesItsUnfinishedSlotsOnly() {
+        OffsetTracker t = new OffsetTracker();
+        OffsetTracker.Slot lost = t.add(P0, 0);
+        OffsetTracker.Slot kept = t.add(P1, 0);
+        assertThat(lost.isRevoked()).isFalse();
+        t.remove(List.of(P0));
+        assertThat(lost.isRevoked()).as("the new owner redoes it; this instance must not fetch it").isTrue();
+        assertThat(kept.isRevoked()).isFalse();
+    }
+
+    @Test
     void runningCountsOnlyStartedUnfinishedRecords() {
         OffsetTracker t = new OffsetTracker();
         OffsetTracker.Slot a = t.add(P0, 0);

@@ -27,7 +27,7 @@ import java.util.concurrent.Callable;
         footerHeading = "%nExamples:%n",
         footer = {"  crawler bench soak --minutes 15 --summary target/soak.json",
                 "  crawler bench soak --minutes 3 --heap 768m --pages 200000",
-                "", "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE,
+                "", BenchReportFiles.FOOTER, "", "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE,
                 SoakBenchCommand.CODES_NOT_FLAT})
 public final class SoakBenchCommand implements Callable<Integer> {
     static final String CODES_NOT_FLAT = "  3  the soak ran but pages/s or the heap after GC was not flat after the "

@@ -1,0 +1,114 @@
+package io.github.kcrawler.app.faults;
+
+import io.github.kcrawler.websim.Access;
+import io.github.kcrawler.websim.WebSim;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Watches one crawl from websim's side: samples the distinct pages served over time (for the plot) and keeps the
+ * first few politeness violations and duplicate page fetches with their times, so a failed goal can be traced to
+ * the disruption that caused it. The counts reported as figures stay websim's own ({@code WebSim.stats()}); this
+ * only explains them.
+ */
+final class RunMonitor implements Consumer<Access>, AutoCloseable {
+    /** A violation (gap to the previous access of the IP) or a duplicate fetch, at seconds since seeding. */
+    public record Event(double atS, String ip, String path, double gapMs) {
+    }
+
+    private static final int MAX_EVENTS = 50;
+
+    private final WebSim websim;
+    private final long startNanos;
+    private final long politenessNanos;
+    private final Map<String, Long> lastAccess = new HashMap<>();
+    private final BitSet seen = new BitSet();
+    private final List<Event> violations = new ArrayList<>();
+    private final List<Event> duplicates = new ArrayList<>();
+    private final List<double[]> samples = new ArrayList<>();
+    private volatile long lastRequests = -1;
+    private volatile long lastChangeNanos;
+
+    RunMonitor(WebSim websim, long politenessMs) {
+        this.websim = websim;
+        this.startNanos = System.nanoTime();
+        this.lastChangeNanos = startNanos;
+        this.politenessNanos = politenessMs * 1_000_000L;
+        websim.accesses().addListener(this);
+    }
+
+    @Override
+    public synchronized void accept(Access a) {
+        long now = System.nanoTime();
+        Long prev = lastAccess.put(a.ip(), now);
+        if (prev != null && now - prev < politenessNanos && violations.size() < MAX_EVENTS) {
+            violations.add(new Event(seconds(now), a.ip(), a.path(), (now - prev) / 1e6));
+        }
+        if (a.kind() == Access.Kind.PAGE && "GET".equals(a.method()) && (a.status() == 200 || a.status() == 304)) {
+            if (seen.get(a.page())) {
+                if (duplicates.size() < MAX_EVENTS) {
+                    duplicates.add(new Event(seconds(now), a.ip(), a.path(), 0));
+                }
+            } else {
+                seen.set(a.page());
+            }
+        }
+    }
+
+    double seconds() {
+        return seconds(System.nanoTime());
+    }
+
+    private double seconds(long nanos) {
+        return (nanos - startNanos) / 1e9;
+    }
+
+    long distinct() {
+        return websim.stats().distinctUrlsFetched();
+    }
+
+    /** Takes a sample (call about twice a second); returns the distinct pages served so far. */
+    long sample() {
+        var stats = websim.stats();
+        long now = System.nanoTime();
+        if (stats.requests() != lastRequests) {
+            lastRequests = stats.requests();
+            lastChangeNanos = now;
+        }
+        synchronized (this) {
+            samples.add(new double[] {seconds(now), stats.distinctUrlsFetched()});
+        }
+        return stats.distinctUrlsFetched();
+    }
+
+    /** Milliseconds since websim last saw a request (as of the last sample). */
+    long quietMs() {
+        return (System.nanoTime() - lastChangeNanos) / 1_000_000L;
+    }
+
+    synchronized double[] sampleTimes() {
+        return samples.stream().mapToDouble(s -> s[0]).toArray();
+    }
+
+    synchronized long[] sampleDistinct() {
+        return samples.stream().mapToLong(s -> (long) s[1]).toArray();
+    }
+
+    synchronized List<Event> violations() {
+        return List.copyOf(violations);
+    }
+
+    synchronized List<Event> duplicates() {
+        return List.copyOf(duplicates);
+    }
+
+    @Override
+    public void close() {
+        websim.accesses().removeListener(this);
+    }
+}

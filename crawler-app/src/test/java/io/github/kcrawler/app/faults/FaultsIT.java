@@ -1,0 +1,60 @@
+package io.github.kcrawler.app.faults;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Issue 9 item 3 in CI: the broker and every service in its own JVM (two fetchers), an undisturbed crawl of a small
+ * generated web, then the same crawl with SIGKILL + restart of dedup, scheduler, ranker, one fetcher and the broker in
+ * turn and a SIGSTOP of the other fetcher past its session timeout. Nothing lost, ≤ 1 % duplicate fetches, no
+ * politeness violation, every fetched page's revisit state in the scheduler's changelog — all by websim's count and
+ * the changelog itself. Writes {@code target/faults-it.json} (+ .svg, .html) for inspection.
+ */
+class FaultsIT {
+    private static final Path JAR = Path.of("target", "crawler-app-0.1.0-SNAPSHOT-all.jar");
+
+    @Test
+    void killingEachServiceAndTheBrokerMidCrawlLosesNothingAndStaysPolite() throws Exception {
+        assertThat(JAR).as("the shaded crawler jar (built in the package phase)").exists();
+        FaultsConfig config = FaultsConfig.defaults(Path.of("target", "faults-it").toAbsolutePath(), JAR)
+                .withPages(FaultsITSettings.PAGES).withIps(FaultsITSettings.IPS)
+                .withPolitenessMs(FaultsITSettings.POLITENESS_MS)
+                .withMaxRunTime(Duration.ofMinutes(6));
+        FaultsResult r = FaultScenario.run(config, System.out);
+        FaultsReports.write(r, Path.of("target", "faults-it.json"), Path.of("target", "faults-it-plots"),
+                Path.of("target", "faults-it.html"), "FaultsIT");
+        System.out.print(r.toText());
+
+        assertThat(r.undisturbed().distinctPages()).as("the undisturbed crawl fetched the reachable web")
+                .isEqualTo(r.undisturbed().reachable());
+        assertThat(r.disruptions()).extracting(FaultsResult.Disruption::label).containsExactly("SIGKILL dedup",
+                "SIGKILL scheduler", "SIGKILL ranker", "SIGKILL fetcher-1", "SIGKILL broker", "SIGSTOP fetcher-2");
+        assertThat(r.disruptions()).allSatisfy(d -> {
+            assertThat(d.midCrawl()).as("%s happened mid-crawl", d.label()).isTrue();
+            assertThat(d.recoveredAtS()).as("%s recovered", d.label()).isFinite();
+        });
+        assertThat(r.exitedOnTheirOwn()).as("services that exited on their own").isEmpty();
+        assertThat(r.lostUrls()).as("lost URLs, e.g. %s", r.lostSample()).isZero();
+        assertThat(r.duplicateFetchRatio()).as("duplicate fetches / pages, e.g. %s", r.duplicateSample())
+                .isLessThanOrEqualTo(FaultsResult.MAX_DUPLICATE_RATIO);
+        assertThat(r.politenessViolations()).as("politeness violations, e.g. %s", r.violationSample()).isZero();
+        assertThat(r.revisitState().fetched()).isEqualTo(r.disturbed().distinctPages());
+        assertThat(r.revisitState().missing()).as("fetched pages without revisit state, e.g. %s",
+                r.revisitState().missingSample()).isZero();
+        assertThat(r.revisitState().unreadable()).isZero();
+        assertThat(r.passed()).isTrue();
+        assertThat(Path.of("target", "faults-it.svg")).satisfies(p -> assertThat(Files.size(p)).isPositive());
+    }
+
+    /** The web of the CI run: small enough for a few minutes on 2 shared cores. */
+    static final class FaultsITSettings {
+        static final int PAGES = 1_200;
+        static final int IPS = 32;
+        static final long POLITENESS_MS = 50;
+    }
+}
