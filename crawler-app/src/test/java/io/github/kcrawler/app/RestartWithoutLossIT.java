@@ -29,7 +29,7 @@ class RestartWithoutLossIT {
         Path dir = Path.of("target", "restart-it").toAbsolutePath();
         io.github.kcrawler.app.demo.DemoRunner.deleteRecursively(dir);
         Files.createDirectories(dir);
-        WebSimConfig config = WebSimConfig.builder().generate(6_000).ips(64).politenessMs(20)
+        WebSimConfig config = WebSimConfig.builder().generate(3_000).ips(64).politenessMs(20)
                 .hostsFile(dir.resolve("hosts")).build();
         try (WebSim websim = WebSim.start(config)) {
             BitSet reachable = websim.reachablePages(1000);

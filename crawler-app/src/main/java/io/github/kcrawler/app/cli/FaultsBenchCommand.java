@@ -86,15 +86,10 @@ public final class FaultsBenchCommand implements Callable<Integer> {
         System.out.println("machine: " + result.machine());
         if (summary != null) {
             FaultsReports.write(result, summary, BenchReportFiles.plotDir(summary), BenchReportFiles.html(summary),
-                    "crawler bench faults " + String.join(" ", argsForReport()));
+                    BenchReportFiles.commandLine(spec));
             System.out.println("Summary " + summary + "; report " + BenchReportFiles.html(summary));
         }
         return result.passed() ? ExitCodes.OK : ExitCodes.CHECK_FAILED;
-    }
-
-    private String[] argsForReport() {
-        return new String[] {"--pages", Integer.toString(pages), "--ips", Integer.toString(ips), "--politeness-ms",
-            Long.toString(politenessMs), "--summary", summary.toString()};
     }
 
     /** The jar this class was loaded from, else the module's build output. */

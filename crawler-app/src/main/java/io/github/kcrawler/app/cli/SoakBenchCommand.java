@@ -107,7 +107,7 @@ public final class SoakBenchCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
-        String command = "crawler bench soak " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+        String command = BenchReportFiles.commandLine(spec);
         SoakSummary result = SoakRunner.run(config, outputs(), command.strip(),
                 System.out);
         System.out.println(result.toText());
