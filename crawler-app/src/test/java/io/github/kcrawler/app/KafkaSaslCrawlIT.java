@@ -6,6 +6,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.IThrowableProxy;
 import ch.qos.logback.core.read.ListAppender;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.kcrawler.app.net.ListeningSockets;
 import io.github.kcrawler.app.runtime.CrawlSession;
 import io.github.kcrawler.app.runtime.SeedInjector;
 import io.github.kcrawler.common.config.KafkaSettings;
@@ -60,7 +61,8 @@ import static org.awaitility.Awaitility.await;
  * SASL_PLAINTEXT (PLAIN), and the whole crawler in one process given {@code kafka.security.protocol},
  * {@code kafka.sasl.mechanism} and {@code kafka.sasl.jaas.config}. A client that missed the settings could not talk
  * to this broker at all, so a complete crawl with every stage counting records, the lag probe finding the crawl
- * quiet and the status page's tail reading results shows that every client got them. With a wrong password every
+ * quiet and the status page's tail reading results shows that every client got them. Every socket the process
+ * listens on (broker, metrics, status page, websim) is on loopback. With a wrong password every
  * client fails with an authentication error within seconds, and neither password ever appears in a log line.
  * About 40 s.
  */
@@ -136,6 +138,12 @@ class KafkaSaslCrawlIT {
                 assertThat(count(registry, MetricNames.LINKS_DISCOVERED)).as("fetcher produced outlinks").isPositive();
                 assertThat(count(registry, MetricNames.RANK_UPDATES)).as("ranker updated scores").isPositive();
                 assertThat(session.runtime().healthy()).isTrue();
+                if (ListeningSockets.available()) { // broker, metrics endpoint, status page, websim: loopback only
+                    assertThat(ListeningSockets.ofThisProcess()).extracting(ListeningSockets.Listener::port)
+                            .contains(broker.port(), session.metricsPort(), websim.port());
+                    assertThat(ListeningSockets.ofThisProcess()).allSatisfy(l -> assertThat(
+                            l.address().isLoopbackAddress()).as("%s is loopback", l).isTrue());
+                }
                 await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
                     JsonNode activity = statusJson(status).path("activity");
                     assertThat(activity.path("read").asLong()).as("status page tail read fetch results").isPositive();

@@ -26,6 +26,10 @@ import java.util.TreeSet;
 public final class Settings {
     public static final String ENV_PREFIX = "CRAWLER_";
     public static final String KAFKA_PREFIX = "kafka.";
+    /** The {@code --help} line of every service about Kafka client settings. */
+    public static final String KAFKA_HELP = "  --kafka.<name>=<value>  or CRAWLER_KAFKA_<NAME> (. as _, _ as __): passed to"
+            + " every Kafka client unchanged (security.protocol, sasl.*, ssl.*, linger.ms ...); put secrets such as"
+            + " sasl.jaas.config in the environment, not on the command line";
     /** Environment variables starting with this carry Kafka client settings. */
     public static final String KAFKA_ENV_PREFIX = ENV_PREFIX + "KAFKA_";
 
