@@ -50,8 +50,8 @@ class LoopbackEndpointsTest {
         StatusCommand statusDefaults = new StatusCommand();
         new CommandLine(statusDefaults).parseArgs("--scrape", "http://127.0.0.1:9400/metrics");
         String metricsHost = DedupConfig.from(Settings.parse(DedupConfig.KEYS, Map.of())).metricsHost();
-        try (PrometheusMeterRegistry registry = MetricsServer.newRegistry();
-             MetricsServer metrics = MetricsServer.start(registry, metricsHost, 0, () -> true);
+        PrometheusMeterRegistry registry = MetricsServer.newRegistry();
+        try (MetricsServer metrics = MetricsServer.start(registry, metricsHost, 0, () -> true);
              StatusService status = StatusService.start(new RegistryMetricsSource(registry),
                      statusDefaults.statusHost, 0, Duration.ofSeconds(1));
              WebSim websim = WebSim.start(WebSimConfig.builder().generate(20).ips(3)
@@ -61,6 +61,8 @@ class LoopbackEndpointsTest {
                     .contains(metrics.port(), websim.port(), java.net.URI.create(status.url()).getPort());
             assertThat(listening).allSatisfy(l -> assertThat(l.address().isLoopbackAddress())
                     .as("%s listens on a loopback address", l).isTrue());
+        } finally {
+            registry.close();
         }
     }
 }
