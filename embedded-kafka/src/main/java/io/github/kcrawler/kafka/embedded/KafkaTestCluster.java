@@ -382,7 +382,7 @@ public final class KafkaTestCluster implements AutoCloseable {
         }
     }
 
-    static void deleteRecursively(Path dir) {
+    public static void deleteRecursively(Path dir) {
         if (!Files.exists(dir)) {
             return;
         }
