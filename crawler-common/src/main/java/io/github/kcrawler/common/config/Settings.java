@@ -20,8 +20,9 @@ import java.util.TreeSet;
  * and from the environment variable {@code CRAWLER_POLITENESS_MS}; a flag wins over the environment. Keys starting
  * with {@code kafka.} are passed through to the Kafka clients unchanged ({@code --kafka.linger.ms=5},
  * or the environment variable {@code CRAWLER_KAFKA_LINGER_MS}: after {@code CRAWLER_KAFKA_} the name is lower-cased,
- * {@code __} becomes {@code _} and {@code _} becomes {@code .}, which is lossless for every Kafka client setting). The environment is the place for secrets such as {@code CRAWLER_KAFKA_SASL_JAAS_CONFIG}: a flag
- * is visible to every user of the machine in the process list.
+ * {@code __} becomes {@code _} and {@code _} becomes {@code .}, which is lossless for every Kafka client setting).
+ * The environment is the place for secrets such as {@code CRAWLER_KAFKA_SASL_JAAS_CONFIG}: a flag is visible to every
+ * user of the machine in the process list.
  */
 public final class Settings {
     public static final String ENV_PREFIX = "CRAWLER_";
