@@ -4,7 +4,9 @@
 # start. Used by the compose `topics` service and the Kubernetes `kcrawler-topics` Job (apache/kafka image).
 #
 # Environment: BOOTSTRAP_SERVERS (required), PARTITIONS (required), REPLICATION_FACTOR (required),
-#              TOPIC_PREFIX (default empty), KAFKA_BIN (default /opt/kafka/bin), WAIT_SECONDS (default 180).
+#              TOPIC_PREFIX (default empty), KAFKA_BIN (default /opt/kafka/bin), WAIT_SECONDS (default 180),
+#              COMMAND_CONFIG (optional: a client properties file passed as --command-config, holding
+#              security.protocol, sasl.* and ssl.* for a secured cluster; mount it from a Secret).
 #
 # The Streams changelog topics are created here too, compacted, because a producer can stall on a topic created
 # moments before it writes (KAFKA-15591); deploy-tests checks both lists against the code.
@@ -17,6 +19,13 @@ PREFIX="${TOPIC_PREFIX:-}"
 KAFKA_BIN="${KAFKA_BIN:-/opt/kafka/bin}"
 WAIT_SECONDS="${WAIT_SECONDS:-180}"
 TOPICS_CMD="$KAFKA_BIN/kafka-topics.sh"
+topics() {
+  if [ -n "${COMMAND_CONFIG:-}" ]; then
+    "$TOPICS_CMD" --command-config "$COMMAND_CONFIG" --bootstrap-server "$BOOTSTRAP_SERVERS" "$@"
+  else
+    "$TOPICS_CMD" --bootstrap-server "$BOOTSTRAP_SERVERS" "$@"
+  fi
+}
 
 # topics: crawler-common Topics.all()
 PIPELINE_TOPICS="crawl.urls.discovered crawl.urls.admitted crawl.urls.forget crawl.fetch.requests crawl.fetch.results crawl.links crawl.rank.deltas crawl.rank.scores crawl.content.refs crawl.content.duplicates"
@@ -25,7 +34,7 @@ CHANGELOG_TOPICS="dedup-url-seen-changelog dedup-content-by-url-changelog dedup-
 
 echo "kcrawler topics: waiting for Kafka at $BOOTSTRAP_SERVERS"
 waited=0
-until "$TOPICS_CMD" --bootstrap-server "$BOOTSTRAP_SERVERS" --list >/dev/null 2>&1; do
+until topics --list >/dev/null 2>&1; do
   waited=$((waited + 2))
   if [ "$waited" -ge "$WAIT_SECONDS" ]; then
     echo "kcrawler topics: Kafka at $BOOTSTRAP_SERVERS did not answer within $WAIT_SECONDS s" >&2
@@ -34,13 +43,13 @@ until "$TOPICS_CMD" --bootstrap-server "$BOOTSTRAP_SERVERS" --list >/dev/null 2>
   sleep 2
 done
 
-existing="$("$TOPICS_CMD" --bootstrap-server "$BOOTSTRAP_SERVERS" --list)"
+existing="$(topics --list)"
 create() {
   name="$PREFIX$1"; shift
   if printf '%s\n' "$existing" | grep -qxF "$name"; then
     echo "kcrawler topics: $name exists"
   else
-    "$TOPICS_CMD" --bootstrap-server "$BOOTSTRAP_SERVERS" --create --if-not-exists --topic "$name" \
+    topics --create --if-not-exists --topic "$name" \
       --partitions "$PARTITIONS" --replication-factor "$REPLICATION_FACTOR" "$@"
   fi
 }
@@ -51,7 +60,7 @@ for t in $CHANGELOG_TOPICS; do
   create "$t" --config cleanup.policy=compact
 done
 
-described="$("$TOPICS_CMD" --bootstrap-server "$BOOTSTRAP_SERVERS" --describe --exclude-internal)"
+described="$(topics --describe --exclude-internal)"
 failed=0
 for t in $PIPELINE_TOPICS $CHANGELOG_TOPICS; do
   name="$PREFIX$t"

@@ -46,7 +46,7 @@ class RevisitCrawlIT {
                     "revisit-unit-ms", "500", "revisit-initial-ms", "2000", "revisit-min-ms", "500",
                     "revisit-max-ms", "8000");
             try (CrawlSession session = CrawlSession.start(dir, Optional.empty(), "", 4, settings, "127.0.0.1", 0)) {
-                SeedInjector.inject(session.runtime().bootstrapServers(), session.runtime().topics().discovered,
+                SeedInjector.inject(session.runtime().kafka(), session.runtime().topics().discovered,
                         websim.seedUrls(), SeedInjector.resolver(websim.layout().hostToIp()),
                         System.currentTimeMillis());
                 BitSet reachable = websim.reachablePages(1000);

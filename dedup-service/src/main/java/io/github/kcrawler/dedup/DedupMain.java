@@ -57,6 +57,6 @@ public final class DedupMain {
             out.printf("  --%-20s %-28s default: %s%n", e.getKey(), Settings.envName(e.getKey()),
                     e.getValue().isEmpty() ? "(empty)" : e.getValue());
         }
-        out.println("  --kafka.<name> <value>  passed to the Kafka clients unchanged (e.g. --kafka.linger.ms 10)");
+        out.println(Settings.KAFKA_HELP);
     }
 }

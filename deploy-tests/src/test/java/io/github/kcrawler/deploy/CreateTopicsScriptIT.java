@@ -1,5 +1,6 @@
 package io.github.kcrawler.deploy;
 
+import io.github.kcrawler.kafka.embedded.EmbeddedKafkaConfig;
 import io.github.kcrawler.kafka.embedded.KafkaTestCluster;
 import io.github.kcrawler.kafka.embedded.TopicProvisioner;
 import org.apache.kafka.clients.admin.Config;
@@ -17,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -79,15 +81,46 @@ class CreateTopicsScriptIT {
         assertThat(run.output).contains("other.crawl.links has " + (PARTITIONS + 1) + " partitions, expected " + PARTITIONS);
     }
 
+    /** A secured cluster: the script's COMMAND_CONFIG file carries the SASL settings to kafka-topics.sh. */
+    @Test
+    void createsTopicsOnASaslClusterWithACommandConfigFile() throws Exception {
+        Path dir = KafkaTestCluster.newTemporaryDirectory("kafka-sasl-topics-");
+        try (KafkaTestCluster sasl = KafkaTestCluster.start(EmbeddedKafkaConfig.of(dir)
+                .withSaslPlain("topics", "topics-secret"))) {
+            Path clientProperties = bin.resolve("client.properties");
+            Properties p = new Properties();
+            p.putAll(sasl.broker().securityConfig());
+            try (var out = Files.newOutputStream(clientProperties)) {
+                p.store(out, null);
+            }
+            // all topics but one exist already, so the script lists, creates one and describes (each a JVM start)
+            List<String> all = new ArrayList<>(Deployable.pipelineTopics());
+            all.addAll(Deployable.changelogTopics());
+            sasl.createTopics(PARTITIONS, all.stream().filter(t -> !t.equals("crawl.links")).toArray(String[]::new));
+            Result run = runScript(sasl.bootstrapServers(), "", Map.of("COMMAND_CONFIG", clientProperties.toString()));
+            assertThat(run.exitCode).as(run.output).isZero();
+            assertThat(run.output).doesNotContain("topics-secret").contains("crawl.urls.discovered exists");
+            assertThat(TopicProvisioner.partitionCounts(sasl.admin(), all, Duration.ofSeconds(30)))
+                    .hasSize(all.size()).allSatisfy((t, n) -> assertThat(n).as(t).isEqualTo(PARTITIONS));
+        } finally {
+            KafkaTestCluster.deleteRecursively(dir);
+        }
+    }
+
     private record Result(int exitCode, String output) {
     }
 
     private static Result runScript(String prefix) throws Exception {
+        return runScript(kafka.bootstrapServers(), prefix, Map.of());
+    }
+
+    private static Result runScript(String bootstrap, String prefix, Map<String, String> env) throws Exception {
         ProcessBuilder pb = new ProcessBuilder("sh", Repo.file("k8s/base/kafka/create-topics.sh").toString())
                 .redirectErrorStream(true);
-        pb.environment().putAll(Map.of("BOOTSTRAP_SERVERS", kafka.bootstrapServers(), "PARTITIONS",
+        pb.environment().putAll(Map.of("BOOTSTRAP_SERVERS", bootstrap, "PARTITIONS",
                 Integer.toString(PARTITIONS), "REPLICATION_FACTOR", "1", "TOPIC_PREFIX", prefix,
                 "KAFKA_BIN", bin.toString(), "WAIT_SECONDS", "60"));
+        pb.environment().putAll(env);
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();

@@ -231,7 +231,7 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
             sb.append(String.format(Locale.ROOT, "  --%-22s %-45s %s%n", e.getKey(),
                     e.getValue().isEmpty() ? "(none)" : e.getValue(), Settings.envName(e.getKey())));
         }
-        sb.append("  --kafka.<client setting>  passed through to the Kafka consumer and producer\n");
+        sb.append(Settings.KAFKA_HELP).append('\n');
         return sb.toString();
     }
 

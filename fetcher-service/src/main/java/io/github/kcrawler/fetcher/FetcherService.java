@@ -203,7 +203,8 @@ public final class FetcherService implements CrawlerService {
         }
     }
 
-    private Properties consumerProperties() {
+    /** The fetch-request consumer's settings, pass-through overrides last (package-private for tests). */
+    Properties consumerProperties() {
         Properties p = config.kafka().baseProperties();
         p.put(ConsumerConfig.GROUP_ID_CONFIG, config.kafka().topicPrefix() + "fetcher");
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
@@ -221,7 +222,8 @@ public final class FetcherService implements CrawlerService {
         return config.kafka().withOverrides(p);
     }
 
-    private Properties producerProperties() {
+    /** The results producer's settings, pass-through overrides last (package-private for tests). */
+    Properties producerProperties() {
         Properties p = config.kafka().baseProperties();
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);

@@ -65,6 +65,6 @@ public final class SchedulerMain {
             String value = e.getValue().isEmpty() ? "\"\"" : e.getValue();
             out.printf("  --%-20s default %-16s env %s%n", e.getKey(), value, Settings.envName(e.getKey()));
         }
-        out.println("  --kafka.<property> VALUE  passed to the Kafka Streams clients unchanged (flags only)");
+        out.println(Settings.KAFKA_HELP);
     }
 }

@@ -4,6 +4,7 @@ import io.github.kcrawler.app.runtime.CrawlReport;
 import io.github.kcrawler.app.runtime.CrawlSession;
 import io.github.kcrawler.app.runtime.SeedInjector;
 import io.github.kcrawler.app.runtime.WarcFiles;
+import io.github.kcrawler.common.config.Settings;
 import io.github.kcrawler.fetcher.dns.HostsFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -81,7 +82,8 @@ public final class CrawlCommand implements Callable<Integer> {
     @Option(names = "--max-seconds", description = "Stop after this long (default: run until stopped).")
     long maxSeconds = Long.MAX_VALUE / 4_000_000_000L;
 
-    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Any service setting, e.g. --set scope=same-host.")
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = {"Any service setting, e.g. --set scope=same-host;",
+            "Kafka client settings as --set kafka.NAME=VALUE or CRAWLER_KAFKA_* variables (secrets: use those)."})
     Map<String, String> settings = new LinkedHashMap<>();
 
     @Override
@@ -103,7 +105,8 @@ public final class CrawlCommand implements Callable<Integer> {
         if (allowAddresses != null) {
             all.put("allow-addresses", allowAddresses);
         }
-        all.putAll(settings);
+        Settings.kafkaFromEnv(System.getenv()).forEach((k, v) -> all.put(Settings.KAFKA_PREFIX + k, v));
+        all.putAll(settings); // --set wins over CRAWLER_KAFKA_* variables
         List<String> seedUrls = readSeeds(seeds);
         HostsFile hosts = hostsFile == null ? HostsFile.empty() : HostsFile.load(hostsFile);
         AtomicBoolean stop = new AtomicBoolean();
@@ -124,7 +127,7 @@ public final class CrawlCommand implements Callable<Integer> {
             if (statusPort >= 0) {
                 System.out.println("Status page: " + session.startStatusPage("127.0.0.1", statusPort));
             }
-            SeedInjector.inject(session.runtime().bootstrapServers(), session.runtime().topics().discovered, seedUrls,
+            SeedInjector.inject(session.runtime().kafka(), session.runtime().topics().discovered, seedUrls,
                     SeedInjector.resolver(host -> {
                         java.net.InetAddress a = hosts.lookup(host);
                         return a == null ? null : a.getHostAddress();

@@ -5,8 +5,9 @@ import io.github.kcrawler.common.topic.Topics;
 import io.github.kcrawler.fetcher.dns.HostsFile;
 import io.github.kcrawler.kafka.embedded.TopicProvisioner;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
+import io.github.kcrawler.common.config.KafkaSettings;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.net.InetAddress;
@@ -43,6 +44,9 @@ public final class SeedCommand implements Callable<Integer> {
     @Option(names = "--hosts-file", description = "Static host name to IP mappings (/etc/hosts format), tried before DNS.")
     Path hostsFile;
 
+    @Mixin
+    KafkaClientOptions kafka = new KafkaClientOptions();
+
     @Option(names = "--wait-seconds", description = "How long to wait for the topic to be writable (default ${DEFAULT-VALUE}).")
     long waitSeconds = 120;
 
@@ -50,11 +54,12 @@ public final class SeedCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         List<String> urls = CrawlCommand.readSeeds(seeds);
         Topics topics = Topics.withPrefix(topicPrefix);
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
+        KafkaSettings cluster = kafka.settings(bootstrapServers, topicPrefix, System.getenv());
+        try (Admin admin = Admin.create(cluster.clientProperties(Map.of()))) {
             TopicProvisioner.awaitWritable(admin, List.of(topics.discovered.name()), Duration.ofSeconds(waitSeconds));
         }
         HostsFile hosts = hostsFile == null ? HostsFile.empty() : HostsFile.load(hostsFile);
-        List<String> accepted = SeedInjector.inject(bootstrapServers, topics.discovered, urls,
+        List<String> accepted = SeedInjector.inject(cluster, topics.discovered, urls,
                 SeedInjector.resolver(host -> {
                     InetAddress a = hosts.lookup(host);
                     return a == null ? null : a.getHostAddress();

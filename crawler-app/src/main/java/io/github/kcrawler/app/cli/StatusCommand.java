@@ -4,6 +4,7 @@ import io.github.kcrawler.app.status.PrometheusScrapeSource;
 import io.github.kcrawler.app.status.StatusService;
 import io.github.kcrawler.common.topic.Topics;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.net.URI;
@@ -46,6 +47,9 @@ public final class StatusCommand implements Callable<Integer> {
     @Option(names = "--topic-prefix", description = "Prefix of the crawler's topics on that cluster.")
     String topicPrefix = "";
 
+    @Mixin
+    KafkaClientOptions kafka = new KafkaClientOptions();
+
     @Option(names = "--scrape-timeout-ms", description = "Timeout of each scrape (default ${DEFAULT-VALUE}).")
     long timeoutMs = 2000;
 
@@ -64,7 +68,8 @@ public final class StatusCommand implements Callable<Integer> {
         CountDownLatch stopped = new CountDownLatch(1);
         try (StatusService status = StatusService.start(source, statusHost, statusPort, Duration.ofSeconds(1))) {
             if (bootstrapServers != null) {
-                status.withFetchResults(bootstrapServers, Topics.withPrefix(topicPrefix).fetchResults);
+                status.withFetchResults(kafka.settings(bootstrapServers, topicPrefix, System.getenv()),
+                        Topics.withPrefix(topicPrefix).fetchResults);
             }
             System.out.println("Status page: " + status.url() + "  (reading " + source.describe() + "; Ctrl-C stops)");
             Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "status-shutdown"));

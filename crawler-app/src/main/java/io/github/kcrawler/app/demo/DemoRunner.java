@@ -128,7 +128,7 @@ public final class DemoRunner {
                 }
                 CrawlMonitor.Progress last;
                 try {
-                    SeedInjector.inject(session.runtime().bootstrapServers(), session.runtime().topics().discovered,
+                    SeedInjector.inject(session.runtime().kafka(), session.runtime().topics().discovered,
                             websim.seedUrls(), SeedInjector.resolver(websim.layout().hostToIp()),
                             System.currentTimeMillis());
                     // With a page budget the crawl is over once the budget is spent: what is still queued would

@@ -141,12 +141,12 @@ public final class FaultScenario {
             try (FaultCluster cluster = FaultCluster.start(config, runDir, websim.hostsFile(), START_TIMEOUT);
                  Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
                          cluster.bootstrapServers()));
-                 CrawlMonitor lag = new CrawlMonitor(new SimpleMeterRegistry(), admin, cluster.bootstrapServers(),
+                 CrawlMonitor lag = new CrawlMonitor(new SimpleMeterRegistry(), admin, kafkaOf(cluster, config),
                          Topics.withPrefix(""), config.partitions(), 3);
                  RunMonitor monitor = new RunMonitor(websim, config.politenessMs())) {
                 out.printf("  %s: %d JVMs healthy in %.1f s; seeding %d URL(s); %,d pages reachable%n", name, 6,
                         (System.nanoTime() - t0) / 1e9, websim.seedUrls().size(), reachable.cardinality());
-                SeedInjector.inject(cluster.bootstrapServers(), Topics.withPrefix("").discovered, websim.seedUrls(),
+                SeedInjector.inject(kafkaOf(cluster, config), Topics.withPrefix("").discovered, websim.seedUrls(),
                         SeedInjector.resolver(websim.layout().hostToIp()), System.currentTimeMillis());
                 List<FaultsResult.Disruption> disruptions = new ArrayList<>();
                 List<String> exited = new ArrayList<>();
@@ -315,5 +315,11 @@ public final class FaultScenario {
             join(5000);
             monitor.sample();
         }
+    }
+
+    /** The harness's own clients talk to the scenario's plaintext loopback broker. */
+    private static io.github.kcrawler.common.config.KafkaSettings kafkaOf(FaultCluster cluster, FaultsConfig config) {
+        return new io.github.kcrawler.common.config.KafkaSettings(cluster.bootstrapServers(), "", config.partitions(),
+                null, Map.of());
     }
 }

@@ -1,5 +1,6 @@
 package io.github.kcrawler.app.runtime;
 
+import io.github.kcrawler.common.config.KafkaSettings;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.ListOffsetsOptions;
@@ -35,12 +36,13 @@ public final class ConsumerLag implements AutoCloseable {
     private final Admin admin;
     private final KafkaConsumer<byte[], byte[]> probe;
 
-    public ConsumerLag(Admin admin, String bootstrapServers) {
+    /** @param kafka the cluster and the pass-through client settings (security included) for the probe consumer */
+    public ConsumerLag(Admin admin, KafkaSettings kafka) {
         this.admin = admin;
-        this.probe = new KafkaConsumer<>(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+        this.probe = new KafkaConsumer<>(kafka.clientProperties(Map.of(
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 1),
+                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 1)),
                 new ByteArrayDeserializer(), new ByteArrayDeserializer());
     }
 

@@ -6,6 +6,7 @@ import io.github.kcrawler.common.topic.Topics;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.github.kcrawler.common.config.KafkaSettings;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
@@ -63,10 +64,10 @@ public final class CrawlMonitor implements AutoCloseable {
         }
     }
 
-    public CrawlMonitor(MeterRegistry registry, Admin admin, String bootstrapServers, Topics topics, int partitions,
+    public CrawlMonitor(MeterRegistry registry, Admin admin, KafkaSettings kafka, Topics topics, int partitions,
                         int quietChecks) {
         this.registry = registry;
-        this.lag = new ConsumerLag(admin, bootstrapServers);
+        this.lag = new ConsumerLag(admin, kafka);
         this.quietChecks = quietChecks;
         String p = topics.prefix();
         groups.put(p + "dedup", partitions(partitions, topics.discovered.name(), topics.forget.name()));

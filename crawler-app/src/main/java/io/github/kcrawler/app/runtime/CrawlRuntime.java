@@ -7,7 +7,6 @@ import io.github.kcrawler.kafka.embedded.EmbeddedKafkaBroker;
 import io.github.kcrawler.kafka.embedded.EmbeddedKafkaConfig;
 import io.github.kcrawler.kafka.embedded.TopicProvisioner;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,7 +57,7 @@ public final class CrawlRuntime implements AutoCloseable {
         }
         KafkaSettings kafka = new KafkaSettings(bootstrap, topicPrefix, partitions, dataDir.resolve("state"),
                 kafkaOverrides);
-        Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap));
+        Admin admin = Admin.create(kafka.clientProperties(Map.of()));
         CrawlRuntime runtime = new CrawlRuntime(broker, kafka, admin);
         try {
             List<NewTopic> topics = kafka.topics().allNames().stream()

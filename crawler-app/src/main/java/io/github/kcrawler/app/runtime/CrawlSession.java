@@ -54,7 +54,7 @@ public final class CrawlSession implements AutoCloseable {
         this.runtime = runtime;
         this.registry = registry;
         this.metrics = metrics;
-        this.monitor = new CrawlMonitor(registry, runtime.admin(), runtime.bootstrapServers(), runtime.topics(),
+        this.monitor = new CrawlMonitor(registry, runtime.admin(), runtime.kafka(), runtime.topics(),
                 runtime.kafka().partitions(), 3);
     }
 
@@ -149,7 +149,7 @@ public final class CrawlSession implements AutoCloseable {
             throw new IllegalStateException("the status page is already running at " + status.url());
         }
         status = StatusService.start(new RegistryMetricsSource(registry), host, port, Duration.ofSeconds(1))
-                .withFetchResults(runtime.bootstrapServers(), runtime.topics().fetchResults);
+                .withFetchResults(runtime.kafka(), runtime.topics().fetchResults);
         return status.url();
     }
 

@@ -1,11 +1,13 @@
 package io.github.kcrawler.app.runtime;
 
+import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.model.DiscoveredUrl;
 import io.github.kcrawler.common.topic.Topic;
 import io.github.kcrawler.common.url.UrlNormalizer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,7 +18,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.function.Function;
 
 /**
@@ -49,13 +52,18 @@ public final class SeedInjector {
         };
     }
 
-    /** @return the seeds accepted (normalised); rejected ones are logged with the reason */
-    public static List<String> inject(String bootstrapServers, Topic<String, DiscoveredUrl> topic, List<String> seeds,
+    /**
+     * @param kafka the cluster and the pass-through client settings (security included)
+     * @return the seeds accepted (normalised) and written; rejected ones are logged with the reason
+     * @throws IllegalStateException if the cluster did not take the seeds (authentication failed, no such topic,
+     *                               timeout): the producer reports that through the send results, never by throwing
+     *                               itself, so they are all checked before a seed counts as written
+     */
+    public static List<String> inject(KafkaSettings kafka, Topic<String, DiscoveredUrl> topic, List<String> seeds,
                                       Function<String, Optional<String>> resolver, long now) {
-        Properties p = new Properties();
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        p.put(ProducerConfig.ACKS_CONFIG, "all");
+        Map<String, Object> p = kafka.clientProperties(Map.of(ProducerConfig.ACKS_CONFIG, "all"));
         List<String> accepted = new ArrayList<>();
+        List<Future<RecordMetadata>> sent = new ArrayList<>();
         try (KafkaProducer<String, DiscoveredUrl> producer = new KafkaProducer<>(p, new StringSerializer(),
                 topic.valueSerde().serializer())) {
             for (String raw : seeds) {
@@ -70,13 +78,27 @@ public final class SeedInjector {
                     LOG.warn("Seed {}: host {} does not resolve; skipped", url.get(), host);
                     continue;
                 }
-                producer.send(new ProducerRecord<>(topic.name(), ip.get(),
-                        DiscoveredUrl.of(url.get(), 0, null, now)));
+                sent.add(producer.send(new ProducerRecord<>(topic.name(), ip.get(),
+                        DiscoveredUrl.of(url.get(), 0, null, now))));
                 accepted.add(url.get());
             }
             producer.flush();
+            for (Future<RecordMetadata> f : sent) {
+                awaitWritten(f, topic.name());
+            }
         }
         LOG.info("Seeded {} of {} URL(s)", accepted.size(), seeds.size());
         return accepted;
+    }
+
+    private static void awaitWritten(Future<RecordMetadata> f, String topic) {
+        try {
+            f.get();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("cannot write seeds to " + topic + ": " + e.getCause(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while writing seeds to " + topic, e);
+        }
     }
 }

@@ -1,5 +1,6 @@
 package io.github.kcrawler.app.status;
 
+import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.topic.Topic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -36,16 +37,16 @@ public final class FetchResultsTail implements AutoCloseable {
     private final Thread thread;
     private volatile boolean running = true;
 
-    public FetchResultsTail(String bootstrapServers, Topic<String, FetchResult> topic, ActivityWindow window,
+    public FetchResultsTail(KafkaSettings kafka, Topic<String, FetchResult> topic, ActivityWindow window,
                             LongSupplier clock) {
         this.topic = topic;
         this.window = window;
         this.clock = clock;
-        this.consumer = new KafkaConsumer<>(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+        this.consumer = new KafkaConsumer<>(kafka.clientProperties(Map.of(
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
                 ConsumerConfig.CLIENT_ID_CONFIG, "crawler-status-tail",
-                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 2000),
+                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 2000)),
                 new ByteArrayDeserializer(), new ByteArrayDeserializer());
         this.thread = new Thread(this::run, "status-fetch-results-tail");
         thread.setDaemon(true);

@@ -1,5 +1,6 @@
 package io.github.kcrawler.app.status;
 
+import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.topic.Topic;
 import org.slf4j.Logger;
@@ -57,14 +58,14 @@ public final class StatusService implements AutoCloseable {
     }
 
     /**
-     * Also shows the busiest hosts and IPs and the recent errors, read from the fetch results topic of the cluster at
-     * {@code bootstrapServers} over the last minute.
+     * Also shows the busiest hosts and IPs and the recent errors, read from the fetch results topic of the cluster
+     * {@code kafka} names (with its pass-through client settings) over the last minute.
      */
-    public synchronized StatusService withFetchResults(String bootstrapServers,
+    public synchronized StatusService withFetchResults(KafkaSettings kafka,
                                                        Topic<String, FetchResult> fetchResults) {
         if (tail == null) {
             ActivityWindow window = new ActivityWindow(60_000, 200_000, 50);
-            tail = new FetchResultsTail(bootstrapServers, fetchResults, window, System::currentTimeMillis).start();
+            tail = new FetchResultsTail(kafka, fetchResults, window, System::currentTimeMillis).start();
             model.activityFrom(window);
         }
         return this;

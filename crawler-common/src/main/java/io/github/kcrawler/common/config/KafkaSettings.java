@@ -3,6 +3,7 @@ package io.github.kcrawler.common.config;
 import io.github.kcrawler.common.topic.Topics;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -56,5 +57,27 @@ public record KafkaSettings(String bootstrapServers, String topicPrefix, int par
     public Properties withOverrides(Properties props) {
         props.putAll(clientOverrides);
         return props;
+    }
+
+    /**
+     * Settings for one Kafka client that is not a service's main client (an admin client, a seed producer, a lag
+     * probe, the status page's tail): bootstrap servers, then the client's own settings, then the pass-through
+     * overrides, so security settings ({@code security.protocol}, {@code sasl.*}, {@code ssl.*}) reach every client
+     * the process creates, exactly as they reach the services' own.
+     */
+    public Map<String, Object> clientProperties(Map<String, ?> own) {
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("bootstrap.servers", bootstrapServers);
+        p.putAll(own);
+        p.putAll(clientOverrides);
+        return p;
+    }
+
+    /** Secret overrides ({@code sasl.jaas.config}, {@code *.password} ...) are shown as {@code [hidden]}. */
+    @Override
+    public String toString() {
+        return "KafkaSettings[bootstrapServers=" + bootstrapServers + ", topicPrefix=" + topicPrefix + ", partitions="
+                + partitions + ", stateDir=" + stateDir + ", clientOverrides=" + KafkaSecrets.masked(clientOverrides)
+                + "]";
     }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -18,12 +19,20 @@ import java.util.TreeSet;
  * <p>Key {@code politeness-ms} is read from the flag {@code --politeness-ms VALUE} (or {@code --politeness-ms=VALUE})
  * and from the environment variable {@code CRAWLER_POLITENESS_MS}; a flag wins over the environment. Keys starting
  * with {@code kafka.} are passed through to the Kafka clients unchanged ({@code --kafka.linger.ms=5},
- * {@code CRAWLER_KAFKA_LINGER_MS} is not supported: Kafka keys come as flags only, because their dots and case do
- * not survive the environment-variable mapping).
+ * or the environment variable {@code CRAWLER_KAFKA_LINGER_MS}: after {@code CRAWLER_KAFKA_} the name is lower-cased,
+ * {@code __} becomes {@code _} and {@code _} becomes {@code .}, which is lossless for every Kafka client setting).
+ * The environment is the place for secrets such as {@code CRAWLER_KAFKA_SASL_JAAS_CONFIG}: a flag is visible to every
+ * user of the machine in the process list.
  */
 public final class Settings {
     public static final String ENV_PREFIX = "CRAWLER_";
     public static final String KAFKA_PREFIX = "kafka.";
+    /** The {@code --help} line of every service about Kafka client settings. */
+    public static final String KAFKA_HELP = "  --kafka.<name>=<value>  or CRAWLER_KAFKA_<NAME> (. as _, _ as __): passed to"
+            + " every Kafka client unchanged (security.protocol, sasl.*, ssl.*, linger.ms ...); put secrets such as"
+            + " sasl.jaas.config in the environment, not on the command line";
+    /** Environment variables starting with this carry Kafka client settings. */
+    public static final String KAFKA_ENV_PREFIX = ENV_PREFIX + "KAFKA_";
 
     private final Map<String, String> values;
     private final Map<String, String> kafka;
@@ -47,8 +56,9 @@ public final class Settings {
         for (String key : known) {
             envToKey.put(envName(key), key);
         }
+        kafka.putAll(kafkaFromEnv(env));
         for (Map.Entry<String, String> e : env.entrySet()) {
-            if (!e.getKey().startsWith(ENV_PREFIX)) {
+            if (!e.getKey().startsWith(ENV_PREFIX) || isKafkaEnv(e.getKey())) {
                 continue;
             }
             String key = envToKey.get(e.getKey());
@@ -89,6 +99,50 @@ public final class Settings {
                     + String.join(", ", new TreeSet<>(known)));
         }
         return new Settings(values, kafka);
+    }
+
+    /**
+     * The Kafka client settings in {@code env}: {@code CRAWLER_KAFKA_SASL_JAAS_CONFIG=…} gives
+     * {@code sasl.jaas.config=…}. Other variables are ignored.
+     */
+    public static Map<String, String> kafkaFromEnv(Map<String, String> env) {
+        Map<String, String> kafka = new TreeMap<>();
+        for (Map.Entry<String, String> e : env.entrySet()) {
+            if (isKafkaEnv(e.getKey())) {
+                kafka.put(kafkaName(e.getKey().substring(KAFKA_ENV_PREFIX.length())), e.getValue());
+            }
+        }
+        return kafka;
+    }
+
+    /**
+     * The environment variable that carries the Kafka client setting {@code name}: {@code sasl.jaas.config} →
+     * {@code CRAWLER_KAFKA_SASL_JAAS_CONFIG}; an underscore in the name is doubled
+     * ({@code rack.aware.assignment.non_overlap_cost} → {@code …_NON__OVERLAP_COST}).
+     */
+    public static String kafkaEnvName(String name) {
+        return KAFKA_ENV_PREFIX + name.toUpperCase(Locale.ROOT).replace("_", "__").replace('.', '_');
+    }
+
+    /** Inverse of {@link #kafkaEnvName} after the prefix: {@code _} → {@code .}, {@code __} → {@code _}. */
+    private static String kafkaName(String env) {
+        StringBuilder out = new StringBuilder(env.length());
+        for (int i = 0; i < env.length(); i++) {
+            char c = env.charAt(i);
+            if (c != '_') {
+                out.append(Character.toLowerCase(c));
+            } else if (i + 1 < env.length() && env.charAt(i + 1) == '_') {
+                out.append('_');
+                i++;
+            } else {
+                out.append('.');
+            }
+        }
+        return out.toString();
+    }
+
+    private static boolean isKafkaEnv(String name) {
+        return name.startsWith(KAFKA_ENV_PREFIX) && name.length() > KAFKA_ENV_PREFIX.length();
     }
 
     public static String envName(String key) {

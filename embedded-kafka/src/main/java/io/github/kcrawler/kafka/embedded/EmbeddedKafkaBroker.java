@@ -63,6 +63,8 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     public static final int DEFAULT_NODE_ID = 1;
     /** Listener names. */
     public static final String CLIENT_LISTENER = "PLAINTEXT";
+    /** Name (and protocol) of the client listener when {@link EmbeddedKafkaConfig#sasl()} is set. */
+    public static final String SASL_CLIENT_LISTENER = "SASL_PLAINTEXT";
     public static final String CONTROLLER_LISTENER = "CONTROLLER";
 
     private static final String META_PROPERTIES = "meta.properties";
@@ -245,11 +247,22 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         m.put("process.roles", "broker,controller");
         m.put("node.id", String.valueOf(nodeId));
         m.put("controller.quorum.voters", nodeId + "@" + host + ":" + controllerPort);
-        m.put("listeners", CLIENT_LISTENER + "://" + host + ":" + port + "," + CONTROLLER_LISTENER + "://" + host + ":" + controllerPort);
-        m.put("advertised.listeners", CLIENT_LISTENER + "://" + host + ":" + port);
-        m.put("listener.security.protocol.map", CLIENT_LISTENER + ":PLAINTEXT," + CONTROLLER_LISTENER + ":PLAINTEXT");
+        EmbeddedKafkaConfig.SaslPlain sasl = config.sasl();
+        String client = sasl == null ? CLIENT_LISTENER : SASL_CLIENT_LISTENER;
+        m.put("listeners", client + "://" + host + ":" + port + "," + CONTROLLER_LISTENER + "://" + host + ":" + controllerPort);
+        m.put("advertised.listeners", client + "://" + host + ":" + port);
+        m.put("listener.security.protocol.map", client + ":" + client + "," + CONTROLLER_LISTENER + ":PLAINTEXT");
         m.put("controller.listener.names", CONTROLLER_LISTENER);
-        m.put("inter.broker.listener.name", CLIENT_LISTENER);
+        m.put("inter.broker.listener.name", client);
+        if (sasl != null) {
+            // The broker's own clients on this listener log in as the same user; user_<name> is the PLAIN user list.
+            m.put("sasl.enabled.mechanisms", "PLAIN");
+            m.put("sasl.mechanism.inter.broker.protocol", "PLAIN");
+            m.put("listener.name." + client.toLowerCase(java.util.Locale.ROOT) + ".plain.sasl.jaas.config",
+                    "org.apache.kafka.common.security.plain.PlainLoginModule required username=\"" + sasl.user()
+                            + "\" password=\"" + sasl.password() + "\" user_" + sasl.user() + "=\""
+                            + sasl.password() + "\";");
+        }
         m.put("log.dirs", logDir.toString());
         return m;
     }
@@ -313,9 +326,25 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         return config.host() + ":" + port;
     }
 
-    /** Minimal client settings: {@code bootstrap.servers}. */
+    /**
+     * Minimal client settings: {@code bootstrap.servers}, and with SASL {@code security.protocol},
+     * {@code sasl.mechanism} and {@code sasl.jaas.config} for the configured user.
+     */
     public Map<String, Object> clientConfig() {
-        return Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        m.putAll(securityConfig());
+        return java.util.Collections.unmodifiableMap(m);
+    }
+
+    /** The client security settings alone (empty for a PLAINTEXT listener), as {@code kafka.*} overrides take them. */
+    public Map<String, String> securityConfig() {
+        EmbeddedKafkaConfig.SaslPlain sasl = config.sasl();
+        if (sasl == null) {
+            return Map.of();
+        }
+        return Map.of("security.protocol", SASL_CLIENT_LISTENER, "sasl.mechanism", "PLAIN",
+                "sasl.jaas.config", sasl.clientJaasConfig());
     }
 
     public int port() {

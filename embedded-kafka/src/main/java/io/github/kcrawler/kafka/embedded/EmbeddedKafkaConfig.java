@@ -19,8 +19,12 @@ import java.util.Set;
  * @param overrides extra broker settings (e.g. {@code num.partitions}, {@code message.max.bytes}); they win over
  *                  the defaults of {@link EmbeddedKafkaBroker#defaultBrokerSettings()}. Settings that define the
  *                  node's identity, listeners or directories are managed by the broker and rejected here.
+ * @param sasl      null for a PLAINTEXT client listener; otherwise the client listener is SASL_PLAINTEXT with the
+ *                  PLAIN mechanism and this one user (the KRaft controller listener stays PLAINTEXT: it is internal
+ *                  to the node). Clients then need {@link EmbeddedKafkaBroker#clientConfig()}'s security settings.
  */
-public record EmbeddedKafkaConfig(Path dataDir, int port, String host, Map<String, String> overrides) {
+public record EmbeddedKafkaConfig(Path dataDir, int port, String host, Map<String, String> overrides,
+                                  SaslPlain sasl) {
 
     /** The data directory used by the application unless told otherwise: {@code ./data/kafka}. */
     public static final Path DEFAULT_DATA_DIR = Path.of("data", "kafka");
@@ -67,6 +71,46 @@ public record EmbeddedKafkaConfig(Path dataDir, int port, String host, Map<Strin
         overrides = Collections.unmodifiableMap(copy);
     }
 
+    /** A PLAINTEXT client listener. */
+    public EmbeddedKafkaConfig(Path dataDir, int port, String host, Map<String, String> overrides) {
+        this(dataDir, port, host, overrides, null);
+    }
+
+    /**
+     * One SASL/PLAIN user. The password is a secret: {@link #toString()} does not show it and
+     * {@link EmbeddedKafkaBroker} passes it to Kafka only inside {@code sasl.jaas.config}, a value Kafka masks.
+     */
+    public record SaslPlain(String user, String password) {
+        public SaslPlain {
+            check("user", user);
+            check("password", password);
+        }
+
+        private static void check(String what, String value) {
+            if (value == null || value.isEmpty()) {
+                throw new IllegalArgumentException("SASL/PLAIN " + what + " must not be empty");
+            }
+            for (int i = 0; i < value.length(); i++) {
+                char c = value.charAt(i);
+                if (c == '"' || c == '\\' || c == ';' || c < 0x20) { // they would break out of the JAAS quoting
+                    throw new IllegalArgumentException("SASL/PLAIN " + what + " must not contain quotes, backslashes,"
+                            + " semicolons or control characters (character " + i + ")");
+                }
+            }
+        }
+
+        /** The client's {@code sasl.jaas.config} for this user. */
+        public String clientJaasConfig() {
+            return "org.apache.kafka.common.security.plain.PlainLoginModule required username=\"" + user
+                    + "\" password=\"" + password + "\";";
+        }
+
+        @Override
+        public String toString() {
+            return "SaslPlain[user=" + user + ", password=[hidden]]";
+        }
+    }
+
     /** Settings for {@code dataDir}, reusing the last port (or a free one), no overrides. */
     public static EmbeddedKafkaConfig of(Path dataDir) {
         return new EmbeddedKafkaConfig(dataDir, 0, LOOPBACK, Map.of());
@@ -78,24 +122,36 @@ public record EmbeddedKafkaConfig(Path dataDir, int port, String host, Map<Strin
     }
 
     public EmbeddedKafkaConfig withPort(int newPort) {
-        return new EmbeddedKafkaConfig(dataDir, newPort, host, overrides);
+        return new EmbeddedKafkaConfig(dataDir, newPort, host, overrides, sasl);
     }
 
     public EmbeddedKafkaConfig withDataDir(Path newDataDir) {
-        return new EmbeddedKafkaConfig(newDataDir, port, host, overrides);
+        return new EmbeddedKafkaConfig(newDataDir, port, host, overrides, sasl);
     }
 
     /** A copy with one more broker setting. */
     public EmbeddedKafkaConfig withOverride(String key, String value) {
         Map<String, String> m = new LinkedHashMap<>(overrides);
         m.put(key, value);
-        return new EmbeddedKafkaConfig(dataDir, port, host, m);
+        return new EmbeddedKafkaConfig(dataDir, port, host, m, sasl);
     }
 
     /** A copy with more broker settings. */
     public EmbeddedKafkaConfig withOverrides(Map<String, String> more) {
         Map<String, String> m = new LinkedHashMap<>(overrides);
         m.putAll(more);
-        return new EmbeddedKafkaConfig(dataDir, port, host, m);
+        return new EmbeddedKafkaConfig(dataDir, port, host, m, sasl);
+    }
+
+    /** Secret overrides (a listener's {@code sasl.jaas.config}, {@code *.password}) are shown as {@code [hidden]}. */
+    @Override
+    public String toString() {
+        return "EmbeddedKafkaConfig[dataDir=" + dataDir + ", port=" + port + ", host=" + host + ", overrides="
+                + io.github.kcrawler.common.config.KafkaSecrets.masked(overrides) + ", sasl=" + sasl + "]";
+    }
+
+    /** A copy whose client listener is SASL_PLAINTEXT (mechanism PLAIN) with one user. */
+    public EmbeddedKafkaConfig withSaslPlain(String user, String password) {
+        return new EmbeddedKafkaConfig(dataDir, port, host, overrides, new SaslPlain(user, password));
     }
 }

@@ -161,7 +161,7 @@ public final class KafkaTestCluster implements AutoCloseable {
     /** Admin client settings. */
     public Map<String, Object> adminProps() {
         Map<String, Object> p = new HashMap<>();
-        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        p.putAll(broker().clientConfig()); // bootstrap servers, and SASL settings when the listener has them
         p.put(AdminClientConfig.CLIENT_ID_CONFIG, "test-admin-" + CLIENT_IDS.incrementAndGet());
         return p;
     }
@@ -169,7 +169,7 @@ public final class KafkaTestCluster implements AutoCloseable {
     /** Idempotent producer with string key and value, {@code acks=all}. A new mutable map on each call. */
     public Map<String, Object> producerProps() {
         Map<String, Object> p = new HashMap<>();
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        p.putAll(broker().clientConfig()); // bootstrap servers, and SASL settings when the listener has them
         p.put(ProducerConfig.CLIENT_ID_CONFIG, "test-producer-" + CLIENT_IDS.incrementAndGet());
         p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
@@ -194,7 +194,7 @@ public final class KafkaTestCluster implements AutoCloseable {
      */
     public Map<String, Object> consumerProps(String groupId) {
         Map<String, Object> p = new HashMap<>();
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        p.putAll(broker().clientConfig()); // bootstrap servers, and SASL settings when the listener has them
         p.put(ConsumerConfig.CLIENT_ID_CONFIG, "test-consumer-" + CLIENT_IDS.incrementAndGet());
         if (groupId != null) {
             p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
@@ -382,7 +382,7 @@ public final class KafkaTestCluster implements AutoCloseable {
         }
     }
 
-    static void deleteRecursively(Path dir) {
+    public static void deleteRecursively(Path dir) {
         if (!Files.exists(dir)) {
             return;
         }
