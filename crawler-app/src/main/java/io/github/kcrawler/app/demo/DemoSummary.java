@@ -3,7 +3,6 @@ package io.github.kcrawler.app.demo;
 import io.github.kcrawler.common.serde.JsonSerde;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -50,11 +49,7 @@ public record DemoSummary(int v, String graph, int partitions, long politenessMs
     public static final int VERSION = 2;
 
     public void write(Path file) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        Files.write(file, JsonSerde.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(this));
+        JsonSerde.writeIndented(file, this);
     }
 
     public String toText() {

@@ -3,7 +3,6 @@ package io.github.kcrawler.app.faults;
 import io.github.kcrawler.common.serde.JsonSerde;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -68,11 +67,7 @@ public record FaultsResult(int v, Map<String, Object> settings, RunFigures undis
     }
 
     public void write(Path file) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        Files.write(file, JsonSerde.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(this));
+        JsonSerde.writeIndented(file, this);
     }
 
     /** A few lines for the terminal. */

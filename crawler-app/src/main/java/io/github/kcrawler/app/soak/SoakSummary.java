@@ -3,7 +3,6 @@ package io.github.kcrawler.app.soak;
 import io.github.kcrawler.common.serde.JsonSerde;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -64,11 +63,7 @@ public record SoakSummary(int v, String command, String machine, int pages, int 
     }
 
     public void write(Path file) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        Files.write(file, JsonSerde.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(this));
+        JsonSerde.writeIndented(file, this);
     }
 
     public String toText() {

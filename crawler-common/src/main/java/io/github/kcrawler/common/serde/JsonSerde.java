@@ -28,6 +28,15 @@ public final class JsonSerde<T> implements Serde<T>, Serializer<T>, Deserializer
         this.type = type;
     }
 
+    /** Writes {@code value} as indented JSON to {@code file} (summaries, reports), creating its directory. */
+    public static void writeIndented(java.nio.file.Path file, Object value) throws IOException {
+        java.nio.file.Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            java.nio.file.Files.createDirectories(parent);
+        }
+        java.nio.file.Files.write(file, MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(value));
+    }
+
     public static <T> JsonSerde<T> of(Class<T> type) {
         return new JsonSerde<>(type);
     }
