@@ -1,7 +1,7 @@
 package io.github.kcrawler.fetcher;
 
+import io.github.kcrawler.fetcher.http.TestServers;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -77,7 +77,7 @@ final class HostileServer implements AutoCloseable {
         try (Socket c = s) {
             c.setSoTimeout(20_000);
             while (true) {
-                String head = readHead(c.getInputStream());
+                String head = TestServers.readHead(c.getInputStream());
                 if (head == null) {
                     return;
                 }
@@ -96,21 +96,6 @@ final class HostileServer implements AutoCloseable {
         } catch (IOException e) {
             // the crawler hung up: expected for most hostile answers
         }
-    }
-
-    static String readHead(InputStream in) throws IOException {
-        StringBuilder sb = new StringBuilder();
-        int b;
-        while ((b = in.read()) >= 0) {
-            sb.append((char) b);
-            if (sb.length() >= 4 && sb.substring(sb.length() - 4).equals("\r\n\r\n")) {
-                return sb.toString();
-            }
-            if (sb.length() > 64 * 1024) {
-                return null;
-            }
-        }
-        return null;
     }
 
     /** A complete keep-alive response with Content-Length. */

@@ -73,7 +73,7 @@ class HttpResponseFuzzTest {
                 pool.submit(() -> {
                     try (Socket c = s) {
                         c.setSoTimeout(5_000);
-                        if (HostileServer.readHead(c.getInputStream()) != null) {
+                        if (io.github.kcrawler.fetcher.http.TestServers.readHead(c.getInputStream()) != null) {
                             OutputStream out = c.getOutputStream();
                             out.write(ANSWER.get());
                             out.flush();

@@ -13,7 +13,7 @@ import java.util.concurrent.Executors;
 import java.util.function.BiConsumer;
 
 /** Small loopback servers for the HTTP client tests: a raw socket server and a CONNECT proxy. */
-final class TestServers {
+public final class TestServers {
     private TestServers() {
     }
 
@@ -66,13 +66,17 @@ final class TestServers {
         }
     }
 
-    static String readHead(InputStream in) throws IOException {
+    /** A request head up to its blank line; null at end of stream or past 64 KiB (a client sending garbage). */
+    public static String readHead(InputStream in) throws IOException {
         StringBuilder sb = new StringBuilder();
         int b;
         while ((b = in.read()) >= 0) {
             sb.append((char) b);
             if (sb.length() >= 4 && sb.substring(sb.length() - 4).equals("\r\n\r\n")) {
                 return sb.toString();
+            }
+            if (sb.length() > 64 * 1024) {
+                return null;
             }
         }
         return null;
