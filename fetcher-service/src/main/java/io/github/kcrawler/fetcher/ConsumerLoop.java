@@ -31,6 +31,14 @@ import java.util.concurrent.locks.LockSupport;
  * {@code commit-interval-ms}. On a rebalance it waits up to {@code revoke-wait-ms} for the revoked partitions'
  * unfinished requests, commits what is complete and forgets the rest (the new owner redoes it). A request that is not
  * readable JSON is counted under {@code BAD_RECORDS} and skipped (its offset completes at once).
+ *
+ * <p>Duplicates are kept to what at-least-once cannot avoid. Fetches wait (see {@link #ownershipConfirmed()}) while
+ * this instance cannot be sure it still owns its partitions: after it was paused for more than half the session
+ * timeout, and after an offset commit failed (the broker or the group coordinator went away, or a rebalance began)
+ * — requests fetched then could not be committed and would be fetched again by whoever owns the partition next.
+ * They go on once a commit succeeds or a rebalance has told this member what it owns. A request this instance had
+ * already fetched, whose partition left and came back to it, is skipped ({@link OffsetTracker}), counted under
+ * {@code FETCH_REDELIVERED_SKIPPED}.
  */
 final class ConsumerLoop {
     private static final Logger LOG = LoggerFactory.getLogger(ConsumerLoop.class);
@@ -51,6 +59,8 @@ final class ConsumerLoop {
     /** Consumer-loop progress, for detecting that this process was paused (SIGSTOP, long GC, starved). */
     private volatile long lastLoopNanos = System.nanoTime();
     private volatile boolean confirming;
+    /** Whether the last offset commit failed: fetches wait until one succeeds or a rebalance completes. */
+    private boolean commitFailing;
     private final long pauseNanos;
 
     ConsumerLoop(FetcherConfig config, String topic, Properties props, FetchPipeline pipeline, AtomicInteger pending,
@@ -72,11 +82,12 @@ final class ConsumerLoop {
     static final long DEFAULT_SESSION_TIMEOUT_MS = 45_000;
 
     /**
-     * False while this consumer may have lost its partitions without knowing it yet: its loop has not run for more
+     * False while this consumer may have lost its partitions without knowing it yet — its loop has not run for more
      * than half the session timeout (the process was stopped or starved, so the group may have moved its partitions
-     * to another instance), until a commit round trip confirms the membership or a rebalance tells it what it owns.
-     * Fetches wait while it is false (see {@code FetchPipeline#granted}): a zombie instance must not fetch what the
-     * new owner is fetching.
+     * to another instance), or an offset commit failed — until a commit round trip confirms the membership or a
+     * rebalance tells it what it owns. Fetches wait while it is false (see {@code FetchPipeline#granted}): a zombie
+     * instance must not fetch what the new owner is fetching, and a fetch whose offset cannot be committed would be
+     * done again.
      */
     boolean ownershipConfirmed() {
         return !confirming && System.nanoTime() - lastLoopNanos <= pauseNanos;
@@ -155,31 +166,38 @@ final class ConsumerLoop {
     }
 
     /**
-     * A synchronous commit is a round trip to the group coordinator that fails when this member was fenced: success
-     * confirms ownership; a failure leaves {@code confirming} set, and the next {@code poll} runs the rebalance
-     * ({@code onPartitionsLost} / {@code onPartitionsRevoked} revoke the waiting fetches, and ownership is known
-     * again once partitions are assigned).
+     * A synchronous commit is a round trip to the group coordinator that fails when this member was fenced or the
+     * coordinator is away: success confirms ownership; a failure leaves {@code confirming} set, and the next
+     * {@code poll} runs the rebalance ({@code onPartitionsLost} / {@code onPartitionsRevoked} revoke the waiting
+     * fetches, and ownership is known again once partitions are assigned).
      */
     private void confirmOwnership(KafkaConsumer<String, byte[]> c) {
         Map<TopicPartition, OffsetAndMetadata> offsets = tracker.committable(c.assignment());
         if (offsets.isEmpty()) {
             confirming = false; // nothing taken from any partition: no fetch to hold
+            commitFailing = false;
             return;
         }
         try {
             c.commitSync(offsets, Duration.ofSeconds(2));
             confirming = false;
-            LOG.info("fetcher ownership of {} confirmed after a pause", offsets.keySet());
+            LOG.info("fetcher ownership of {} confirmed (offsets committed); fetches go on", offsets.keySet());
+            commitFailing = false;
         } catch (WakeupException e) {
             throw e;
         } catch (KafkaException e) {
-            LOG.info("fetcher ownership not confirmed after a pause ({}); waiting for the rebalance", e.toString());
+            LOG.debug("fetcher ownership not confirmed yet ({}); fetches still wait", e.toString());
         }
     }
 
     private void accept(ConsumerRecord<String, byte[]> r) {
         TopicPartition tp = new TopicPartition(r.topic(), r.partition());
         OffsetTracker.Slot slot = tracker.add(tp, r.offset());
+        if (slot.isRedelivered()) {
+            metrics.redeliveredSkipped.increment();
+            LOG.debug("skipping {}@{}: this instance fetched it before the partition moved", tp, r.offset());
+            return;
+        }
         FetchRequest request;
         try {
             request = serde.deserialize(r.topic(), r.value());
@@ -220,10 +238,22 @@ final class ConsumerLoop {
         if (!offsets.isEmpty()) {
             c.commitAsync(offsets, (o, e) -> {
                 if (e != null) {
-                    LOG.warn("offset commit failed (retried with the next commit): {}", e.toString());
+                    commitFailed(offsets, e);
                 }
             });
         }
+    }
+
+    /** Runs on the consumer thread (commit callbacks run inside {@code poll} and {@code commitSync}). */
+    private void commitFailed(Map<TopicPartition, OffsetAndMetadata> offsets, Exception e) {
+        tracker.commitFailed(offsets);
+        metrics.commitFailures.increment();
+        if (!commitFailing) {
+            LOG.warn("offset commit failed ({}); new fetches wait until a commit succeeds or the group has "
+                    + "rebalanced, so that no page is fetched whose progress cannot be saved", e.toString());
+        }
+        commitFailing = true;
+        confirming = true;
     }
 
     private void commitSync(KafkaConsumer<String, byte[]> c, Map<TopicPartition, OffsetAndMetadata> offsets) {
@@ -269,6 +299,7 @@ final class ConsumerLoop {
         @Override
         public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
             confirming = false; // a completed rebalance: what this member owns is known again
+            commitFailing = false;
             if (paused && !partitions.isEmpty()) {
                 consumer.pause(partitions);
             }

@@ -41,6 +41,8 @@ final class FetchMetrics {
     final Counter linksDiscovered;
     final Counter warcRecords;
     final Counter badRecords;
+    final Counter redeliveredSkipped;
+    final Counter commitFailures;
     private final Counter[] parseSkipped;
     private final Counter[] backoffs;
 
@@ -82,6 +84,12 @@ final class FetchMetrics {
         warcRecords = Counter.builder(MetricNames.WARC_RECORDS).description("WARC records written").register(registry);
         badRecords = Counter.builder(MetricNames.BAD_RECORDS).description("unreadable records skipped")
                 .tag("topic", requestTopic).tag("reason", "deserialization").register(registry);
+        redeliveredSkipped = Counter.builder(MetricNames.FETCH_REDELIVERED_SKIPPED)
+                .description("fetch requests delivered again after a rebalance and skipped: fetched here before")
+                .register(registry);
+        commitFailures = Counter.builder(MetricNames.FETCH_COMMIT_FAILURES)
+                .description("fetch-request offset commits that failed (fetches wait until one succeeds)")
+                .register(registry);
         ParseSkip[] skips = ParseSkip.values();
         parseSkipped = new Counter[skips.length];
         for (ParseSkip p : skips) {

@@ -99,4 +99,80 @@ class OffsetTrackerTest {
             assertThat(committed).isLessThanOrEqualTo(oldestOpen);
         }
     }
+
+    @Test
+    void aFailedCommitIsOfferedAgainEvenWhenNothingMoved() {
+        OffsetTracker t = new OffsetTracker();
+        t.add(P0, 0).done();
+        var first = t.committable();
+        assertThat(first.get(P0).offset()).isEqualTo(1);
+        assertThat(t.committable()).as("nothing moved").isEmpty();
+        t.commitFailed(first);
+        assertThat(t.committable().get(P0).offset()).as("offered again").isEqualTo(1);
+        assertThat(t.committable()).isEmpty();
+    }
+
+    @Test
+    void aFailedCommitDoesNotHoldBackALaterOne() {
+        OffsetTracker t = new OffsetTracker();
+        t.add(P0, 0).done();
+        var first = t.committable();
+        t.add(P0, 1).done();
+        assertThat(t.committable().get(P0).offset()).isEqualTo(2);
+        t.commitFailed(first); // the older commit's failure arrives after the newer commit was sent
+        assertThat(t.committable().get(P0).offset()).isEqualTo(2);
+    }
+
+    @Test
+    void recordsFinishedBeforeThePartitionLeftAreSkippedWhenItComesBack() {
+        OffsetTracker t = new OffsetTracker();
+        OffsetTracker.Slot s10 = t.add(P0, 10);
+        OffsetTracker.Slot s11 = t.add(P0, 11);
+        OffsetTracker.Slot s12 = t.add(P0, 12);
+        OffsetTracker.Slot s13 = t.add(P0, 13);
+        s11.done(); // 10 still running, so 10 is the committable offset and 11 will be delivered again
+        t.remove(List.of(P0)); // lost: nothing committed beyond 10
+        s13.done(); // a fetch already on the network finishes after the partition left
+        assertThat(s10.isRevoked() && s12.isRevoked()).isTrue();
+        assertThat(t.departedRecords()).isEqualTo(4);
+
+        // the partition comes back to this instance; Kafka delivers from the committed offset 10
+        OffsetTracker.Slot r10 = t.add(P0, 10);
+        OffsetTracker.Slot r11 = t.add(P0, 11);
+        OffsetTracker.Slot r12 = t.add(P0, 12);
+        OffsetTracker.Slot r13 = t.add(P0, 13);
+        assertThat(r10.isRedelivered()).as("was running, not finished: fetch again").isFalse();
+        assertThat(r11.isRedelivered() && r11.isDone()).as("finished before it left").isTrue();
+        assertThat(r12.isRedelivered()).as("never finished").isFalse();
+        assertThat(r13.isRedelivered() && r13.isDone()).as("finished after it left").isTrue();
+        assertThat(t.departedRecords()).isZero();
+        r10.done();
+        r12.done();
+        assertThat(t.committable().get(P0).offset()).isEqualTo(14);
+    }
+
+    @Test
+    void departedRecordsBelowWhereThePartitionResumesAreForgotten() {
+        OffsetTracker t = new OffsetTracker();
+        t.add(P0, 0);
+        t.add(P0, 1).done();
+        t.add(P0, 2).done();
+        t.remove(List.of(P0));
+        // another instance owned it meanwhile and committed up to 2; this one resumes there
+        OffsetTracker.Slot r2 = t.add(P0, 2);
+        assertThat(r2.isRedelivered()).isTrue();
+        assertThat(t.departedRecords()).isZero();
+        OffsetTracker.Slot r3 = t.add(P0, 3);
+        assertThat(r3.isRedelivered()).isFalse();
+    }
+
+    @Test
+    void aPartitionThatLeavesWithEverythingCommittableKeepsNothing() {
+        OffsetTracker t = new OffsetTracker();
+        t.add(P0, 0).done();
+        t.add(P0, 1).done();
+        t.remove(List.of(P0));
+        assertThat(t.departedRecords()).isZero();
+        assertThat(t.add(P0, 2).isRedelivered()).isFalse();
+    }
 }

@@ -15,6 +15,10 @@ public final class MetricNames {
     public static final String FETCH_BYTES = "crawler.fetch.bytes";
     /** Timer with histogram: request sent to body complete. */
     public static final String FETCH_LATENCY = "crawler.fetch.latency";
+    /** Counter: fetch requests delivered again after a rebalance and skipped, this instance had fetched them. */
+    public static final String FETCH_REDELIVERED_SKIPPED = "crawler.fetch.redelivered.skipped";
+    /** Counter: offset commits of fetch requests that failed (fetches wait until one succeeds). */
+    public static final String FETCH_COMMIT_FAILURES = "crawler.fetch.commit.failures";
     /** Timer: host name resolution. */
     public static final String DNS_LATENCY = "crawler.dns.latency";
     /** Counter, tag {@code reason}: hosts that did not resolve. */
