@@ -30,6 +30,8 @@ final class Completion {
             Exception f = failure;
             if (f == null && job.slot != null) {
                 job.slot.done();
+            } else if (job.slot != null) {
+                job.slot.gaveUp(); // a later delivery of the record must fetch it again
             }
             listener.accept(job, f);
         }

@@ -16,6 +16,7 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -37,7 +38,8 @@ import java.util.concurrent.locks.LockSupport;
  * timeout, and after an offset commit failed (the broker or the group coordinator went away, or a rebalance began)
  * — requests fetched then could not be committed and would be fetched again by whoever owns the partition next.
  * They go on once a commit succeeds or a rebalance has told this member what it owns. A request this instance had
- * already fetched, whose partition left and came back to it, is skipped ({@link OffsetTracker}), counted under
+ * already fetched, whose partition left and came back to it, is skipped ({@link OffsetTracker}), and so is one its
+ * partition's previous owner listed as finished in its last commit ({@link FinishedOffsets}); both are counted under
  * {@code FETCH_REDELIVERED_SKIPPED}.
  */
 final class ConsumerLoop {
@@ -291,6 +293,25 @@ final class ConsumerLoop {
             tracker.remove(partitions);
         }
 
+        /** The records the previous owners listed as finished in their last commits ({@link FinishedOffsets}). */
+        private void readFinishedOffsets(Collection<TopicPartition> partitions) {
+            if (partitions.isEmpty()) {
+                return;
+            }
+            try {
+                Map<TopicPartition, OffsetAndMetadata> committed = consumer.committed(new HashSet<>(partitions),
+                        Duration.ofSeconds(5));
+                for (TopicPartition tp : partitions) {
+                    tracker.committedWhenAssigned(tp, committed.get(tp));
+                }
+            } catch (WakeupException e) {
+                throw e;
+            } catch (KafkaException e) {
+                LOG.info("could not read the committed offsets of {} ({}); requests finished by their previous owner "
+                        + "after its oldest unfinished one will be fetched again", partitions, e.toString());
+            }
+        }
+
         @Override
         public void onPartitionsLost(Collection<TopicPartition> partitions) {
             tracker.remove(partitions);
@@ -300,6 +321,7 @@ final class ConsumerLoop {
         public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
             confirming = false; // a completed rebalance: what this member owns is known again
             commitFailing = false;
+            readFinishedOffsets(partitions);
             if (paused && !partitions.isEmpty()) {
                 consumer.pause(partitions);
             }

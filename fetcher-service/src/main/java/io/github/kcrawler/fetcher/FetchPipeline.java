@@ -124,8 +124,40 @@ final class FetchPipeline {
         return pagesFetched.get();
     }
 
-    /** Starts the job; returns at once. */
+    /**
+     * Starts the job; returns at once. A request delivered again while this instance's earlier delivery of it is
+     * still in flight (see {@link OffsetTracker.Slot#earlier()}) first waits for that one: if it finishes, the
+     * request is done without a second fetch; if it gives up, the request is fetched.
+     */
     void submit(FetchJob job) {
+        awaitEarlier(job, EARLIER_RECHECK_MS);
+    }
+
+    private void awaitEarlier(FetchJob job, long recheckMs) {
+        OffsetTracker.Slot earlier = job.slot == null ? null : job.slot.earlier();
+        if (earlier == null) {
+            start(job);
+            return;
+        }
+        if (job.slot.isRevoked()) {
+            publisher.abandoned(job); // the partition left again: its next owner decides
+        } else if (earlier.isDone()) {
+            job.slot.forgetEarlier();
+            metrics.redeliveredSkipped.increment();
+            publisher.doneElsewhere(job);
+        } else if (earlier.hasGivenUp()) {
+            job.slot.forgetEarlier();
+            start(job);
+        } else {
+            scheduler.schedule(() -> awaitEarlier(job, Math.min(2 * recheckMs, EARLIER_RECHECK_MAX_MS)), recheckMs);
+        }
+    }
+
+    /** How soon a request delivered again first re-checks the earlier delivery it waits for (then less often). */
+    static final long EARLIER_RECHECK_MS = 20;
+    static final long EARLIER_RECHECK_MAX_MS = 1_000;
+
+    private void start(FetchJob job) {
         long wait = job.request.notBefore() - clock.millis();
         if (wait > 0) {
             scheduler.schedule(() -> begin(job), wait);
@@ -136,6 +168,10 @@ final class FetchPipeline {
 
     private void begin(FetchJob job) {
         try {
+            if (job.slot != null && job.slot.isRevoked()) {
+                publisher.abandoned(job); // its partition left while it waited: the next owner fetches it
+                return;
+            }
             if (budgetSpent()) {
                 finish(job, FetchOutcome.BUDGET_EXHAUSTED, "page budget of " + config.maxPages() + " used");
                 return;

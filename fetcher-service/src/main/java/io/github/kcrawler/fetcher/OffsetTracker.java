@@ -19,9 +19,16 @@ import java.util.Map;
  * committable offset are kept (their slots, whose completion flags keep changing as fetches already on the network
  * finish). If the partition comes back to this instance, Kafka delivers those records again from the committed
  * offset; a record whose slot here finished — its results acknowledged by Kafka — is handed out already done
- * ({@link Slot#isRedelivered()}), so the caller skips it instead of fetching the page a second time. Memory: at most
+ * ({@link Slot#isRedelivered()}), so the caller skips it instead of fetching the page a second time; a record whose
+ * earlier slot is still in flight (its results waiting for a broker that is coming back, say) gets a slot that
+ * points to it ({@link Slot#earlier()}), and the caller waits for that one before deciding. Memory: at most
  * one departed queue per partition, each no longer than what was in flight when the partition left, and it is
  * dropped as soon as the partition's records come back past it.
+ *
+ * <p>Every commit also lists the finished records above the committed offset in its metadata
+ * ({@link FinishedOffsets}); the partition's next owner — this instance or another — reads it when the partition is
+ * assigned ({@link #committedWhenAssigned}) and skips those records as well, so a rebalance redoes only what was
+ * finished since the last commit, not everything behind the oldest unfinished record.
  */
 final class OffsetTracker {
     /** One record in flight. */
@@ -30,8 +37,10 @@ final class OffsetTracker {
         final long offset;
         private volatile boolean done;
         private volatile boolean revoked;
+        private volatile boolean gaveUp;
         private boolean started;
         private boolean redelivered;
+        private volatile Slot earlier;
 
         Slot(TopicPartition partition, long offset) {
             this.partition = partition;
@@ -63,6 +72,33 @@ final class OffsetTracker {
             return redelivered;
         }
 
+        /**
+         * Marks that this record will not be finished here: it was dropped before its request was sent (its
+         * partition left), or its results could not be produced. A later delivery of the same record must fetch.
+         */
+        void gaveUp() {
+            gaveUp = true;
+        }
+
+        boolean hasGivenUp() {
+            return gaveUp;
+        }
+
+        /**
+         * The slot of this same record from an earlier delivery to this instance, still in flight when the record
+         * came back (its fetch may already be on the network or its results on their way to Kafka); null if none.
+         * The new delivery must wait for it: skipped if it finishes, fetched if it {@linkplain #hasGivenUp() gives
+         * up}.
+         */
+        Slot earlier() {
+            return earlier;
+        }
+
+        /** The earlier delivery has settled (finished or given up): drops the link so it can be collected. */
+        void forgetEarlier() {
+            earlier = null;
+        }
+
         /** Marks the record handed to the pipeline (consumer thread only). */
         void started() {
             started = true;
@@ -73,11 +109,14 @@ final class OffsetTracker {
         final ArrayDeque<Slot> slots = new ArrayDeque<>();
         long next = -1; // one past the last offset taken
         long committed = -1;
+        int committedFinished = -1; // finished records above the position at the last commit
     }
 
     private final Map<TopicPartition, PartitionState> partitions = new HashMap<>();
     /** Records of partitions this instance no longer owns, after their committable offset, in offset order. */
     private final Map<TopicPartition, ArrayDeque<Slot>> departed = new HashMap<>();
+    /** Records above the committed offset that a previous owner finished, from the commit's metadata. */
+    private final Map<TopicPartition, FinishedOffsets> finishedByPreviousOwner = new HashMap<>();
 
     /**
      * Registers the next record of a partition (offsets must increase). The slot is {@linkplain Slot#isDone() done}
@@ -90,32 +129,59 @@ final class OffsetTracker {
             throw new IllegalStateException(tp + ": offset " + offset + " after " + (s.next - 1));
         }
         Slot slot = new Slot(tp, offset);
-        if (finishedBefore(tp, offset)) {
+        Slot before = departedSlot(tp, offset);
+        if (before != null && before.isDone() || finishedByPreviousOwner(tp, offset)) {
             slot.redelivered = true;
             slot.done = true;
+        } else if (before != null && before.started && !before.hasGivenUp()) {
+            slot.earlier = before;
         }
         s.slots.addLast(slot);
         s.next = offset + 1;
         return slot;
     }
 
-    /** Whether a departed slot of this record finished; forgets departed records below it (never delivered again). */
-    private boolean finishedBefore(TopicPartition tp, long offset) {
+    /**
+     * Records that the partition's previous owner (this instance or another) listed as finished when it committed
+     * {@code committed} ({@link FinishedOffsets}); they are skipped when delivered here.
+     */
+    void committedWhenAssigned(TopicPartition tp, OffsetAndMetadata committed) {
+        FinishedOffsets f = committed == null ? null : FinishedOffsets.decode(committed.offset(), committed.metadata());
+        if (f == null) {
+            finishedByPreviousOwner.remove(tp);
+        } else {
+            finishedByPreviousOwner.put(tp, f);
+        }
+    }
+
+    private boolean finishedByPreviousOwner(TopicPartition tp, long offset) {
+        FinishedOffsets f = finishedByPreviousOwner.get(tp);
+        if (f == null) {
+            return false;
+        }
+        if (offset >= f.end()) {
+            finishedByPreviousOwner.remove(tp);
+            return false;
+        }
+        return f.contains(offset);
+    }
+
+    /**
+     * The departed slot of this record, if any; forgets departed records below it (they are never delivered again).
+     */
+    private Slot departedSlot(TopicPartition tp, long offset) {
         ArrayDeque<Slot> old = departed.get(tp);
         if (old == null) {
-            return false;
+            return null;
         }
         while (!old.isEmpty() && old.peekFirst().offset < offset) {
             old.pollFirst();
         }
-        boolean finished = !old.isEmpty() && old.peekFirst().offset == offset && old.peekFirst().isDone();
-        if (!old.isEmpty() && old.peekFirst().offset == offset) {
-            old.pollFirst();
-        }
+        Slot found = !old.isEmpty() && old.peekFirst().offset == offset ? old.pollFirst() : null;
         if (old.isEmpty()) {
             departed.remove(tp);
         }
-        return finished;
+        return found;
     }
 
     /**
@@ -125,13 +191,31 @@ final class OffsetTracker {
     Map<TopicPartition, OffsetAndMetadata> committable() {
         Map<TopicPartition, OffsetAndMetadata> out = new HashMap<>();
         for (Map.Entry<TopicPartition, PartitionState> e : partitions.entrySet()) {
-            long pos = position(e.getValue());
-            if (pos > e.getValue().committed) {
-                e.getValue().committed = pos;
-                out.put(e.getKey(), new OffsetAndMetadata(pos));
+            PartitionState s = e.getValue();
+            long pos = position(s);
+            int finished = finishedAbove(s);
+            if (pos > s.committed || finished > s.committedFinished) {
+                s.committed = pos;
+                s.committedFinished = finished;
+                out.put(e.getKey(), offsetAndMetadata(pos, s));
             }
         }
         return out;
+    }
+
+    /** The position with the list of finished records above it ({@link FinishedOffsets}). */
+    private static OffsetAndMetadata offsetAndMetadata(long position, PartitionState s) {
+        return new OffsetAndMetadata(position, FinishedOffsets.encode(position, s.slots));
+    }
+
+    private static int finishedAbove(PartitionState s) {
+        int n = 0;
+        for (Slot slot : s.slots) {
+            if (slot.isDone()) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /**
@@ -144,6 +228,7 @@ final class OffsetTracker {
             PartitionState s = partitions.get(e.getKey());
             if (s != null && s.committed >= e.getValue().offset()) {
                 s.committed = e.getValue().offset() - 1;
+                s.committedFinished = -1;
             }
         }
     }
@@ -154,7 +239,7 @@ final class OffsetTracker {
         for (TopicPartition tp : tps) {
             PartitionState s = partitions.get(tp);
             if (s != null && s.next >= 0) {
-                out.put(tp, new OffsetAndMetadata(position(s)));
+                out.put(tp, offsetAndMetadata(position(s), s));
             }
         }
         return out;

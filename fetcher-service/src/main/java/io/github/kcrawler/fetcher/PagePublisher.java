@@ -115,7 +115,20 @@ final class PagePublisher {
         finish(job, FetchOutcome.PROTOCOL_ERROR, "internal error: " + e);
     }
 
+    /** The job ends here without results; if it was taken from Kafka, a later delivery must fetch it. */
     void abandoned(FetchJob job) {
+        if (job.slot != null) {
+            job.slot.gaveUp();
+        }
+        sink.abandoned(job);
+    }
+
+    /**
+     * The job ends here without results because an earlier delivery of the same request to this instance produced
+     * them: its offset completes as if it had been fetched.
+     */
+    void doneElsewhere(FetchJob job) {
+        job.slot.done();
         sink.abandoned(job);
     }
 

@@ -25,7 +25,9 @@ class OffsetTrackerTest {
         assertThat(t.committable()).containsEntry(P0, new org.apache.kafka.clients.consumer.OffsetAndMetadata(10));
         c.done();
         b.done();
-        assertThat(t.committable()).isEmpty(); // 10 is still running
+        var again = t.committable().get(P0); // 10 is still running: same offset, 11 and 12 listed as finished
+        assertThat(again.offset()).isEqualTo(10);
+        assertThat(again.metadata()).isEqualTo("kc1:1.2");
         a.done();
         assertThat(t.committable().get(P0).offset()).isEqualTo(13);
         assertThat(t.committable()).isEmpty(); // nothing moved
@@ -92,7 +94,7 @@ class OffsetTrackerTest {
             }
             var c = t.committable().get(P0);
             if (c != null) {
-                assertThat(c.offset()).isGreaterThan(committed);
+                assertThat(c.offset()).isGreaterThanOrEqualTo(committed);
                 committed = c.offset();
             }
             long oldestOpen = open.stream().mapToLong(s -> s.offset).min().orElse(next);
@@ -174,5 +176,74 @@ class OffsetTrackerTest {
         t.remove(List.of(P0));
         assertThat(t.departedRecords()).isZero();
         assertThat(t.add(P0, 2).isRedelivered()).isFalse();
+    }
+
+    @Test
+    void aRecordStillInFlightWhenItComesBackPointsToItsEarlierDelivery() {
+        OffsetTracker t = new OffsetTracker();
+        OffsetTracker.Slot sent = t.add(P0, 0);
+        sent.started(); // fetched, its results waiting for the broker
+        OffsetTracker.Slot dropped = t.add(P0, 1);
+        dropped.started(); // will be dropped unsent: its partition left
+        OffsetTracker.Slot notStarted = t.add(P0, 2);
+        t.remove(List.of(P0));
+        dropped.gaveUp();
+
+        OffsetTracker.Slot again0 = t.add(P0, 0);
+        OffsetTracker.Slot again1 = t.add(P0, 1);
+        OffsetTracker.Slot again2 = t.add(P0, 2);
+        assertThat(again0.earlier()).as("wait for the delivery in flight").isSameAs(sent);
+        assertThat(again0.isDone()).isFalse();
+        assertThat(again1.earlier()).as("gave up: fetch").isNull();
+        assertThat(again2.earlier()).as("never handed to the pipeline: fetch").isNull();
+        assertThat(notStarted.isRevoked()).isTrue();
+    }
+
+    @Test
+    void commitsListTheRecordsFinishedAboveTheOldestUnfinishedOne() {
+        OffsetTracker t = new OffsetTracker();
+        OffsetTracker.Slot waiting = t.add(P0, 0); // e.g. waits for its IP
+        OffsetTracker.Slot b = t.add(P0, 1);
+        OffsetTracker.Slot c = t.add(P0, 2);
+        assertThat(t.committable().get(P0).metadata()).isEmpty();
+        b.done();
+        var first = t.committable().get(P0);
+        assertThat(first.offset()).as("the position has not moved").isZero();
+        assertThat(first.metadata()).as("but one more record is finished: commit again").isEqualTo("kc1:1.1");
+        assertThat(t.committable()).isEmpty();
+        c.done();
+        assertThat(t.committable().get(P0).metadata()).isEqualTo("kc1:1.2");
+        waiting.done();
+        var all = t.committable().get(P0);
+        assertThat(all.offset()).isEqualTo(3);
+        assertThat(all.metadata()).isEmpty();
+    }
+
+    @Test
+    void theNextOwnerSkipsWhatThePreviousOwnerListedAsFinished() {
+        OffsetTracker previous = new OffsetTracker();
+        previous.add(P0, 40);
+        previous.add(P0, 41).done();
+        previous.add(P0, 42);
+        previous.add(P0, 43).done();
+        var committed = previous.committable().get(P0); // then the previous owner dies
+
+        OffsetTracker next = new OffsetTracker();
+        next.committedWhenAssigned(P0, committed);
+        assertThat(next.add(P0, 40).isRedelivered()).isFalse();
+        assertThat(next.add(P0, 41).isRedelivered()).isTrue();
+        assertThat(next.add(P0, 42).isRedelivered()).isFalse();
+        assertThat(next.add(P0, 43).isRedelivered()).isTrue();
+        assertThat(next.add(P0, 44).isRedelivered()).isFalse();
+    }
+
+    @Test
+    void committedOffsetsWithoutOurMetadataSkipNothing() {
+        OffsetTracker t = new OffsetTracker();
+        t.committedWhenAssigned(P0, new org.apache.kafka.clients.consumer.OffsetAndMetadata(5, "written by a tool"));
+        t.committedWhenAssigned(P1, null);
+        assertThat(t.add(P0, 5).isRedelivered()).isFalse();
+        assertThat(t.add(P0, 6).isRedelivered()).isFalse();
+        assertThat(t.add(P1, 0).isRedelivered()).isFalse();
     }
 }
