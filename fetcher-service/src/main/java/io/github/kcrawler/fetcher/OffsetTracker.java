@@ -18,7 +18,9 @@ import java.util.Map;
  * <p>Redone, but not by us when we can help it: when a partition is revoked or lost, the records after its
  * committable offset are kept (their slots, whose completion flags keep changing as fetches already on the network
  * finish). If the partition comes back to this instance, Kafka delivers those records again from the committed
- * offset; a record whose slot here finished — its results acknowledged by Kafka — is handed out already done
+ * offset — the last one whose commit succeeded, which may be below this instance's own position when a commit
+ * failed (the broker was away) — so a record finished here, whether its slot is still kept or was already dropped
+ * below the position, is handed out already done
  * ({@link Slot#isRedelivered()}), so the caller skips it instead of fetching the page a second time; a record whose
  * earlier slot is still in flight (its results waiting for a broker that is coming back, say) gets a slot that
  * points to it ({@link Slot#earlier()}), and the caller waits for that one before deciding. Memory: at most
@@ -107,16 +109,44 @@ final class OffsetTracker {
 
     private static final class PartitionState {
         final ArrayDeque<Slot> slots = new ArrayDeque<>();
+        long first = -1; // the first offset taken since the partition was assigned
         long next = -1; // one past the last offset taken
         long committed = -1;
         int committedFinished = -1; // finished records above the position at the last commit
     }
 
     private final Map<TopicPartition, PartitionState> partitions = new HashMap<>();
-    /** Records of partitions this instance no longer owns, after their committable offset, in offset order. */
-    private final Map<TopicPartition, ArrayDeque<Slot>> departed = new HashMap<>();
+    /** What this instance knows of the records of partitions it no longer owns. */
+    private final Map<TopicPartition, Departed> departed = new HashMap<>();
+
+    /**
+     * What is known of a partition this instance no longer owns: every record in [{@code from}, {@code to}) finished
+     * here (their slots are gone: the finished head of the queue is dropped as the position moves, whether or not the
+     * commit of that position then succeeded), and the slots from {@code to} on.
+     */
+    private static final class Departed {
+        final long from;
+        final long to;
+        final ArrayDeque<Slot> slots;
+
+        Departed(long from, long to, ArrayDeque<Slot> slots) {
+            this.from = from;
+            this.to = to;
+            this.slots = slots;
+        }
+    }
+
+    /** Stands for a departed record that finished here and whose slot is gone. */
+    private static final Slot FINISHED_HERE = finishedMarker();
+
     /** Records above the committed offset that a previous owner finished, from the commit's metadata. */
     private final Map<TopicPartition, FinishedOffsets> finishedByPreviousOwner = new HashMap<>();
+
+    private static Slot finishedMarker() {
+        Slot s = new Slot(new TopicPartition("finished-here", 0), -1);
+        s.done = true;
+        return s;
+    }
 
     /**
      * Registers the next record of a partition (offsets must increase). The slot is {@linkplain Slot#isDone() done}
@@ -127,6 +157,9 @@ final class OffsetTracker {
         PartitionState s = partitions.computeIfAbsent(tp, k -> new PartitionState());
         if (offset < s.next) {
             throw new IllegalStateException(tp + ": offset " + offset + " after " + (s.next - 1));
+        }
+        if (s.first < 0) {
+            s.first = offset;
         }
         Slot slot = new Slot(tp, offset);
         Slot before = departedSlot(tp, offset);
@@ -170,15 +203,19 @@ final class OffsetTracker {
      * The departed slot of this record, if any; forgets departed records below it (they are never delivered again).
      */
     private Slot departedSlot(TopicPartition tp, long offset) {
-        ArrayDeque<Slot> old = departed.get(tp);
-        if (old == null) {
+        Departed d = departed.get(tp);
+        if (d == null) {
             return null;
         }
+        if (offset >= d.from && offset < d.to) {
+            return FINISHED_HERE; // delivered again because the commit of a later position failed or was not sent
+        }
+        ArrayDeque<Slot> old = d.slots;
         while (!old.isEmpty() && old.peekFirst().offset < offset) {
             old.pollFirst();
         }
         Slot found = !old.isEmpty() && old.peekFirst().offset == offset ? old.pollFirst() : null;
-        if (old.isEmpty()) {
+        if (old.isEmpty() && offset >= d.to) {
             departed.remove(tp);
         }
         return found;
@@ -276,15 +313,11 @@ final class OffsetTracker {
         for (TopicPartition tp : tps) {
             PartitionState s = partitions.remove(tp);
             if (s != null) {
-                position(s);
+                long position = position(s);
                 for (Slot slot : s.slots) {
                     slot.revoked = true;
                 }
-                if (s.slots.isEmpty()) {
-                    departed.remove(tp);
-                } else {
-                    departed.put(tp, s.slots);
-                }
+                departed.put(tp, new Departed(s.first, position, s.slots));
             }
         }
     }
@@ -292,8 +325,8 @@ final class OffsetTracker {
     /** Records kept from departed partitions (for tests and metrics). */
     int departedRecords() {
         int n = 0;
-        for (ArrayDeque<Slot> q : departed.values()) {
-            n += q.size();
+        for (Departed d : departed.values()) {
+            n += d.slots.size();
         }
         return n;
     }

@@ -246,4 +246,21 @@ class OffsetTrackerTest {
         assertThat(t.add(P0, 6).isRedelivered()).isFalse();
         assertThat(t.add(P1, 0).isRedelivered()).isFalse();
     }
+
+    @Test
+    void recordsBelowThePositionAreSkippedWhenTheirCommitFailedAndThePartitionCameBack() {
+        OffsetTracker t = new OffsetTracker();
+        t.add(P0, 100).done();
+        t.add(P0, 101).done();
+        t.add(P0, 102);
+        var sent = t.committable(); // 102 ... and then the broker goes away: this commit never lands
+        assertThat(sent.get(P0).offset()).isEqualTo(102);
+        t.remove(List.of(P0)); // the group forgot this member; Kafka's committed offset is still, say, 100
+
+        assertThat(t.add(P0, 100).isRedelivered()).as("finished here, slot already dropped").isTrue();
+        assertThat(t.add(P0, 101).isRedelivered()).isTrue();
+        assertThat(t.add(P0, 102).isRedelivered()).as("was not finished").isFalse();
+        assertThat(t.add(P0, 103).isRedelivered()).isFalse();
+        assertThat(t.departedRecords()).isZero();
+    }
 }
