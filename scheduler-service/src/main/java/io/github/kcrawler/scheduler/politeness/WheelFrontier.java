@@ -6,10 +6,10 @@ import io.github.kcrawler.scheduler.wheel.PolitenessWheel;
 import io.github.kcrawler.scheduler.wheel.ScoreBucketPool;
 import io.github.kcrawler.scheduler.wheel.StepTimer;
 
-import java.util.ArrayDeque;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import it.unimi.dsi.fastutil.ints.IntArrayFIFOQueue;
+import it.unimi.dsi.fastutil.longs.Long2DoubleLinkedOpenHashMap;
+
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -30,8 +30,17 @@ import java.util.function.Consumer;
  * </ul>
  *
  * <p>URLs restored after a restart are never dropped: in FIFO order those the wheel cannot take at once wait in an
- * overflow queue that is offered to the wheel before anything new; in PRIORITY order they return to the pool.
- * Not thread-safe: one per stream task.
+ * overflow queue that is offered to the wheel before anything new; in PRIORITY order they return to the pool, and
+ * those beyond its capacity (it was shrunk by configuration) wait in the overflow queue.
+ *
+ * <h2>Memory</h2>
+ * Only an index is kept here; the URL text stays in the caller's store. In PRIORITY order the pool indexes every
+ * pending URL, waiting or placed in the wheel (a placed URL is <em>held</em> in the pool), so {@code poolCapacity}
+ * bounds the whole frontier and its memory is allocated up front (≈ 36–44 bytes per slot) plus {@code long seq} and
+ * an {@link IpTable} id per used slot (12 bytes, grown with the peak size): a growing frontier does not grow the
+ * heap. FIFO URLs, restored overflow and the one fingerprint the pool reserves ({@link ScoreBucketPool#NONE}) live in
+ * {@link PendingSlots} (≈ 50 bytes each, bounded by the wheel's B·H/2 in FIFO order). The wheel's handles are slot
+ * numbers, with {@link #SIDE} marking a {@code PendingSlots} slot. Not thread-safe: one per stream task.
  */
 public final class WheelFrontier implements Frontier {
     /** How admitted URLs enter the wheel. */
@@ -50,6 +59,10 @@ public final class WheelFrontier implements Frontier {
         }
     }
 
+    /** Marks a wheel handle that is a {@link PendingSlots} slot rather than a pool slot. */
+    private static final long SIDE = 1L << 32;
+    private static final int INITIAL_PAYLOAD = 1024;
+
     private final CrawlClock clock;
     private final Order order;
     private final PolitenessWheel wheel;
@@ -57,12 +70,19 @@ public final class WheelFrontier implements Frontier {
     private final StepTimer timer;
     private final long stepTimeoutMs;
     private final Consumer<PendingUrl> evicted;
-    private final Map<Long, PendingUrl> pendingByFingerprint = new HashMap<>();
-    private final Map<Long, PendingUrl> wheelBySeq = new HashMap<>();
-    private final Map<String, Integer> pendingPerIp = new HashMap<>();
-    private final ArrayDeque<PendingUrl> overflow = new ArrayDeque<>();
-    private final Map<Long, Double> earlyScores;
+    private final IpTable ips = new IpTable();
+    private final PendingSlots side = new PendingSlots(ips);
+    /** PRIORITY: per pool slot, the URL's admission sequence and IP id; grown with the highest slot used. */
+    private long[] poolSeq;
+    private int[] poolIp;
+    /** Side slots restored after a restart that the wheel (FIFO) or the pool (PRIORITY) could not take yet, in order. */
+    private final IntArrayFIFOQueue overflow = new IntArrayFIFOQueue();
+    /** Scores of URLs not pending yet, oldest first; at most {@code scoreCache} (fastutil: no boxing per entry). */
+    private final Long2DoubleLinkedOpenHashMap earlyScores = new Long2DoubleLinkedOpenHashMap();
+    private final int scoreCache;
     private final long[] batch;
+    private final int[] blocked;
+    private int inWheel;
     private int outstanding;
     private long steps;
     private long stepsAfterTimeout;
@@ -87,18 +107,16 @@ public final class WheelFrontier implements Frontier {
         this.stepTimeoutMs = stepTimeoutMs;
         this.wheel = new PolitenessWheel(queues, residues);
         this.pool = order == Order.PRIORITY ? new ScoreBucketPool(poolCapacity) : null;
+        this.poolSeq = pool == null ? null : new long[Math.min(poolCapacity, INITIAL_PAYLOAD)];
+        this.poolIp = pool == null ? null : new int[Math.min(poolCapacity, INITIAL_PAYLOAD)];
         this.timer = new StepTimer(politenessMs, clock.millis());
         this.evicted = Objects.requireNonNull(evicted, "evicted");
         this.batch = new long[wheel.maxBatch()];
+        this.blocked = new int[wheel.maxBatch()];
         if (scoreCache < 0) {
             throw new IllegalArgumentException("score cache size must be >= 0, was " + scoreCache);
         }
-        this.earlyScores = new LinkedHashMap<>(16, 0.75f, false) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<Long, Double> eldest) {
-                return size() > scoreCache;
-            }
-        };
+        this.scoreCache = scoreCache;
     }
 
     /** The wheel's key for an IP: the address as a number for IPv4 (neighbours get distinct residues), else a hash. */
@@ -126,108 +144,158 @@ public final class WheelFrontier implements Frontier {
 
     @Override
     public Admission admit(String ip, long fingerprint, long seq) {
-        if (pendingByFingerprint.containsKey(fingerprint)) {
+        if (isPending(fingerprint)) {
             return Admission.DUPLICATE;
         }
-        Double early = earlyScores.remove(fingerprint);
-        PendingUrl url = new PendingUrl(ip, fingerprint, seq, early == null ? 0.0 : early);
+        double score = earlyScore(fingerprint);
         if (order == Order.FIFO) {
-            if (!overflow.isEmpty() || !enterWheel(url)) {
-                return Admission.IP_FULL;
-            }
-        } else {
-            long out = pool.offer(poolKey(fingerprint), url.score());
-            if (out == poolKey(fingerprint)) {
+            return overflow.isEmpty() && enterWheelSide(ip, fingerprint, seq, score)
+                    ? Admission.QUEUED : Admission.IP_FULL;
+        }
+        if (fingerprint == ScoreBucketPool.NONE) { // the pool's reserved key: straight to the wheel, as a revisit
+            return enterWheelSide(ip, fingerprint, seq, score) ? Admission.QUEUED : Admission.IP_FULL;
+        }
+        if (pool.size() == pool.capacity()) {
+            int worst = pool.worstSlot();
+            if (worst < 0 || ScoreBucketPool.bucket(score) <= ScoreBucketPool.bucket(pool.scoreAt(worst))) {
                 return Admission.FRONTIER_FULL;
             }
-            track(url);
-            if (out != ScoreBucketPool.NONE) {
-                evict(out);
-            }
+            evict(worst);
         }
+        addToPool(ip, fingerprint, seq, score, false);
         return Admission.QUEUED;
     }
 
     /**
-     * Puts a URL straight into the wheel, bypassing the priority pool: how revisits enter, so that pages due again
-     * are not starved by a pool full of well-scored new URLs. Refused ({@link Admission#IP_FULL}) when the residue
-     * is full; the caller tries again later.
+     * Puts a URL straight into the wheel, bypassing the priority order: how revisits enter, so that pages due again
+     * are not starved by a pool full of well-scored new URLs (in PRIORITY order the pool's worst waiting URL is
+     * evicted to make room). Refused ({@link Admission#IP_FULL}) when the residue is full or every pending URL is
+     * already placed in the wheel; the caller tries again later.
      */
     public Admission admitToWheel(String ip, long fingerprint, long seq) {
-        if (pendingByFingerprint.containsKey(fingerprint)) {
+        if (isPending(fingerprint)) {
             return Admission.DUPLICATE;
         }
-        Double early = earlyScores.remove(fingerprint);
-        return enterWheel(new PendingUrl(ip, fingerprint, seq, early == null ? 0.0 : early))
-                ? Admission.QUEUED : Admission.IP_FULL;
+        double score = earlyScore(fingerprint);
+        if (pool == null || fingerprint == ScoreBucketPool.NONE) {
+            return enterWheelSide(ip, fingerprint, seq, score) ? Admission.QUEUED : Admission.IP_FULL;
+        }
+        if (!wheelAccepts(ipKey(ip))) {
+            return Admission.IP_FULL;
+        }
+        if (pool.size() == pool.capacity()) {
+            int worst = pool.worstSlot();
+            if (worst < 0) {
+                return Admission.IP_FULL;
+            }
+            evict(worst);
+        }
+        int slot = addToPool(ip, fingerprint, seq, score, true);
+        wheel.enqueue(ips.wheelKey(poolIp[slot]), slot);
+        inWheel++;
+        return Admission.QUEUED;
+    }
+
+    private double earlyScore(long fingerprint) {
+        return earlyScores.remove(fingerprint); // 0.0, the map's default, when none arrived
+    }
+
+    private boolean isPending(long fingerprint) {
+        return poolSlot(fingerprint) >= 0 || side.slotOf(fingerprint) >= 0;
+    }
+
+    private int poolSlot(long fingerprint) {
+        return pool == null ? -1 : pool.slotOf(fingerprint);
     }
 
     @Override
     public boolean restore(PendingUrl url) {
-        if (pendingByFingerprint.containsKey(url.fingerprint())) {
+        long fp = url.fingerprint();
+        if (isPending(fp)) {
             return false;
         }
-        if (order == Order.FIFO) {
-            if (!overflow.isEmpty() || !enterWheel(url)) {
-                overflow.add(url);
-                track(url);
-            }
+        if (pool != null && fp != ScoreBucketPool.NONE && pool.size() < pool.capacity()) {
+            addToPool(url.ip(), fp, url.seq(), url.score(), false);
+            return true;
+        }
+        int slot = side.add(url.ip(), fp, url.seq(), url.score());
+        if (overflow.isEmpty() && wheel.enqueue(side.wheelKey(slot), SIDE | slot)) {
+            inWheel++;
         } else {
-            if (pool.size() < pool.capacity()) {
-                pool.offer(poolKey(url.fingerprint()), url.score());
-            } else {
-                overflow.add(url); // more than the pool holds (it was shrunk by configuration): keep, never evict
-            }
-            track(url);
+            overflow.enqueue(slot); // the wheel (FIFO) or the pool (PRIORITY, shrunk by configuration) is full
         }
         return true;
     }
 
-    /** Schedules {@code url} in the wheel and tracks it; false (nothing changed) if its residue is full. */
-    private boolean enterWheel(PendingUrl url) {
-        if (!wheel.enqueue(ipKey(url.ip()), url.seq())) {
+    /** Stores a URL in a side slot and schedules it in the wheel; if its residue is full, stores nothing. */
+    private boolean enterWheelSide(String ip, long fingerprint, long seq, double score) {
+        if (!wheelAccepts(ipKey(ip))) {
             return false;
         }
-        wheelBySeq.put(url.seq(), url);
-        if (!pendingByFingerprint.containsKey(url.fingerprint())) {
-            track(url);
-        }
+        int slot = side.add(ip, fingerprint, seq, score);
+        wheel.enqueue(side.wheelKey(slot), SIDE | slot);
+        inWheel++;
         return true;
     }
 
-    private void track(PendingUrl url) {
-        pendingByFingerprint.put(url.fingerprint(), url);
-        pendingPerIp.merge(url.ip(), 1, Integer::sum);
-    }
-
-    private void untrack(PendingUrl url) {
-        pendingByFingerprint.remove(url.fingerprint());
-        pendingPerIp.computeIfPresent(url.ip(), (ip, n) -> n == 1 ? null : n - 1);
-    }
-
-    private void evict(long poolKey) {
-        PendingUrl url = pendingByFingerprint.get(fromPoolKey(poolKey));
-        if (url != null) {
-            untrack(url);
-            evicted.accept(url);
+    /** Whether the wheel has room for this IP now; a refusal is counted as the wheel's drop, as enqueue counts it. */
+    private boolean wheelAccepts(long ipKey) {
+        if (wheel.accepts(ipKey)) {
+            return true;
         }
+        wheel.enqueue(ipKey, -1L); // refused for certain (the same test): counts the drop, stores nothing
+        return false;
+    }
+
+    private int addToPool(String ip, long fingerprint, long seq, double score, boolean held) {
+        int slot = pool.add(fingerprint, score, held);
+        if (slot >= poolSeq.length) {
+            int n = (int) Math.min(pool.capacity(), 2L * poolSeq.length);
+            poolSeq = Arrays.copyOf(poolSeq, n);
+            poolIp = Arrays.copyOf(poolIp, n);
+        }
+        poolSeq[slot] = seq;
+        poolIp[slot] = ips.acquire(ip);
+        return slot;
+    }
+
+    private PendingUrl poolView(int slot) {
+        return new PendingUrl(ips.text(poolIp[slot]), pool.keyAt(slot), poolSeq[slot], pool.scoreAt(slot));
+    }
+
+    private void removeFromPool(int slot) {
+        ips.release(poolIp[slot]);
+        pool.removeAt(slot);
+    }
+
+    /** The pool's worst waiting URL leaves to make room; the caller forgets it (or retries a revisit later). */
+    private void evict(int slot) {
+        PendingUrl url = poolView(slot);
+        removeFromPool(slot);
+        evicted.accept(url);
     }
 
     @Override
     public PendingUrl updateScore(long fingerprint, double score) {
-        PendingUrl current = pendingByFingerprint.get(fingerprint);
-        if (current == null) {
-            earlyScores.put(fingerprint, score);
-            return null;
+        int slot = poolSlot(fingerprint);
+        if (slot >= 0) {
+            PendingUrl moved = poolView(slot).withScore(score); // validates the score
+            pool.rescore(fingerprint, moved.score()); // a held URL keeps its step: the score no longer moves it
+            return moved;
         }
-        PendingUrl moved = current.withScore(score);
-        pendingByFingerprint.put(fingerprint, moved);
-        if (wheelBySeq.containsKey(moved.seq())) {
-            wheelBySeq.put(moved.seq(), moved); // already placed in a step: the score no longer moves it
-        } else if (pool != null) {
-            pool.rescore(poolKey(fingerprint), score);
+        slot = side.slotOf(fingerprint);
+        if (slot >= 0) {
+            PendingUrl moved = side.view(slot).withScore(score);
+            side.score(slot, moved.score());
+            return moved;
         }
-        return moved;
+        if (scoreCache > 0) {
+            earlyScores.put(fingerprint, score); // a known key keeps its place, as in insertion order
+            if (earlyScores.size() > scoreCache) {
+                earlyScores.removeFirstDouble();
+            }
+        }
+        return null;
     }
 
     @Override
@@ -251,80 +319,80 @@ public final class WheelFrontier implements Frontier {
         int n = wheel.next(batch);
         timer.stepped(now);
         outstanding = n;
+        inWheel -= n;
         for (int i = 0; i < n; i++) {
-            PendingUrl url = wheelBySeq.remove(batch[i]);
-            untrack(url);
+            long handle = batch[i];
+            PendingUrl url;
+            if ((handle & SIDE) != 0) {
+                int slot = (int) handle;
+                url = side.view(slot);
+                side.remove(slot);
+            } else {
+                int slot = (int) handle;
+                url = poolView(slot);
+                removeFromPool(slot);
+            }
             sink.released(url, now);
         }
         return n;
     }
 
-    /** Before a step: restored overflow first (FIFO), then the pool's best (PRIORITY), while the wheel takes them. */
+    /** Before a step: restored overflow first, then the pool's best (PRIORITY), while the wheel takes them. */
     private void refill() {
         int attempts = wheel.maxBatch();
         while (!overflow.isEmpty() && attempts-- > 0) {
-            PendingUrl url = overflow.peek();
-            if (!wheel.enqueue(ipKey(url.ip()), url.seq())) {
+            int slot = overflow.firstInt();
+            if (!wheel.enqueue(side.wheelKey(slot), SIDE | slot)) {
                 break; // keep the restored order; retry at the next step
             }
-            overflow.poll();
-            if (pool != null) {
-                pool.remove(poolKey(url.fingerprint()));
-            }
-            wheelBySeq.put(url.seq(), pendingByFingerprint.get(url.fingerprint()));
+            overflow.dequeueInt();
+            inWheel++;
         }
         if (pool == null) {
             return;
         }
         // Bounded work per step: at most H/2 attempts, the most one step can hand out. A URL whose residue is full
         // goes back to the pool (end of its bucket) and is tried again at a later step.
-        long[] blocked = new long[Math.max(0, attempts)];
         int nBlocked = 0;
-        while (attempts-- > 0 && !pool.isEmpty()) {
-            long key = pool.pollBest();
-            PendingUrl url = pendingByFingerprint.get(fromPoolKey(key));
-            if (url == null) {
-                continue;
+        while (attempts-- > 0) {
+            int slot = pool.holdBest();
+            if (slot < 0) {
+                break;
             }
-            if (wheel.enqueue(ipKey(url.ip()), url.seq())) {
-                wheelBySeq.put(url.seq(), url);
+            if (wheel.enqueue(ips.wheelKey(poolIp[slot]), slot)) {
+                inWheel++;
             } else {
-                blocked[nBlocked++] = key;
+                blocked[nBlocked++] = slot;
             }
         }
         for (int i = 0; i < nBlocked; i++) {
-            PendingUrl url = pendingByFingerprint.get(fromPoolKey(blocked[i]));
-            pool.offer(blocked[i], url.score());
+            pool.requeue(blocked[i]);
         }
-    }
-
-    /** {@link ScoreBucketPool} reserves {@code Long.MIN_VALUE}; that one fingerprint is stored as MAX_VALUE. */
-    private static long poolKey(long fingerprint) {
-        return fingerprint == ScoreBucketPool.NONE ? Long.MAX_VALUE : fingerprint;
-    }
-
-    private long fromPoolKey(long key) {
-        return key == Long.MAX_VALUE && !pendingByFingerprint.containsKey(Long.MAX_VALUE) ? ScoreBucketPool.NONE : key;
     }
 
     @Override
     public PendingUrl pending(long fingerprint) {
-        return pendingByFingerprint.get(fingerprint);
+        int slot = poolSlot(fingerprint);
+        if (slot >= 0) {
+            return poolView(slot);
+        }
+        slot = side.slotOf(fingerprint);
+        return slot < 0 ? null : side.view(slot);
     }
 
     @Override
     public int size() {
-        return pendingByFingerprint.size();
+        return (pool == null ? 0 : pool.size()) + side.size();
     }
 
     @Override
     public int activeIps() {
-        return pendingPerIp.size();
+        return ips.size();
     }
 
     /** URLs placed in the wheel's steps. */
     public int inWheel() {
-        return wheelBySeq.size();
+        return inWheel;
     }
 
     /** The current step t. */

@@ -125,6 +125,11 @@ public final class PolitenessWheel {
         return schedule(ipKey, handle) != DROPPED;
     }
 
+    /** Whether {@link #enqueue} would take an item of this IP now (its residue has a free step); changes nothing. */
+    public boolean accepts(long ipKey) {
+        return nextStep[(int) Math.floorMod(ipKey, (long) residues)] < t + queues;
+    }
+
     /**
      * Like {@link #enqueue} but returns the step at which the item will be handed out (to persist with it), or
      * {@link #DROPPED}.

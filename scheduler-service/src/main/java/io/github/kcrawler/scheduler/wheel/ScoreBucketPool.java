@@ -26,6 +26,14 @@ package io.github.kcrawler.scheduler.wheel;
  * the hash lookup). Memory: {@code 28 bytes per slot + 4·(table size ≥ 2·capacity)}, i.e. ≈ 36–44 bytes per entry,
  * allocated up front.
  *
+ * <h2>Held entries</h2>
+ * An entry can be <em>held</em> ({@link #holdBest}, {@link #add add(fp, score, true)}): taken out of the order but
+ * kept in its slot, still counted against the capacity and found by {@link #slotOf}. The frontier holds the URLs it
+ * has placed in the politeness wheel, so one preallocated structure indexes every pending URL of a PRIORITY
+ * frontier and {@code capacity} bounds them all; a held entry is never polled or evicted, and a full pool whose
+ * entries are all held refuses newcomers. The slot API ({@link #slotOf}, {@link #keyAt}, {@link #worstSlot},
+ * {@link #requeue}, {@link #removeAt}) lets the caller keep its own per-entry data in arrays indexed by slot.
+ *
  * <p>The fingerprint {@link #NONE} ({@code Long.MIN_VALUE}) is reserved as the "nothing" answer and rejected as a
  * key; a caller whose hash can produce it maps it to another value. Not thread-safe (one per stream task).
  */
@@ -41,6 +49,8 @@ public final class ScoreBucketPool {
     /** Largest capacity (the hash table must stay below 2^31 entries). */
     public static final int MAX_CAPACITY = 1 << 28;
     private static final int NIL = -1;
+    /** {@code bucketOf} of a held entry: in the pool, in no bucket. */
+    private static final int HELD = -2;
 
     private final int capacity;
     private final long[] keys;
@@ -56,6 +66,7 @@ public final class ScoreBucketPool {
     private long summary;
     private int free;
     private int size;
+    private int held;
 
     public ScoreBucketPool(int capacity) {
         if (capacity < 1 || capacity > MAX_CAPACITY) {
@@ -111,6 +122,9 @@ public final class ScoreBucketPool {
         int b = bucket(score);
         long evicted = NONE;
         if (size == capacity) {
+            if (held == size) {
+                return fp; // everything is held: nothing can make room
+            }
             int lowest = lowestBucket();
             if (b <= lowest) {
                 return fp;
@@ -157,7 +171,7 @@ public final class ScoreBucketPool {
 
     /** Removes and returns the oldest entry of the best non-empty bucket, or {@link #NONE} if the pool is empty. */
     public long pollBest() {
-        if (size == 0) {
+        if (size == held) {
             return NONE;
         }
         int s = head[highestBucket()];
@@ -168,7 +182,7 @@ public final class ScoreBucketPool {
 
     /** The fingerprint {@link #pollBest()} would return, or {@link #NONE}. */
     public long peekBest() {
-        return size == 0 ? NONE : keys[head[highestBucket()]];
+        return size == held ? NONE : keys[head[highestBucket()]];
     }
 
     /** The score of {@code fp}, or NaN if absent. */
@@ -193,6 +207,95 @@ public final class ScoreBucketPool {
         return capacity;
     }
 
+    /** Entries waiting in the order (not held). */
+    public int waiting() {
+        return size - held;
+    }
+
+    /** Entries held out of the order. */
+    public int held() {
+        return held;
+    }
+
+    // --- Slot API: for a caller that keeps its own data per entry in arrays indexed by slot (0 … capacity-1). A slot
+    // stays its entry's until the entry leaves the pool. A held entry still counts against the capacity and is found
+    // by slotOf, but is never polled, evicted or moved by its score until it is requeued.
+
+    /** The slot of {@code fp}, or -1. */
+    public int slotOf(long fp) {
+        return fp == NONE ? NIL : find(fp);
+    }
+
+    public long keyAt(int slot) {
+        return keys[slot];
+    }
+
+    public double scoreAt(int slot) {
+        return scores[slot];
+    }
+
+    public boolean isHeld(int slot) {
+        return bucketOf[slot] == HELD;
+    }
+
+    /** The slot {@link #offer} would evict when full — the newest entry of the lowest bucket — or -1 if none waits. */
+    public int worstSlot() {
+        return size == held ? NIL : tail[lowestBucket()];
+    }
+
+    /**
+     * Adds {@code fp}, waiting ({@code held} false) or held, into a free slot and returns the slot. Evicts nothing:
+     * the caller makes room first ({@link #worstSlot}, {@link #removeAt}).
+     *
+     * @throws IllegalStateException if the pool is full or already holds {@code fp}
+     */
+    public int add(long fp, double score, boolean held) {
+        checkKey(fp);
+        if (size == capacity || find(fp) != NIL) {
+            throw new IllegalStateException(size == capacity ? "pool is full (" + capacity + ")"
+                    : "fingerprint " + fp + " is already in the pool");
+        }
+        int s = free;
+        free = next[s];
+        keys[s] = fp;
+        scores[s] = score;
+        if (held) {
+            bucketOf[s] = HELD;
+            this.held++;
+        } else {
+            link(s, bucket(score));
+        }
+        insertIntoTable(fp, s);
+        size++;
+        return s;
+    }
+
+    /** Takes the entry {@link #pollBest()} would return out of the order, keeps it held, and returns its slot (-1 if none waits). */
+    public int holdBest() {
+        if (size == held) {
+            return NIL;
+        }
+        int s = head[highestBucket()];
+        unlink(s);
+        bucketOf[s] = HELD;
+        held++;
+        return s;
+    }
+
+    /** Puts a held entry back at the back of its score's bucket. */
+    public void requeue(int slot) {
+        if (bucketOf[slot] != HELD) {
+            throw new IllegalStateException("slot " + slot + " is not held");
+        }
+        held--;
+        link(slot, bucket(scores[slot]));
+    }
+
+    /** Removes the entry in {@code slot}, waiting or held. */
+    public void removeAt(int slot) {
+        removeSlot(slot);
+    }
+
     /** Bytes of the arrays (allocated up front). */
     public long memoryBytes() {
         return 28L * capacity + 4L * table.length + 8L * BUCKETS + 8L * bits.length;
@@ -206,6 +309,9 @@ public final class ScoreBucketPool {
 
     private void moveTo(int slot, double score) {
         scores[slot] = score;
+        if (bucketOf[slot] == HELD) {
+            return;
+        }
         int b = bucket(score);
         if (b != bucketOf[slot]) {
             unlink(slot);
@@ -214,7 +320,11 @@ public final class ScoreBucketPool {
     }
 
     private void removeSlot(int s) {
-        unlink(s);
+        if (bucketOf[s] == HELD) {
+            held--;
+        } else {
+            unlink(s);
+        }
         deleteFromTable(keys[s]);
         next[s] = free;
         free = s;
@@ -345,8 +455,15 @@ public final class ScoreBucketPool {
                 throw new IllegalStateException("summary disagrees at word " + w);
             }
         }
-        if (counted != size || size > capacity) {
-            throw new IllegalStateException("size " + size + " but " + counted + " linked, capacity " + capacity);
+        int heldSeen = 0;
+        for (int i = 0; i < table.length; i++) {
+            if (table[i] != NIL && bucketOf[table[i]] == HELD) {
+                heldSeen++;
+            }
+        }
+        if (counted + heldSeen != size || heldSeen != held || size > capacity) {
+            throw new IllegalStateException("size " + size + " but " + counted + " linked and " + heldSeen
+                    + " held (" + held + " counted), capacity " + capacity);
         }
     }
 }

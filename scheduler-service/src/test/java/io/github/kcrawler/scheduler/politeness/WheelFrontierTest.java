@@ -159,7 +159,10 @@ class WheelFrontierTest {
         assertThat(f.admitToWheel(ip(9), 999, 10)).isEqualTo(Admission.QUEUED);
         assertThat(f.admitToWheel(ip(9), 999, 11)).isEqualTo(Admission.DUPLICATE);
         assertThat(f.inWheel()).isEqualTo(1);
-        assertThat(evicted).as("the pool was not touched").isEmpty();
+        // The pool's capacity bounds every pending URL, those placed in the wheel too: the revisit takes the place
+        // of the worst waiting URL (equal scores: the newest), which is evicted for a forget.
+        assertThat(evicted).extracting(PendingUrl::fingerprint).containsExactly(103L);
+        assertThat(f.size()).isEqualTo(4);
         List<Long> first = new ArrayList<>();
         for (int step = 0; step < 2; step++) { // the residue of 127.1.0.9 has its parity's step among the next two
             clock.advance(T);

@@ -19,7 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The pool against an exact model: a list of (fp, bucket, arrival) sorted by bucket descending then arrival, where
  * an arrival is renewed only when an entry changes bucket. pollBest is the model's first, eviction its last; the
- * capacity is never exceeded.
+ * capacity is never exceeded. Held entries (holdBest, add held) are out of the order: never polled or evicted, still
+ * counted and found; a requeued entry arrives anew at its score's bucket; a full pool of held entries refuses.
  */
 class ScoreBucketPoolPropertiesTest {
 
@@ -31,6 +32,7 @@ class ScoreBucketPoolPropertiesTest {
         int bucket;
         long arrival;
         double score;
+        boolean held;
 
         Entry(long fp, double score, long arrival) {
             this.fp = fp;
@@ -44,7 +46,7 @@ class ScoreBucketPoolPropertiesTest {
     Arbitrary<List<Op>> ops() {
         Arbitrary<Double> scores = Arbitraries.oneOf(Arbitraries.doubles().between(0, 1000),
                 Arbitraries.of(0.0, 1.0, 1.05, 2.0, 1e-9, 1e12, -1.0));
-        return Combinators.combine(Arbitraries.integers().between(0, 9), Arbitraries.longs().between(-30, 30), scores)
+        return Combinators.combine(Arbitraries.integers().between(0, 12), Arbitraries.longs().between(-30, 30), scores)
                 .as(Op::new).list().ofMaxSize(300);
     }
 
@@ -62,12 +64,14 @@ class ScoreBucketPoolPropertiesTest {
                 if (present != null) {
                     rescore(present, op.score(), clock++);
                     expected = ScoreBucketPool.NONE;
+                } else if (model.size() == capacity && model.values().stream().allMatch(x -> x.held)) {
+                    expected = op.fp(); // nothing waits, nothing can make room
                 } else {
                     Entry e = new Entry(op.fp(), op.score(), clock++);
                     model.put(op.fp(), e);
                     expected = ScoreBucketPool.NONE;
                     if (model.size() > capacity) {
-                        Entry worst = model.values().stream().max(order).orElseThrow();
+                        Entry worst = model.values().stream().filter(x -> !x.held).max(order).orElseThrow();
                         model.remove(worst.fp);
                         expected = worst.fp;
                     }
@@ -81,15 +85,43 @@ class ScoreBucketPoolPropertiesTest {
                 assertThat(pool.rescore(op.fp(), op.score())).isEqualTo(present != null);
             } else if (op.kind() == 7) {
                 assertThat(pool.remove(op.fp())).isEqualTo(model.remove(op.fp()) != null);
-            } else {
-                Entry best = model.values().stream().min(order).orElse(null);
+            } else if (op.kind() <= 9) {
+                Entry best = model.values().stream().filter(x -> !x.held).min(order).orElse(null);
                 if (best != null) {
                     model.remove(best.fp);
                 }
                 assertThat(pool.pollBest()).isEqualTo(best == null ? ScoreBucketPool.NONE : best.fp);
+            } else if (op.kind() == 10) { // hold the best
+                Entry best = model.values().stream().filter(x -> !x.held).min(order).orElse(null);
+                int slot = pool.holdBest();
+                if (best == null) {
+                    assertThat(slot).isEqualTo(-1);
+                } else {
+                    best.held = true;
+                    assertThat(pool.keyAt(slot)).isEqualTo(best.fp);
+                    assertThat(pool.isHeld(slot)).isTrue();
+                }
+            } else if (op.kind() == 11) { // requeue a held entry, if that fp is one
+                Entry e = model.get(op.fp());
+                if (e != null && e.held) {
+                    pool.requeue(pool.slotOf(op.fp()));
+                    e.held = false;
+                    e.bucket = ScoreBucketPool.bucket(e.score);
+                    e.arrival = clock++;
+                }
+            } else if (model.get(op.fp()) == null && model.size() < capacity) { // add held
+                int slot = pool.add(op.fp(), op.score(), true);
+                Entry e = new Entry(op.fp(), op.score(), clock++);
+                e.held = true;
+                model.put(op.fp(), e);
+                assertThat(pool.slotOf(op.fp())).isEqualTo(slot);
             }
             pool.checkInvariants();
             assertThat(pool.size()).isEqualTo(model.size()).isLessThanOrEqualTo(capacity);
+            assertThat(pool.held()).isEqualTo(model.values().stream().filter(x -> x.held).count());
+            Entry worst = model.values().stream().filter(x -> !x.held).max(order).orElse(null);
+            assertThat(pool.worstSlot() < 0 ? null : pool.keyAt(pool.worstSlot()))
+                    .isEqualTo(worst == null ? null : worst.fp);
             for (Entry e : new ArrayList<>(model.values())) {
                 assertThat(pool.contains(e.fp)).isTrue();
                 assertThat(pool.scoreOf(e.fp)).isEqualTo(e.score);
@@ -100,7 +132,7 @@ class ScoreBucketPoolPropertiesTest {
     private static void rescore(Entry e, double score, long clock) {
         int b = ScoreBucketPool.bucket(score);
         e.score = score;
-        if (b != e.bucket) {
+        if (!e.held && b != e.bucket) {
             e.bucket = b;
             e.arrival = clock;
         }
