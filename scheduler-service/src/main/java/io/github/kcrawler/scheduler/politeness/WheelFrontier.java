@@ -92,7 +92,7 @@ public final class WheelFrontier implements Frontier {
      * @param stepTimeoutMs longest wait for the previous step's fetches to be reported
      * @param queues        B, the wheel's queues
      * @param residues      H, the wheel's residues (even)
-     * @param poolCapacity  PRIORITY: URLs waiting outside the wheel (ignored for FIFO)
+     * @param poolCapacity  PRIORITY: most URLs pending, waiting or placed in the wheel (ignored for FIFO)
      * @param scoreCache    scores remembered for URLs not yet admitted
      * @param evicted       told about each URL the pool evicts (the caller forgets it)
      */
