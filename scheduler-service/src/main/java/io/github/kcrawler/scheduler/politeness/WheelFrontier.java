@@ -156,11 +156,11 @@ public final class WheelFrontier implements Frontier {
             return enterWheelSide(ip, fingerprint, seq, score) ? Admission.QUEUED : Admission.IP_FULL;
         }
         if (pool.size() == pool.capacity()) {
-            int worst = pool.worstSlot();
-            if (worst < 0 || ScoreBucketPool.bucket(score) <= ScoreBucketPool.bucket(pool.scoreAt(worst))) {
+            int victim = pool.victimFor(score);
+            if (victim < 0) {
                 return Admission.FRONTIER_FULL;
             }
-            evict(worst);
+            evict(victim);
         }
         addToPool(ip, fingerprint, seq, score, false);
         return Admission.QUEUED;
@@ -321,14 +321,12 @@ public final class WheelFrontier implements Frontier {
         outstanding = n;
         inWheel -= n;
         for (int i = 0; i < n; i++) {
-            long handle = batch[i];
+            int slot = (int) batch[i]; // the low 32 bits; SIDE says which index
             PendingUrl url;
-            if ((handle & SIDE) != 0) {
-                int slot = (int) handle;
+            if ((batch[i] & SIDE) != 0) {
                 url = side.view(slot);
                 side.remove(slot);
             } else {
-                int slot = (int) handle;
                 url = poolView(slot);
                 removeFromPool(slot);
             }

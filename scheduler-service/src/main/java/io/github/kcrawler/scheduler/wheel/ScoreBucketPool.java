@@ -119,27 +119,16 @@ public final class ScoreBucketPool {
             moveTo(slot, score);
             return NONE;
         }
-        int b = bucket(score);
         long evicted = NONE;
         if (size == capacity) {
-            if (held == size) {
-                return fp; // everything is held: nothing can make room
-            }
-            int lowest = lowestBucket();
-            if (b <= lowest) {
+            int victim = victimFor(score);
+            if (victim == NIL) {
                 return fp;
             }
-            int victim = tail[lowest];
             evicted = keys[victim];
             removeSlot(victim);
         }
-        int s = free;
-        free = next[s];
-        keys[s] = fp;
-        scores[s] = score;
-        link(s, b);
-        insertIntoTable(fp, s);
-        size++;
+        insert(fp, score, false);
         return evicted;
     }
 
@@ -207,11 +196,6 @@ public final class ScoreBucketPool {
         return capacity;
     }
 
-    /** Entries waiting in the order (not held). */
-    public int waiting() {
-        return size - held;
-    }
-
     /** Entries held out of the order. */
     public int held() {
         return held;
@@ -238,9 +222,18 @@ public final class ScoreBucketPool {
         return bucketOf[slot] == HELD;
     }
 
-    /** The slot {@link #offer} would evict when full — the newest entry of the lowest bucket — or -1 if none waits. */
+    /** The worst waiting entry's slot — the newest entry of the lowest bucket — or -1 if none waits. */
     public int worstSlot() {
         return size == held ? NIL : tail[lowestBucket()];
+    }
+
+    /**
+     * The slot a full pool gives up for a newcomer with {@code score} ({@link #offer} evicts it): the worst waiting
+     * entry, if the newcomer's bucket is above its bucket; else -1, and {@link #offer} refuses the newcomer.
+     */
+    public int victimFor(double score) {
+        int worst = worstSlot();
+        return worst != NIL && bucket(score) > bucketOf[worst] ? worst : NIL;
     }
 
     /**
@@ -255,19 +248,7 @@ public final class ScoreBucketPool {
             throw new IllegalStateException(size == capacity ? "pool is full (" + capacity + ")"
                     : "fingerprint " + fp + " is already in the pool");
         }
-        int s = free;
-        free = next[s];
-        keys[s] = fp;
-        scores[s] = score;
-        if (held) {
-            bucketOf[s] = HELD;
-            this.held++;
-        } else {
-            link(s, bucket(score));
-        }
-        insertIntoTable(fp, s);
-        size++;
-        return s;
+        return insert(fp, score, held);
     }
 
     /** Takes the entry {@link #pollBest()} would return out of the order, keeps it held, and returns its slot (-1 if none waits). */
@@ -305,6 +286,22 @@ public final class ScoreBucketPool {
         if (fp == NONE) {
             throw new IllegalArgumentException("fingerprint " + fp + " is reserved as ScoreBucketPool.NONE");
         }
+    }
+
+    private int insert(long fp, double score, boolean held) {
+        int s = free;
+        free = next[s];
+        keys[s] = fp;
+        scores[s] = score;
+        if (held) {
+            bucketOf[s] = HELD;
+            this.held++;
+        } else {
+            link(s, bucket(score));
+        }
+        insertIntoTable(fp, s);
+        size++;
+        return s;
     }
 
     private void moveTo(int slot, double score) {
