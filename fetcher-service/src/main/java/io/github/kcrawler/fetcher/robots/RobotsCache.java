@@ -35,7 +35,14 @@ import java.util.function.Consumer;
  * the guard then visits the site at the clamped pace.
  *
  * <p>Requests for a site whose robots.txt is being fetched wait for that fetch: one fetch per site, however many
- * requests arrive meanwhile. Thread-safe; callbacks run outside the lock, on the thread that completed the fetch
+ * requests arrive meanwhile.
+ *
+ * <p>Memory: most sites serve one of a few robots.txt files (a CMS's default, a host's template, "allow all"
+ * with a comment naming the site), so parsed rule sets are shared: a parse equal to one seen recently (crawler-commons'
+ * {@code equals}: mode, rules in order, Crawl-delay, sitemaps) reuses that instance, and the allow-all and
+ * deferred verdicts are single constants. A site then costs its key, its map entry and its {@link RobotsRules}
+ * wrapper (Crawl-delay, expiry) — about 150 bytes instead of a parsed rule set of its own. The set of shared parses
+ * is itself a bounded LRU ({@value #SHARED_RULE_SETS} entries), so sites with unique files cannot grow it. Thread-safe; callbacks run outside the lock, on the thread that completed the fetch
  * (or the caller's, when the answer was cached).
  */
 public final class RobotsCache {
@@ -50,6 +57,13 @@ public final class RobotsCache {
 
     private static final Logger LOG = LoggerFactory.getLogger(RobotsCache.class);
     private static final SimpleRobotRulesParser PARSER = new SimpleRobotRulesParser(Long.MAX_VALUE, 5);
+    /** Distinct parsed rule sets kept for sharing between sites. */
+    static final int SHARED_RULE_SETS = 4096;
+    /** Never mutated after construction, so one instance serves every site that gets it. */
+    private static final BaseRobotRules ALLOW_ALL = new SimpleRobotRules(RobotRulesMode.ALLOW_ALL);
+    private static final BaseRobotRules DEFER_ALL = deferAll();
+    /** "robots.txt NNN" for every HTTP status, so that a site's verdict does not carry a string of its own. */
+    private static final String[] STATUS_REASONS = statusReasons();
 
     private final Collection<String> agents;
     private final long ttlMillis;
@@ -58,6 +72,12 @@ public final class RobotsCache {
     private final CrawlClock clock;
     private final Source source;
     private final Map<String, RobotsRules> lru;
+    private final Map<BaseRobotRules, BaseRobotRules> shared = new LinkedHashMap<>(256, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<BaseRobotRules, BaseRobotRules> eldest) {
+            return size() > SHARED_RULE_SETS;
+        }
+    };
     private final Map<String, List<Consumer<RobotsRules>>> pending = new HashMap<>();
     private final Map<FetchResultKind, Counter> fetches = new EnumMap<>(FetchResultKind.class);
 
@@ -179,20 +199,46 @@ public final class RobotsCache {
             long delay = parsed.getCrawlDelay();
             long clamped = delay == BaseRobotRules.UNSET_CRAWL_DELAY || delay < 0 ? 0
                     : Math.min(delay, maxCrawlDelayMillis);
-            return new RobotsRules(parsed, clamped, now + ttlMillis, false, null, "robots.txt " + status);
+            return new RobotsRules(share(parsed), clamped, now + ttlMillis, false, null, statusReason(status));
         }
         if (status == 429 || status >= 500) {
             fetches.get(FetchResultKind.DEFERRED_HTTP).increment();
             return deferred(now, null, "robots.txt " + status + ", retry later");
         }
         fetches.get(FetchResultKind.ALLOW_ALL).increment();
-        return new RobotsRules(new SimpleRobotRules(RobotRulesMode.ALLOW_ALL), 0, now + ttlMillis, false, null,
-                "robots.txt " + status + ", allow all");
+        return new RobotsRules(ALLOW_ALL, 0, now + ttlMillis, false, null, statusReason(status) + ", allow all");
+    }
+
+    /** The instance of an equal rule set parsed before, if one is still kept; else {@code parsed}, now kept. */
+    private synchronized BaseRobotRules share(BaseRobotRules parsed) {
+        BaseRobotRules seen = shared.putIfAbsent(parsed, parsed);
+        return seen != null ? seen : parsed;
+    }
+
+    /** Distinct parsed rule sets currently kept for sharing. */
+    synchronized int sharedRuleSets() {
+        return shared.size();
     }
 
     private RobotsRules deferred(long now, FetchOutcome failure, String reason) {
+        return new RobotsRules(DEFER_ALL, 0, now + errorTtlMillis, true, failure, reason);
+    }
+
+    private static BaseRobotRules deferAll() {
         SimpleRobotRules none = new SimpleRobotRules(RobotRulesMode.ALLOW_NONE);
         none.setDeferVisits(true);
-        return new RobotsRules(none, 0, now + errorTtlMillis, true, failure, reason);
+        return none;
+    }
+
+    private static String statusReason(int status) {
+        return status >= 0 && status < STATUS_REASONS.length ? STATUS_REASONS[status] : "robots.txt " + status;
+    }
+
+    private static String[] statusReasons() {
+        String[] reasons = new String[600];
+        for (int i = 0; i < reasons.length; i++) {
+            reasons[i] = "robots.txt " + i;
+        }
+        return reasons;
     }
 }

@@ -39,6 +39,11 @@ public final class RobotsRules {
         }
     }
 
+    /** crawler-commons' rules behind the verdict (shared between sites with equal rules). */
+    BaseRobotRules rules() {
+        return rules;
+    }
+
     /** The site's Crawl-delay in milliseconds, clamped to the configured maximum; 0 when it sets none. */
     public long crawlDelayMillis() {
         return crawlDelayMillis;

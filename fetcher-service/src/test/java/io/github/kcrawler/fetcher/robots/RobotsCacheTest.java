@@ -170,4 +170,53 @@ class RobotsCacheTest {
         assertThat(r.isAllowed("http://example.com/page")).isTrue();
         assertThat(r.isAllowed("http://example.com/body")).isTrue();
     }
+
+    @Test
+    void sitesWithEqualRulesShareOneParsedRuleSet() {
+        RobotsCache all = new RobotsCache(List.of("kcrawler"), 100, DAY, 1_000, 30_000, clock, (url, ip) -> {
+            String host = url.substring("http://".length(), url.indexOf(':', "http://".length()));
+            String body = "# robots.txt of " + host + "\nUser-agent: *\n"
+                    + (host.startsWith("own") ? "Disallow: /own-" + host + "/\n" : "Disallow: /private/\n");
+            return CompletableFuture.completedFuture(ok(body));
+        }, registry);
+        List<RobotsRules> got = new ArrayList<>();
+        for (String host : List.of("a", "b", "c", "own1", "own2")) {
+            all.rules("http://" + host + ":80", "1.1.1.1", got::add);
+        }
+        assertThat(got).hasSize(5);
+        // a, b and c differ only in a comment: one parse serves all three; own1 and own2 each keep their own
+        assertThat(got.get(1).rules()).isSameAs(got.get(0).rules());
+        assertThat(got.get(2).rules()).isSameAs(got.get(0).rules());
+        assertThat(got.get(3).rules()).isNotSameAs(got.get(0).rules()).isNotSameAs(got.get(4).rules());
+        assertThat(all.sharedRuleSets()).isEqualTo(3);
+        // and each site still gets its own verdicts
+        assertThat(got.get(0).isAllowed("http://a/private/x")).isFalse();
+        assertThat(got.get(3).isAllowed("http://own1/private/x")).isTrue();
+        assertThat(got.get(3).isAllowed("http://own1/own-own1/x")).isFalse();
+        assertThat(got.get(4).isAllowed("http://own2/own-own1/x")).isTrue();
+        assertThat(got.get(4).isAllowed("http://own2/own-own2/x")).isFalse();
+    }
+
+    @Test
+    void equalRulesWithDifferentCrawlDelaysAreNotShared() {
+        RobotsRules slow = rulesFor(ok("User-agent: *\nDisallow: /x\nCrawl-delay: 5\n"));
+        cache.rules("http://other:80", "1.2.3.4", r -> { });
+        answers.get(answers.size() - 1).complete(ok("User-agent: *\nDisallow: /x\n"));
+        RobotsRules fast = cache.cached("http://other:80");
+        assertThat(fast.rules()).isNotSameAs(slow.rules());
+        assertThat(slow.crawlDelayMillis()).isEqualTo(5_000);
+        assertThat(fast.crawlDelayMillis()).isZero();
+    }
+
+    @Test
+    void theSharedRuleSetsAreBounded() {
+        for (int i = 0; i < RobotsCache.SHARED_RULE_SETS + 10; i++) {
+            cache.rules("http://s" + i + ":80", "1.2.3.4", r -> { });
+            answers.get(answers.size() - 1).complete(ok("User-agent: *\nDisallow: /p" + i + "/\n"));
+        }
+        assertThat(cache.sharedRuleSets()).isEqualTo(RobotsCache.SHARED_RULE_SETS);
+        int last = RobotsCache.SHARED_RULE_SETS + 9;
+        assertThat(cache.cached("http://s" + last + ":80").isAllowed("http://s" + last + "/p" + last + "/a"))
+                .isFalse();
+    }
 }
