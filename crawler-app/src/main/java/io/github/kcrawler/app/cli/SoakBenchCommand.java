@@ -66,6 +66,11 @@ public final class SoakBenchCommand implements Callable<Integer> {
     @Option(names = "--interval-seconds", description = "Sampling interval (default ${DEFAULT-VALUE}).")
     int intervalSeconds = SoakConfig.DEFAULT_INTERVAL_SECONDS;
 
+    @Option(names = "--live-set-seconds", paramLabel = "SECONDS", description = "Force a full GC in the crawl JVM "
+            + "(jcmd GC.run) this often; the heap after it is the live set, judged beside the heap after every GC. "
+            + "0 = never. Default: " + SoakConfig.DEFAULT_LIVE_SET_SECONDS + ", or an eighth of a shorter run.")
+    Integer liveSetSeconds;
+
     @Option(names = "--window-seconds", description = "Rate window of the verdict (default ${DEFAULT-VALUE}).")
     int windowSeconds = SoakConfig.DEFAULT_WINDOW_SECONDS;
 
@@ -102,7 +107,8 @@ public final class SoakBenchCommand implements Callable<Integer> {
         SoakConfig config;
         try {
             config = new SoakConfig(pages, ips, pagesPerHost, seeds, politenessMs, partitions, maxDepth, minutes, heap,
-                    intervalSeconds, windowSeconds, warmupFraction, tolerance, stopSeconds, dataDir,
+                    intervalSeconds, liveSetSeconds != null ? liveSetSeconds
+                            : SoakConfig.defaultLiveSetSeconds(minutes), windowSeconds, warmupFraction, tolerance, stopSeconds, dataDir,
                     jar != null ? jar : runningJar(), jvmOptions, settings);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);

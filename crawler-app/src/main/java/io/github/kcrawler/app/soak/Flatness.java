@@ -16,6 +16,11 @@ import java.util.List;
  * a falling heap does not), and the mean heap after GC in the last quarter of the run must be within
  * {@code ±tolerance} of the mean in the second quarter (quarters of the whole run, so the warm-up may be at most a
  * quarter of it). Too few windows or collections to judge is reported as not flat, with the reason.
+ *
+ * <p><b>Live set.</b> The same test on a second series when one is given: the heap after the full collections the
+ * soak forces at a fixed interval, i.e. the live set. The heap after every GC also counts garbage the collector has
+ * not yet chosen to reclaim (G1 leaves old regions to mixed collections), so it can drift with no leak; the live set
+ * cannot. Both must be flat; a run without forced collections is judged on the first series alone.
  */
 public final class Flatness {
 
@@ -32,33 +37,49 @@ public final class Flatness {
     }
 
     /**
+     * One heap series judged after the warm-up.
+     *
+     * @param series              what the points are ("heap after GC", "live set")
+     * @param measured            the series had points at all (an unmeasured live set does not count)
+     * @param points              points after the warm-up
+     * @param meanBytes           their mean
+     * @param minBytes            the smallest after the warm-up (-1 without points)
+     * @param maxBytes            the largest after the warm-up (-1 without points)
+     * @param slopeBytesPerSecond least-squares slope
+     * @param trend               slope x post-warm-up duration / mean (signed)
+     * @param secondQuarterMeanBytes mean in the second quarter of the run
+     * @param lastQuarterMeanBytes   mean in the last quarter of the run
+     * @param quarterChange       last-quarter mean / second-quarter mean - 1
+     * @param flat                trend below tolerance and quarter change within tolerance (true when not measured)
+     */
+    public record HeapLevel(String series, boolean measured, int points, double meanBytes, long minBytes,
+                            long maxBytes, double slopeBytesPerSecond, double trend, double secondQuarterMeanBytes,
+                            double lastQuarterMeanBytes, double quarterChange, boolean flat) {
+    }
+
+    /**
      * The verdict with its figures.
      *
-     * @param windows             post-warm-up rate windows with their deviation from the mean (rate/mean - 1)
-     * @param meanRate            post-warm-up mean pages/s
-     * @param maxRateDeviation    the largest |deviation| of any window
-     * @param rateFlat            every window within tolerance
-     * @param heapPoints          collections after the warm-up
-     * @param heapMeanBytes       their mean heap after GC
-     * @param heapMinBytes        smallest heap after GC after the warm-up
-     * @param heapMaxBytes        largest heap after GC after the warm-up
-     * @param heapSlopeBytesPerSecond least-squares slope
-     * @param heapTrend           slope x post-warm-up duration / mean heap (signed)
-     * @param heapSecondQuarterMeanBytes mean heap after GC in the second quarter of the run
-     * @param heapLastQuarterMeanBytes   mean heap after GC in the last quarter of the run
-     * @param heapQuarterChange   last-quarter mean / second-quarter mean - 1
-     * @param heapFlat            trend below tolerance and quarter change within tolerance
-     * @param flat                rateFlat and heapFlat
-     * @param reasons             why it is not flat (empty when flat)
+     * @param windows          post-warm-up rate windows with their deviation from the mean (rate/mean - 1)
+     * @param meanRate         post-warm-up mean pages/s
+     * @param maxRateDeviation the largest |deviation| of any window
+     * @param rateFlat         every window within tolerance
+     * @param heap             heap after every GC
+     * @param liveSet          heap after the forced full GCs (not measured when the soak forced none)
+     * @param flat             rateFlat, heap flat and live set flat
+     * @param reasons          why it is not flat (empty when flat)
      */
     public record Verdict(double warmupSeconds, double endSeconds, double tolerance, List<Window> windows,
-                          double meanRate, double maxRateDeviation, boolean rateFlat, int heapPoints,
-                          double heapMeanBytes, long heapMinBytes, long heapMaxBytes, double heapSlopeBytesPerSecond,
-                          double heapTrend, double heapSecondQuarterMeanBytes, double heapLastQuarterMeanBytes,
-                          double heapQuarterChange, boolean heapFlat, boolean flat, List<String> reasons) {
+                          double meanRate, double maxRateDeviation, boolean rateFlat, HeapLevel heap,
+                          HeapLevel liveSet, boolean flat, List<String> reasons) {
         public Verdict {
             windows = List.copyOf(windows);
             reasons = List.copyOf(reasons);
+        }
+
+        /** Heap after every GC and the live set (if measured) both flat. */
+        public boolean heapFlat() {
+            return heap.flat() && liveSet.flat();
         }
     }
 
@@ -70,17 +91,24 @@ public final class Flatness {
     private Flatness() {
     }
 
+    /** {@link #judge(List, List, List, double, double, double, double)} without a live-set series. */
+    public static Verdict judge(List<Sample> samples, List<HeapPoint> heap, double warmupSeconds, double endSeconds,
+                                double windowSeconds, double tolerance) {
+        return judge(samples, heap, null, warmupSeconds, endSeconds, windowSeconds, tolerance);
+    }
+
     /**
      * @param samples       cumulative counts in time order (at least one at or before the warm-up end for the first
      *                      window to count)
      * @param heap          heap after each GC, in time order
+     * @param liveSet       heap after each forced full GC, in time order; null when none were forced
      * @param warmupSeconds end of the warm-up
      * @param endSeconds    end of the run (the last sample's time, normally)
      * @param windowSeconds rate window
      * @param tolerance     allowed relative deviation, e.g. 0.10
      */
-    public static Verdict judge(List<Sample> samples, List<HeapPoint> heap, double warmupSeconds, double endSeconds,
-                                double windowSeconds, double tolerance) {
+    public static Verdict judge(List<Sample> samples, List<HeapPoint> heap, List<HeapPoint> liveSet,
+                                double warmupSeconds, double endSeconds, double windowSeconds, double tolerance) {
         if (!(windowSeconds > 0) || !(tolerance > 0) || !(warmupSeconds >= 0) || !(endSeconds > warmupSeconds)) {
             throw new IllegalArgumentException(String.format(
                     "need window > 0, tolerance > 0, 0 <= warm-up < end; was window %s, tolerance %s, warm-up %s, "
@@ -127,7 +155,18 @@ public final class Flatness {
                     + "(tolerance %.0f%%)", 100 * maxDev, meanRate, 100 * tolerance));
         }
 
-        // Heap after GC.
+        HeapLevel heapLevel = level("heap after GC", "collections", heap, warmupSeconds, endSeconds, tolerance,
+                reasons);
+        HeapLevel liveLevel = liveSet == null ? new HeapLevel("live set", false, 0, Double.NaN, -1, -1, Double.NaN,
+                Double.NaN, Double.NaN, Double.NaN, Double.NaN, true)
+                : level("live set", "forced full collections", liveSet, warmupSeconds, endSeconds, tolerance, reasons);
+        return new Verdict(warmupSeconds, endSeconds, tolerance, windows, meanRate, maxDev, rateFlat, heapLevel,
+                liveLevel, rateFlat && heapLevel.flat() && liveLevel.flat(), reasons);
+    }
+
+    /** Judges one heap series; adds to {@code reasons} why it is not flat. */
+    private static HeapLevel level(String series, String pointsName, List<HeapPoint> heap, double warmupSeconds,
+                                   double endSeconds, double tolerance, List<String> reasons) {
         List<HeapPoint> post = heap.stream().filter(p -> p.seconds() >= warmupSeconds && p.seconds() <= endSeconds)
                 .toList();
         double mean = post.stream().mapToLong(HeapPoint::bytes).average().orElse(Double.NaN);
@@ -138,29 +177,28 @@ public final class Flatness {
         double q2 = meanBetween(heap, endSeconds * 0.25, endSeconds * 0.5);
         double q4 = meanBetween(heap, endSeconds * 0.75, endSeconds);
         double quarterChange = q4 / q2 - 1;
-        boolean heapFlat = true;
-        if (countBetween(heap, endSeconds * 0.25, endSeconds * 0.5) < MIN_GCS_PER_QUARTER
-                || countBetween(heap, endSeconds * 0.75, endSeconds) < MIN_GCS_PER_QUARTER) {
-            heapFlat = false;
-            reasons.add(String.format("too few collections to judge the heap: %d in the second quarter, %d in the "
-                    + "last (need %d each)", countBetween(heap, endSeconds * 0.25, endSeconds * 0.5),
-                    countBetween(heap, endSeconds * 0.75, endSeconds), MIN_GCS_PER_QUARTER));
+        boolean flat = true;
+        int inSecond = countBetween(heap, endSeconds * 0.25, endSeconds * 0.5);
+        int inLast = countBetween(heap, endSeconds * 0.75, endSeconds);
+        if (inSecond < MIN_GCS_PER_QUARTER || inLast < MIN_GCS_PER_QUARTER) {
+            flat = false;
+            reasons.add(String.format("too few %s to judge the %s: %d in the second quarter, %d in the last "
+                    + "(need %d each)", pointsName, series, inSecond, inLast, MIN_GCS_PER_QUARTER));
         } else {
             if (!(trend < tolerance)) {
-                heapFlat = false;
-                reasons.add(String.format("heap after GC trends upward: slope %.0f KiB/s, %.1f%% of the mean %.0f MiB "
-                        + "over the post-warm-up %.0f s (tolerance %.0f%%)", slope / 1024, 100 * trend,
+                flat = false;
+                reasons.add(String.format("%s trends upward: slope %.0f KiB/s, %.1f%% of the mean %.0f MiB over the "
+                        + "post-warm-up %.0f s (tolerance %.0f%%)", series, slope / 1024, 100 * trend,
                         mean / (1 << 20), endSeconds - warmupSeconds, 100 * tolerance));
             }
             if (!(Math.abs(quarterChange) <= tolerance)) {
-                heapFlat = false;
-                reasons.add(String.format("mean heap after GC in the last quarter (%.0f MiB) differs %.1f%% from the "
-                        + "second quarter (%.0f MiB; tolerance %.0f%%)", q4 / (1 << 20), 100 * quarterChange,
+                flat = false;
+                reasons.add(String.format("mean %s in the last quarter (%.0f MiB) differs %.1f%% from the second "
+                        + "quarter (%.0f MiB; tolerance %.0f%%)", series, q4 / (1 << 20), 100 * quarterChange,
                         q2 / (1 << 20), 100 * tolerance));
             }
         }
-        return new Verdict(warmupSeconds, endSeconds, tolerance, windows, meanRate, maxDev, rateFlat, post.size(),
-                mean, min, max, slope, trend, q2, q4, quarterChange, heapFlat, rateFlat && heapFlat, reasons);
+        return new HeapLevel(series, true, post.size(), mean, min, max, slope, trend, q2, q4, quarterChange, flat);
     }
 
     /** The cumulative count at time t, interpolated between the samples around it; NaN outside the samples. */

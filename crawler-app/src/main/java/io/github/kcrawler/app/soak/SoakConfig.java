@@ -24,6 +24,9 @@ import java.util.regex.Pattern;
  * @param minutes         how long the crawl runs before it is stopped with SIGTERM
  * @param heap            the child's {@code -Xmx} (e.g. {@code 1g}, {@code 768m})
  * @param intervalSeconds sampling interval of websim's counts, the child's RSS and metrics
+ * @param liveSetSeconds  interval of the forced full collections ({@code jcmd <pid> GC.run}) whose heap after GC
+ *                        is the live set the verdict also judges; 0 = none (at most an eighth of the run, so that
+ *                        each judged quarter has two)
  * @param windowSeconds   rate window of the verdict
  * @param warmupFraction  leading share of the run excluded from the verdict (at most 0.25)
  * @param tolerance       allowed relative deviation (0.10 = 10 %)
@@ -34,7 +37,8 @@ import java.util.regex.Pattern;
  * @param settings        further service settings passed to the child with {@code --set}
  */
 public record SoakConfig(int pages, int ips, double pagesPerHost, int seeds, long politenessMs, int partitions,
-                         int maxDepth, double minutes, String heap, int intervalSeconds, int windowSeconds,
+                         int maxDepth, double minutes, String heap, int intervalSeconds, int liveSetSeconds,
+                         int windowSeconds,
                          double warmupFraction, double tolerance, int stopSeconds, Path dataDir, Path jar,
                          List<String> jvmOptions, Map<String, String> settings) {
 
@@ -53,6 +57,12 @@ public record SoakConfig(int pages, int ips, double pagesPerHost, int seeds, lon
     public static final double DEFAULT_MINUTES = 15;
     public static final String DEFAULT_HEAP = "1g";
     public static final int DEFAULT_INTERVAL_SECONDS = 10;
+    /**
+     * A forced full collection a minute: about 0.5 s of pause on the 1 GiB heap, well under 1 % of the run, and 12
+     * live-set points in the 12 judged minutes of a 15-minute soak. Shorter runs get an eighth of their length.
+     */
+    public static final int DEFAULT_LIVE_SET_SECONDS = 60;
+    public static final int MIN_LIVE_SET_SECONDS = 5;
     public static final int DEFAULT_WINDOW_SECONDS = 60;
     public static final double DEFAULT_WARMUP_FRACTION = 0.20;
     public static final double DEFAULT_TOLERANCE = 0.10;
@@ -90,6 +100,11 @@ public record SoakConfig(int pages, int ips, double pagesPerHost, int seeds, lon
         if (intervalSeconds < 1 || intervalSeconds > 3600) {
             throw new IllegalArgumentException("interval-seconds must be in 1..3600, was " + intervalSeconds);
         }
+        if (liveSetSeconds != 0 && (liveSetSeconds < MIN_LIVE_SET_SECONDS || liveSetSeconds > minutes * 60 / 8)) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "live-set-seconds must be 0 (no forced "
+                    + "full GCs) or in %d..%d (an eighth of the %s-minute run, so each judged quarter has two), "
+                    + "was %d", MIN_LIVE_SET_SECONDS, (long) (minutes * 60 / 8), minutes, liveSetSeconds));
+        }
         if (windowSeconds < intervalSeconds) {
             throw new IllegalArgumentException("window-seconds must be >= interval-seconds (" + intervalSeconds
                     + "), was " + windowSeconds);
@@ -116,8 +131,18 @@ public record SoakConfig(int pages, int ips, double pagesPerHost, int seeds, lon
             if (o.startsWith("-Xmx") || o.startsWith("-Xlog:gc")) {
                 throw new IllegalArgumentException("set the heap with --heap and leave -Xlog:gc to the soak, was " + o);
             }
+            if (liveSetSeconds != 0 && (o.equals("-XX:+DisableExplicitGC")
+                    || o.equals("-XX:+ExplicitGCInvokesConcurrent"))) {
+                throw new IllegalArgumentException("the live set is measured with forced full GCs, which " + o
+                        + " turns off or makes concurrent: drop it or give --live-set-seconds 0");
+            }
         }
         settings = Map.copyOf(settings);
+    }
+
+    /** The live-set interval for a run of this length when none is given: a minute, or an eighth of a short run. */
+    public static int defaultLiveSetSeconds(double minutes) {
+        return (int) Math.max(MIN_LIVE_SET_SECONDS, Math.min(DEFAULT_LIVE_SET_SECONDS, Math.floor(minutes * 60 / 8)));
     }
 
     /** The seed page ids: {@code seeds} pages spread evenly over {@code [0, pages)}, starting with page 0. */

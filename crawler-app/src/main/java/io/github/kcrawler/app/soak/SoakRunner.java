@@ -31,12 +31,16 @@ import java.util.regex.Pattern;
  * Runs a soak: websim serves a generated web in this JVM; the crawl runs in a child JVM ({@code crawler crawl},
  * embedded broker and all four services) with a bounded heap and a unified GC log, for a fixed time, then gets
  * SIGTERM and is waited for. Meanwhile websim's own page count, the child's RSS and a few of its metrics are sampled
- * at a fixed interval. Afterwards the GC log gives the heap after each collection, {@link Flatness} judges both
- * series after the warm-up, and the run is written as JSON, SVG plots and one HTML report.
+ * at a fixed interval, and at another a full collection is forced in the child ({@code jcmd <pid> GC.run}, the
+ * JDK's own tool, run beside the sampling): its heap after GC is the live set. Afterwards the GC log gives the heap
+ * after each collection and after each forced one, {@link Flatness} judges the rate, both heap series after the
+ * warm-up, and the run is written as JSON, SVG plots and one HTML report.
  */
 public final class SoakRunner {
     private static final Logger LOG = LoggerFactory.getLogger(SoakRunner.class);
     private static final Pattern METRICS_AT = Pattern.compile("metrics at http://127\\.0\\.0\\.1:(\\d+)/metrics");
+    /** The kind the GC log gives a collection {@code jcmd GC.run} (System.gc()) caused. */
+    static final String FORCED_KIND = "System.gc()";
     /** Extra time the child may run past the soak before its own --max-seconds stops it (if this JVM died). */
     private static final long CHILD_GRACE_SECONDS = 300;
 
@@ -82,10 +86,12 @@ public final class SoakRunner {
             long intervalNanos = TimeUnit.SECONDS.toNanos(c.intervalSeconds());
             long endNanos = t0 + (long) (c.seconds() * 1e9);
             long next = t0;
+            LiveSetProbe liveSet = new LiveSetProbe(child.pid(), c.liveSetSeconds(), t0);
             while (true) {
                 long now = System.nanoTime();
+                liveSet.maybeForce(now);
                 if (now < next) {
-                    Thread.sleep(Math.max(1, (next - now) / 1_000_000));
+                    Thread.sleep(Math.max(1, Math.min(next - now, liveSet.nanosUntilNext(now)) / 1_000_000));
                     continue;
                 }
                 if (metrics == null) {
@@ -106,6 +112,7 @@ public final class SoakRunner {
                 next = Math.min(next + intervalNanos, endNanos);
             }
             double endSeconds = samples.get(samples.size() - 1).seconds();
+            liveSet.close();
             long sigterm = System.nanoTime();
             int exit = stop(child, c.stopSeconds());
             double stopSeconds = (System.nanoTime() - sigterm) / 1e9;
@@ -122,13 +129,14 @@ public final class SoakRunner {
             Flatness.Verdict verdict = Flatness.judge(
                     samples.stream().map(s -> new Flatness.Sample(s.seconds(), s.pagesFetched())).toList(),
                     gcs.stream().map(g -> new Flatness.HeapPoint(g.seconds(), g.afterBytes())).toList(),
+                    c.liveSetSeconds() == 0 ? null : liveSetPoints(gcs),
                     c.warmupFraction() * endSeconds, endSeconds, c.windowSeconds(), c.tolerance());
             String machine = String.format(Locale.ROOT, "%d cores, %s %s, Java %s",
                     Runtime.getRuntime().availableProcessors(), System.getProperty("os.name"),
                     System.getProperty("os.arch"), System.getProperty("java.version"));
             SoakSummary summary = new SoakSummary(SoakSummary.VERSION, commandLine, machine, c.pages(), c.ips(),
                     c.politenessMs(), c.partitions(), c.heap(), c.heapBytes(), c.minutes(), c.intervalSeconds(),
-                    c.windowSeconds(), c.warmupFraction(), reachable, websim.seedUrls().size(), total.pagesFetched(),
+                    c.liveSetSeconds(), liveSet.forced(), liveSet.failures(), c.windowSeconds(), c.warmupFraction(), reachable, websim.seedUrls().size(), total.pagesFetched(),
                     total.distinctUrlsFetched(), total.duplicateFetches(), total.politenessViolations(),
                     total.minGapMs(), exit, cleanExit(exit), stopSeconds, pauses.size(),
                     pauses.stream().mapToDouble(GcLog.Pause::pauseMs).sum(),
@@ -138,6 +146,12 @@ public final class SoakRunner {
             write(summary, c, outputs, commandLine);
             return summary;
         }
+    }
+
+    /** Heap after each collection the soak forced (the live set). */
+    static List<Flatness.HeapPoint> liveSetPoints(List<SoakSummary.Gc> gcs) {
+        return gcs.stream().filter(g -> g.kind().contains(FORCED_KIND))
+                .map(g -> new Flatness.HeapPoint(g.seconds(), g.afterBytes())).toList();
     }
 
     static List<String> childCommand(SoakConfig c, WebSim websim, Path seeds, Path gcLog, Path crawlDir) {
@@ -308,11 +322,13 @@ public final class SoakRunner {
                 gcs.stream().mapToDouble(g -> g.afterBytes() / 1048576.0).toArray(), false));
         heap.add(new SvgChart.Series("heap capacity", gx,
                 gcs.stream().mapToDouble(g -> g.capacityBytes() / 1048576.0).toArray(), false));
-        if (Double.isFinite(v.heapSlopeBytesPerSecond()) && Double.isFinite(v.heapMeanBytes())) {
-            double mid = postWarmupMeanTime(gcs, v.warmupSeconds(), v.endSeconds());
-            heap.add(new SvgChart.Series("least-squares fit after warm-up", span, new double[] {
-                (v.heapMeanBytes() + v.heapSlopeBytesPerSecond() * (v.warmupSeconds() - mid)) / 1048576.0,
-                (v.heapMeanBytes() + v.heapSlopeBytesPerSecond() * (v.endSeconds() - mid)) / 1048576.0}, false));
+        fit(heap, "least-squares fit after warm-up", v.heap(), gcs, v);
+        List<SoakSummary.Gc> forced = gcs.stream().filter(g -> g.kind().contains(FORCED_KIND)).toList();
+        if (!forced.isEmpty()) {
+            heap.add(new SvgChart.Series("live set (after forced full GC)",
+                    forced.stream().mapToDouble(g -> g.seconds() / 60).toArray(),
+                    forced.stream().mapToDouble(g -> g.afterBytes() / 1048576.0).toArray(), true));
+            fit(heap, "live set fit", v.liveSet(), forced, v);
         }
         heap.add(new SvgChart.Series("-Xmx" + s.heap(), new double[] {0, v.endSeconds() / 60},
                 new double[] {s.heapBytes() / 1048576.0, s.heapBytes() / 1048576.0}, false));
@@ -349,6 +365,18 @@ public final class SoakRunner {
                                 ? Double.NaN : a.loadAverage()).toArray(), false),
                         new SvgChart.Series("cores", new double[] {0, sx.length == 0 ? 1 : sx[sx.length - 1]},
                                 new double[] {cores, cores}, false)), false, false);
+    }
+
+    private static void fit(List<SvgChart.Series> out, String name, Flatness.HeapLevel level,
+                            List<SoakSummary.Gc> gcs, Flatness.Verdict v) {
+        if (Double.isFinite(level.slopeBytesPerSecond()) && Double.isFinite(level.meanBytes())) {
+            double mid = postWarmupMeanTime(gcs, v.warmupSeconds(), v.endSeconds());
+            out.add(new SvgChart.Series(name, new double[] {v.warmupSeconds() / 60, v.endSeconds() / 60},
+                    new double[] {
+                        (level.meanBytes() + level.slopeBytesPerSecond() * (v.warmupSeconds() - mid)) / 1048576.0,
+                        (level.meanBytes() + level.slopeBytesPerSecond() * (v.endSeconds() - mid)) / 1048576.0},
+                    false));
+        }
     }
 
     private static double postWarmupMeanTime(List<SoakSummary.Gc> gcs, double from, double to) {

@@ -15,6 +15,9 @@ import java.util.stream.Collectors;
  * @param command        the command line that produced it
  * @param machine        cores, OS and Java of this machine
  * @param heapBytes      the child's {@code -Xmx}
+ * @param liveSetSeconds interval of the forced full GCs (0 = none)
+ * @param forcedGcs      forced full GCs started ({@code jcmd GC.run})
+ * @param forcedGcFailures jcmd runs that could not start or failed
  * @param reachablePages pages reachable from the seeds within the depth limit
  * @param seeds          seed URLs given to the crawl
  * @param pagesFetched   page GETs answered 200/304 by websim over the run
@@ -32,12 +35,13 @@ import java.util.stream.Collectors;
  */
 public record SoakSummary(int v, String command, String machine, int pages, int ips, long politenessMs,
                           int partitions, String heap, long heapBytes, double minutes, int intervalSeconds,
-                          int windowSeconds, double warmupFraction, long reachablePages, int seeds,
+                          int liveSetSeconds, int forcedGcs, int forcedGcFailures, int windowSeconds, double warmupFraction, long reachablePages, int seeds,
                           long pagesFetched, long distinctUrlsFetched, long duplicateFetches,
                           long politenessViolations, double minGapMs, int childExitCode, boolean cleanStop,
                           double stopSeconds, int gcCount, double gcPauseTotalMs, double gcPauseMaxMs, int fullGcs,
                           long rssMaxBytes, Flatness.Verdict verdict, List<Sample> samples, List<Gc> gcs) {
-    public static final int VERSION = 1;
+    /** 2: live set (forced full GCs) beside the heap after every GC; the verdict's heap figures nested. */
+    public static final int VERSION = 2;
 
     /**
      * One sampling point, seconds since the child started.
@@ -80,11 +84,22 @@ public record SoakSummary(int v, String command, String machine, int pages, int 
                         .collect(Collectors.joining(", "))));
         sb.append(String.format(Locale.ROOT, "  rate: max deviation %.1f%% -> %s%n", 100 * f.maxRateDeviation(),
                 f.rateFlat() ? "flat" : "NOT flat"));
-        sb.append(String.format(Locale.ROOT, "  heap after GC (%d collections after warm-up of %d; %d full): "
+        Flatness.HeapLevel h = f.heap();
+        sb.append(String.format(Locale.ROOT, "  heap after every GC (%d collections after warm-up of %d; %d full): "
                         + "min %.0f MiB, mean %.0f MiB, max %.0f MiB; trend %+.1f%% over the run after warm-up; "
-                        + "last quarter vs second %+.1f%% -> %s%n", f.heapPoints(), gcCount, fullGcs,
-                mib(f.heapMinBytes()), f.heapMeanBytes() / (1 << 20), mib(f.heapMaxBytes()), 100 * f.heapTrend(),
-                100 * f.heapQuarterChange(), f.heapFlat() ? "flat" : "NOT flat"));
+                        + "last quarter vs second %+.1f%% -> %s%n", h.points(), gcCount, fullGcs,
+                mib(h.minBytes()), h.meanBytes() / (1 << 20), mib(h.maxBytes()), 100 * h.trend(),
+                100 * h.quarterChange(), h.flat() ? "flat" : "NOT flat"));
+        Flatness.HeapLevel l = f.liveSet();
+        if (l.measured()) {
+            sb.append(String.format(Locale.ROOT, "  live set (heap after the full GC forced every %d s; %d after "
+                            + "warm-up of %d forced, %d failed): min %.0f MiB, mean %.0f MiB, max %.0f MiB; trend "
+                            + "%+.1f%%; last quarter vs second %+.1f%% -> %s%n", liveSetSeconds, l.points(),
+                    forcedGcs, forcedGcFailures, mib(l.minBytes()), l.meanBytes() / (1 << 20), mib(l.maxBytes()),
+                    100 * l.trend(), 100 * l.quarterChange(), l.flat() ? "flat" : "NOT flat"));
+        } else {
+            sb.append(String.format(Locale.ROOT, "  live set: not measured (no forced full GCs)%n"));
+        }
         sb.append(String.format(Locale.ROOT, "  machine load average (1 min) while judged: mean %.1f, max %.1f on %s%n",
                 loadAfter(f.warmupSeconds()).average().orElse(Double.NaN),
                 loadAfter(f.warmupSeconds()).max().orElse(Double.NaN), machine));

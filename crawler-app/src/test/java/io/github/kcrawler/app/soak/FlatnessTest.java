@@ -51,10 +51,10 @@ class FlatnessTest {
         assertThat(v.maxRateDeviation()).isLessThan(0.06).isGreaterThan(0.01);
         assertThat(v.rateFlat()).isTrue();
         // the sawtooth's phase at the quarter boundaries moves both figures a little, far inside 10 %
-        assertThat(Math.abs(v.heapTrend())).isLessThan(0.05);
-        assertThat(Math.abs(v.heapQuarterChange())).isLessThan(0.05);
-        assertThat(v.heapMinBytes()).isGreaterThanOrEqualTo(200 * MIB);
-        assertThat(v.heapMaxBytes()).isLessThanOrEqualTo(300 * MIB);
+        assertThat(Math.abs(v.heap().trend())).isLessThan(0.05);
+        assertThat(Math.abs(v.heap().quarterChange())).isLessThan(0.05);
+        assertThat(v.heap().minBytes()).isGreaterThanOrEqualTo(200 * MIB);
+        assertThat(v.heap().maxBytes()).isLessThanOrEqualTo(300 * MIB);
         assertThat(v.heapFlat()).isTrue();
         assertThat(v.flat()).isTrue();
         assertThat(v.reasons()).isEmpty();
@@ -89,9 +89,9 @@ class FlatnessTest {
         Flatness.Verdict v = Flatness.judge(samples(t -> 400), heap(8), WARMUP, END, 60, 0.10);
 
         assertThat(v.rateFlat()).isTrue();
-        assertThat(v.heapSlopeBytesPerSecond()).isCloseTo(8.0 * MIB / 60, within(0.15 * 8 * MIB / 60));
-        assertThat(v.heapTrend()).isGreaterThan(0.10);
-        assertThat(v.heapQuarterChange()).isGreaterThan(0.10);
+        assertThat(v.heap().slopeBytesPerSecond()).isCloseTo(8.0 * MIB / 60, within(0.15 * 8 * MIB / 60));
+        assertThat(v.heap().trend()).isGreaterThan(0.10);
+        assertThat(v.heap().quarterChange()).isGreaterThan(0.10);
         assertThat(v.heapFlat()).isFalse();
         assertThat(v.flat()).isFalse();
         assertThat(v.reasons()).hasSize(2);
@@ -100,7 +100,7 @@ class FlatnessTest {
     @Test
     void fallingHeap_isNoUpwardTrend_butTheQuartersMustStillAgree() {
         Flatness.Verdict slight = Flatness.judge(samples(t -> 400), heap(-1), WARMUP, END, 60, 0.10);
-        assertThat(slight.heapTrend()).isNegative();
+        assertThat(slight.heap().trend()).isNegative();
         assertThat(slight.heapFlat()).isTrue();
 
         Flatness.Verdict steep = Flatness.judge(samples(t -> 400), heap(-10), WARMUP, END, 60, 0.10);
@@ -140,5 +140,51 @@ class FlatnessTest {
                 .hasMessageContaining("at most a quarter").hasMessageContaining("300");
         assertThatThrownBy(() -> Flatness.judge(List.of(), List.of(), 0, END, 0, 0.1))
                 .hasMessageContaining("window 0");
+    }
+
+    /** A forced full GC each minute whose heap after GC (the live set) grows by {@code mibPerMinute}. */
+    private static List<Flatness.HeapPoint> liveSet(double mibPerMinute) {
+        List<Flatness.HeapPoint> out = new ArrayList<>();
+        for (double t = 60; t < END; t += 60) {
+            out.add(new Flatness.HeapPoint(t, (long) ((180 + mibPerMinute * t / 60) * MIB)));
+        }
+        return out;
+    }
+
+    @Test
+    void aGrowingLiveSet_isNotFlat_evenUnderAFlatHeapAfterEveryGc() {
+        Flatness.Verdict v = Flatness.judge(samples(t -> 400), heap(0), liveSet(3), WARMUP, END, 60, 0.10);
+
+        assertThat(v.heap().flat()).isTrue();
+        assertThat(v.liveSet().measured()).isTrue();
+        assertThat(v.liveSet().points()).isEqualTo(12);
+        assertThat(v.liveSet().slopeBytesPerSecond()).isCloseTo(3.0 * MIB / 60, within(1e-6 * MIB));
+        assertThat(v.liveSet().flat()).isFalse();
+        assertThat(v.heapFlat()).isFalse();
+        assertThat(v.flat()).isFalse();
+        assertThat(v.reasons()).anySatisfy(r -> assertThat(r).startsWith("live set trends upward"));
+    }
+
+    @Test
+    void aFlatLiveSetDoesNotExcuseAHeapAfterEveryGcThatGrows() {
+        Flatness.Verdict v = Flatness.judge(samples(t -> 400), heap(8), liveSet(0), WARMUP, END, 60, 0.10);
+
+        assertThat(v.liveSet().flat()).isTrue();
+        assertThat(v.liveSet().trend()).isZero();
+        assertThat(v.heap().flat()).isFalse();
+        assertThat(v.flat()).isFalse();
+        assertThat(v.reasons()).allSatisfy(r -> assertThat(r).contains("heap after GC"));
+    }
+
+    @Test
+    void forcedCollectionsThatNeverHappened_areReported_andNoneAskedFor_isNotMeasured() {
+        Flatness.Verdict missing = Flatness.judge(samples(t -> 400), heap(0), List.of(), WARMUP, END, 60, 0.10);
+        assertThat(missing.flat()).isFalse();
+        assertThat(missing.reasons()).singleElement().asString()
+                .contains("too few forced full collections to judge the live set");
+
+        Flatness.Verdict none = Flatness.judge(samples(t -> 400), heap(0), WARMUP, END, 60, 0.10);
+        assertThat(none.liveSet().measured()).isFalse();
+        assertThat(none.flat()).isTrue();
     }
 }

@@ -11,8 +11,26 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class SoakConfigTest {
     private static SoakConfig config(double minutes, String heap, double warmup, List<String> jvm) {
-        return new SoakConfig(1_000_000, 4096, 30, 256, 20, 4, 1000, minutes, heap, 10, 60, warmup, 0.1, 180,
-                Path.of("d"), Path.of("crawler.jar"), jvm, Map.of());
+        return config(minutes, heap, warmup, jvm, SoakConfig.defaultLiveSetSeconds(minutes));
+    }
+
+    private static SoakConfig config(double minutes, String heap, double warmup, List<String> jvm, int liveSet) {
+        return new SoakConfig(1_000_000, 4096, 30, 256, 20, 4, 1000, minutes, heap, 10, liveSet, 60, warmup, 0.1,
+                180, Path.of("d"), Path.of("crawler.jar"), jvm, Map.of());
+    }
+
+    @Test
+    void forcesAFullGcAMinuteOrAnEighthOfAShortRun() {
+        assertThat(SoakConfig.defaultLiveSetSeconds(15)).isEqualTo(60);
+        assertThat(SoakConfig.defaultLiveSetSeconds(5)).isEqualTo(37);
+        assertThat(SoakConfig.defaultLiveSetSeconds(1)).isEqualTo(7);
+        assertThat(config(15, "1g", 0.2, List.of()).liveSetSeconds()).isEqualTo(60);
+        assertThat(config(15, "1g", 0.2, List.of("-XX:+DisableExplicitGC"), 0).liveSetSeconds()).isZero();
+        assertThatThrownBy(() -> config(15, "1g", 0.2, List.of(), 200)).hasMessageContaining("was 200")
+                .hasMessageContaining("5..112");
+        assertThatThrownBy(() -> config(15, "1g", 0.2, List.of(), 2)).hasMessageContaining("was 2");
+        assertThatThrownBy(() -> config(15, "1g", 0.2, List.of("-XX:+ExplicitGCInvokesConcurrent")))
+                .hasMessageContaining("-XX:+ExplicitGCInvokesConcurrent").hasMessageContaining("--live-set-seconds 0");
     }
 
     @Test
