@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Forces a full collection in the crawl JVM at a fixed interval with the JDK's {@code jcmd <pid> GC.run}, so that
- * the GC log records the live set ({@code Pause Full (System.gc())}). Runs jcmd without waiting for it, so the
+ * the GC log records the live set ({@code Pause Full (Diagnostic Command)}). Runs jcmd without waiting for it, so the
  * sampling keeps its pace; skips a turn while the previous jcmd is still running. A JDK without jcmd, or a jcmd that
  * fails, is logged and counted, and the live set is then judged on the collections that did happen.
  */

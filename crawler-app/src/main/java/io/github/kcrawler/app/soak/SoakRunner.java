@@ -39,8 +39,8 @@ import java.util.regex.Pattern;
 public final class SoakRunner {
     private static final Logger LOG = LoggerFactory.getLogger(SoakRunner.class);
     private static final Pattern METRICS_AT = Pattern.compile("metrics at http://127\\.0\\.0\\.1:(\\d+)/metrics");
-    /** The kind the GC log gives a collection {@code jcmd GC.run} (System.gc()) caused. */
-    static final String FORCED_KIND = "System.gc()";
+    /** The kind the GC log gives a collection {@code jcmd GC.run} caused ({@code Pause Full (Diagnostic Command)}). */
+    static final String FORCED_KIND = "Diagnostic Command";
     /** Extra time the child may run past the soak before its own --max-seconds stops it (if this JVM died). */
     private static final long CHILD_GRACE_SECONDS = 300;
 

@@ -59,6 +59,17 @@ class GcLogTest {
     }
 
     @Test
+    void theFullGcTheSoakForcesWithJcmd() {
+        // as G1 logs jcmd <pid> GC.run (a line of a soak's crawl JVM)
+        assertThat(GcLog.parseLine("[2026-11-26T13:37:22.487+0000][60.879s][info][gc             ] GC(58) Pause Full "
+                + "(Diagnostic Command) 491M->368M(869M) 220.329ms")).hasValueSatisfying(p -> {
+                    assertThat(p.kind()).isEqualTo("Full (Diagnostic Command)").contains(SoakRunner.FORCED_KIND);
+                    assertThat(p.afterBytes()).isEqualTo(368L << 20);
+                    assertThat(p.pauseMs()).isEqualTo(220.329);
+                });
+    }
+
+    @Test
     void unitsAndTheMillisecondUptimeDecorator() {
         assertThat(GcLog.parseLine("[12345ms][info][gc] GC(9) Pause Young (Normal) (G1 Evacuation Pause) "
                 + "1G->512K(2G) 0.5ms")).hasValueSatisfying(p -> {

@@ -26,7 +26,7 @@ class SoakOutputTest {
         for (int t = 1; t < 600; t += 3) {
             gcs.add(new SoakSummary.Gc(t, "Young (Normal) (G1 Evacuation Pause)", (200L + t % 30) << 20, 1L << 30, 5));
             if (t % 60 == 1) { // and the soak's forced full GC each minute: the live set
-                gcs.add(new SoakSummary.Gc(t + 0.5, "Full (System.gc())", 180L << 20, 1L << 30, 400));
+                gcs.add(new SoakSummary.Gc(t + 0.5, "Full (Diagnostic Command)", 180L << 20, 1L << 30, 400));
             }
         }
         List<Flatness.HeapPoint> liveSet = SoakRunner.liveSetPoints(gcs);
