@@ -66,8 +66,9 @@ public final class SoakBenchCommand implements Callable<Integer> {
     @Option(names = "--interval-seconds", description = "Sampling interval (default ${DEFAULT-VALUE}).")
     int intervalSeconds = SoakConfig.DEFAULT_INTERVAL_SECONDS;
 
-    @Option(names = "--live-set-seconds", paramLabel = "SECONDS", description = "Force a full GC in the crawl JVM "
-            + "(jcmd GC.run) this often; the heap after it is the live set, judged beside the heap after every GC. "
+    @Option(names = "--live-set-seconds", paramLabel = "SECONDS", description = "Take a class histogram of the "
+            + "crawl JVM's live heap (jcmd GC.class_histogram, a full GC first) this often; the heap after that GC is "
+            + "the live set, judged beside the heap after every GC, and the histograms show what it grew by. "
             + "0 = never. Default: " + SoakConfig.DEFAULT_LIVE_SET_SECONDS + ", or an eighth of a shorter run.")
     Integer liveSetSeconds;
 

@@ -24,8 +24,8 @@ import java.util.regex.Pattern;
  * @param minutes         how long the crawl runs before it is stopped with SIGTERM
  * @param heap            the child's {@code -Xmx} (e.g. {@code 1g}, {@code 768m})
  * @param intervalSeconds sampling interval of websim's counts, the child's RSS and metrics
- * @param liveSetSeconds  interval of the forced full collections ({@code jcmd <pid> GC.run}) whose heap after GC
- *                        is the live set the verdict also judges; 0 = none (at most an eighth of the run, so that
+ * @param liveSetSeconds  interval of the class histograms ({@code jcmd <pid> GC.class_histogram}), each after a
+ *                        full collection whose heap after GC is the live set the verdict also judges; 0 = none (at most an eighth of the run, so that
  *                        each judged quarter has two)
  * @param windowSeconds   rate window of the verdict
  * @param warmupFraction  leading share of the run excluded from the verdict (at most 0.25)
@@ -130,10 +130,6 @@ public record SoakConfig(int pages, int ips, double pagesPerHost, int seeds, lon
         for (String o : jvmOptions) {
             if (o.startsWith("-Xmx") || o.startsWith("-Xlog:gc")) {
                 throw new IllegalArgumentException("set the heap with --heap and leave -Xlog:gc to the soak, was " + o);
-            }
-            if (liveSetSeconds != 0 && o.equals("-XX:+ExplicitGCInvokesConcurrent")) {
-                throw new IllegalArgumentException("the live set is measured with forced full GCs (jcmd GC.run), "
-                        + "which " + o + " makes concurrent: drop it or give --live-set-seconds 0");
             }
         }
         settings = Map.copyOf(settings);

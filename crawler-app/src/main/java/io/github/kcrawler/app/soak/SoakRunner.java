@@ -31,16 +31,19 @@ import java.util.regex.Pattern;
  * Runs a soak: websim serves a generated web in this JVM; the crawl runs in a child JVM ({@code crawler crawl},
  * embedded broker and all four services) with a bounded heap and a unified GC log, for a fixed time, then gets
  * SIGTERM and is waited for. Meanwhile websim's own page count, the child's RSS and a few of its metrics are sampled
- * at a fixed interval, and at another a full collection is forced in the child ({@code jcmd <pid> GC.run}, the
- * JDK's own tool, run beside the sampling): its heap after GC is the live set. Afterwards the GC log gives the heap
+ * at a fixed interval, and at another a class histogram of the child's live heap is taken
+ * ({@code jcmd <pid> GC.class_histogram}, the JDK's own tool, run beside the sampling; {@link LiveSetProbe}): the
+ * full collection it starts with gives the live set, the histograms name the classes it grew by. Afterwards the GC log gives the heap
  * after each collection and after each forced one, {@link Flatness} judges the rate, both heap series after the
  * warm-up, and the run is written as JSON, SVG plots and one HTML report.
  */
 public final class SoakRunner {
     private static final Logger LOG = LoggerFactory.getLogger(SoakRunner.class);
     private static final Pattern METRICS_AT = Pattern.compile("metrics at http://127\\.0\\.0\\.1:(\\d+)/metrics");
-    /** The kind the GC log gives a collection {@code jcmd GC.run} caused ({@code Pause Full (Diagnostic Command)}). */
-    static final String FORCED_KIND = "Diagnostic Command";
+    /** The kind the GC log gives the full collection of {@code jcmd GC.class_histogram}. */
+    static final String FORCED_KIND = "Heap Inspection Initiated GC";
+    /** Classes listed in the summary's live-set growth. */
+    static final int GROWTH_CLASSES = 25;
     /** Extra time the child may run past the soak before its own --max-seconds stops it (if this JVM died). */
     private static final long CHILD_GRACE_SECONDS = 300;
 
@@ -86,7 +89,7 @@ public final class SoakRunner {
             long intervalNanos = TimeUnit.SECONDS.toNanos(c.intervalSeconds());
             long endNanos = t0 + (long) (c.seconds() * 1e9);
             long next = t0;
-            LiveSetProbe liveSet = new LiveSetProbe(child.pid(), c.liveSetSeconds(), t0);
+            LiveSetProbe liveSet = new LiveSetProbe(child.pid(), c.liveSetSeconds(), t0, dir.resolve("live-set"));
             while (true) {
                 long now = System.nanoTime();
                 liveSet.maybeForce(now);
@@ -131,6 +134,7 @@ public final class SoakRunner {
                     gcs.stream().map(g -> new Flatness.HeapPoint(g.seconds(), g.afterBytes())).toList(),
                     c.liveSetSeconds() == 0 ? null : liveSetPoints(gcs),
                     c.warmupFraction() * endSeconds, endSeconds, c.windowSeconds(), c.tolerance());
+            LiveSetGrowth growth = liveSetGrowth(liveSet.histograms(), c.warmupFraction() * endSeconds);
             String machine = String.format(Locale.ROOT, "%d cores, %s %s, Java %s",
                     Runtime.getRuntime().availableProcessors(), System.getProperty("os.name"),
                     System.getProperty("os.arch"), System.getProperty("java.version"));
@@ -141,11 +145,38 @@ public final class SoakRunner {
                     total.minGapMs(), exit, cleanExit(exit), stopSeconds, pauses.size(),
                     pauses.stream().mapToDouble(GcLog.Pause::pauseMs).sum(),
                     pauses.stream().mapToDouble(GcLog.Pause::pauseMs).max().orElse(0),
-                    (int) pauses.stream().filter(p -> p.kind().startsWith("Full")).count(), rssMax, verdict, samples,
-                    gcs);
+                    (int) pauses.stream().filter(p -> p.kind().startsWith("Full")).count(), rssMax, verdict,
+                    growth.fromSeconds(), growth.toSeconds(), growth.grown(), samples, gcs);
             write(summary, c, outputs, commandLine);
             return summary;
         }
+    }
+
+    /** What the live set grew by between two histograms (times -1 and no classes when there were not two). */
+    record LiveSetGrowth(double fromSeconds, double toSeconds, List<ClassHistogram.Growth> grown) {
+    }
+
+    /** Classes the live set grew by most, from the first histogram after the warm-up to the last one. */
+    static LiveSetGrowth liveSetGrowth(List<LiveSetProbe.Histogram> histograms, double warmupSeconds) {
+        List<LiveSetProbe.Histogram> judged = histograms.stream().filter(h -> h.seconds() >= warmupSeconds).toList();
+        List<ClassHistogram> read = new ArrayList<>();
+        List<Double> at = new ArrayList<>();
+        for (LiveSetProbe.Histogram h : judged) {
+            try {
+                ClassHistogram c = ClassHistogram.read(h.file());
+                if (c.classes() > 0) {
+                    read.add(c);
+                    at.add(h.seconds());
+                }
+            } catch (IOException e) {
+                LOG.warn("could not read the class histogram {}: {}", h.file(), e.toString());
+            }
+        }
+        if (read.size() < 2) {
+            return new LiveSetGrowth(-1, -1, List.of());
+        }
+        return new LiveSetGrowth(at.get(0), at.get(at.size() - 1),
+                read.get(read.size() - 1).grownSince(read.get(0), GROWTH_CLASSES));
     }
 
     /** Heap after each collection the soak forced (the live set). */

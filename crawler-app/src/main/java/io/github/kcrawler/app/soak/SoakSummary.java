@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
  * @param machine        cores, OS and Java of this machine
  * @param heapBytes      the child's {@code -Xmx}
  * @param liveSetSeconds interval of the forced full GCs (0 = none)
- * @param forcedGcs      forced full GCs started ({@code jcmd GC.run})
+ * @param forcedGcs      class histograms (each after a forced full GC) started ({@code jcmd GC.class_histogram})
  * @param forcedGcFailures jcmd runs that could not start or failed
  * @param reachablePages pages reachable from the seeds within the depth limit
  * @param seeds          seed URLs given to the crawl
@@ -32,6 +32,9 @@ import java.util.stream.Collectors;
  * @param samples        one per sampling interval
  * @param gcs            heap after each collection
  * @param verdict        flatness after the warm-up
+ * @param liveSetGrowthFromSeconds first class histogram after the warm-up (-1: fewer than two were read)
+ * @param liveSetGrowthToSeconds   last class histogram
+ * @param liveSetGrowth  the classes the live set grew by most between those two, largest first
  */
 public record SoakSummary(int v, String command, String machine, int pages, int ips, long politenessMs,
                           int partitions, String heap, long heapBytes, double minutes, int intervalSeconds,
@@ -39,8 +42,10 @@ public record SoakSummary(int v, String command, String machine, int pages, int 
                           long pagesFetched, long distinctUrlsFetched, long duplicateFetches,
                           long politenessViolations, double minGapMs, int childExitCode, boolean cleanStop,
                           double stopSeconds, int gcCount, double gcPauseTotalMs, double gcPauseMaxMs, int fullGcs,
-                          long rssMaxBytes, Flatness.Verdict verdict, List<Sample> samples, List<Gc> gcs) {
-    /** 2: live set (forced full GCs) beside the heap after every GC; the verdict's heap figures nested. */
+                          long rssMaxBytes, Flatness.Verdict verdict, double liveSetGrowthFromSeconds,
+                          double liveSetGrowthToSeconds, List<ClassHistogram.Growth> liveSetGrowth,
+                          List<Sample> samples, List<Gc> gcs) {
+    /** 2: live set (forced full GCs) and its growth by class beside the heap after every GC; heap figures nested. */
     public static final int VERSION = 2;
 
     /**
@@ -62,6 +67,7 @@ public record SoakSummary(int v, String command, String machine, int pages, int 
     }
 
     public SoakSummary {
+        liveSetGrowth = List.copyOf(liveSetGrowth);
         samples = List.copyOf(samples);
         gcs = List.copyOf(gcs);
     }
@@ -99,6 +105,13 @@ public record SoakSummary(int v, String command, String machine, int pages, int 
                     100 * l.trend(), 100 * l.quarterChange(), l.flat() ? "flat" : "NOT flat"));
         } else {
             sb.append(String.format(Locale.ROOT, "  live set: not measured (no forced full GCs)%n"));
+        }
+        if (!liveSetGrowth.isEmpty()) {
+            sb.append(String.format(Locale.ROOT, "  live set grew from %.0f s to %.0f s most by: %s%n",
+                    liveSetGrowthFromSeconds, liveSetGrowthToSeconds, liveSetGrowth.stream().limit(8)
+                            .map(g -> String.format(Locale.ROOT, "%s +%.1f MiB (%+,d)", g.className(),
+                                    g.bytes() / 1048576.0, g.instances()))
+                            .collect(Collectors.joining(", "))));
         }
         sb.append(String.format(Locale.ROOT, "  machine load average (1 min) while judged: mean %.1f, max %.1f on %s%n",
                 loadAfter(f.warmupSeconds()).average().orElse(Double.NaN),

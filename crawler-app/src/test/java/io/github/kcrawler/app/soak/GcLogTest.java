@@ -60,10 +60,11 @@ class GcLogTest {
 
     @Test
     void theFullGcTheSoakForcesWithJcmd() {
-        // as G1 logs jcmd <pid> GC.run (a line of a soak's crawl JVM)
+        // as G1 logs the full GC of jcmd <pid> GC.class_histogram
         assertThat(GcLog.parseLine("[2026-11-26T13:37:22.487+0000][60.879s][info][gc             ] GC(58) Pause Full "
-                + "(Diagnostic Command) 491M->368M(869M) 220.329ms")).hasValueSatisfying(p -> {
-                    assertThat(p.kind()).isEqualTo("Full (Diagnostic Command)").contains(SoakRunner.FORCED_KIND);
+                + "(Heap Inspection Initiated GC) 491M->368M(869M) 220.329ms")).hasValueSatisfying(p -> {
+                    assertThat(p.kind()).isEqualTo("Full (Heap Inspection Initiated GC)")
+                            .contains(SoakRunner.FORCED_KIND);
                     assertThat(p.afterBytes()).isEqualTo(368L << 20);
                     assertThat(p.pauseMs()).isEqualTo(220.329);
                 });

@@ -26,7 +26,7 @@ class SoakOutputTest {
         for (int t = 1; t < 600; t += 3) {
             gcs.add(new SoakSummary.Gc(t, "Young (Normal) (G1 Evacuation Pause)", (200L + t % 30) << 20, 1L << 30, 5));
             if (t % 60 == 1) { // and the soak's forced full GC each minute: the live set
-                gcs.add(new SoakSummary.Gc(t + 0.5, "Full (Diagnostic Command)", 180L << 20, 1L << 30, 400));
+                gcs.add(new SoakSummary.Gc(t + 0.5, "Full (Heap Inspection Initiated GC)", 180L << 20, 1L << 30, 400));
             }
         }
         List<Flatness.HeapPoint> liveSet = SoakRunner.liveSetPoints(gcs);
@@ -37,7 +37,10 @@ class SoakOutputTest {
                 600, 60, 0.1);
         SoakSummary s = new SoakSummary(SoakSummary.VERSION, "crawler bench soak --minutes 10", "2 cores", 1_000_000,
                 4096, 20, 4, "1g", 1L << 30, 10, 10, 60, 10, 0, 60, 0.2, 984_208, 256, 240_000, 240_000, 0, 0, 21.3, 143, true,
-                12.5, gcs.size(), 1000, 5, 0, 900L << 20, v, samples, gcs);
+                12.5, gcs.size(), 1000, 5, 0, 900L << 20, v, 181, 541,
+                List.of(new ClassHistogram.Growth("[J", 4L << 20, 8265),
+                        new ClassHistogram.Growth("io.github.kcrawler.fetcher.robots.RobotsRules", 360_384, 7508)),
+                samples, gcs);
 
         Path json = dir.resolve("soak.json");
         s.write(json);
@@ -63,7 +66,10 @@ class SoakOutputTest {
         assertThat(Files.readString(dir.resolve("report.html"))).contains("data:image/svg+xml;base64,");
         assertThat(s.toText()).contains("verdict: flat").contains("400 (+0.0%)").contains("mean 3.5, max 3.5")
                 .contains("live set (heap after the full GC forced every 60 s; 8 after warm-up of 10 forced, 0 failed): "
-                        + "min 180 MiB, mean 180 MiB, max 180 MiB; trend +0.0%");
+                        + "min 180 MiB, mean 180 MiB, max 180 MiB; trend +0.0%")
+                .contains("live set grew from 181 s to 541 s most by: [J +4.0 MiB (+8,265), "
+                        + "io.github.kcrawler.fetcher.robots.RobotsRules +0.3 MiB (+7,508)");
+        assertThat(read.get("liveSetGrowth").get(0).get("className").asText()).isEqualTo("[J");
     }
 
     @Test
