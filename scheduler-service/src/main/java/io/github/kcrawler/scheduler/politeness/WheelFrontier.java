@@ -2,6 +2,8 @@ package io.github.kcrawler.scheduler.politeness;
 
 import io.github.kcrawler.common.fingerprint.Fingerprints;
 import io.github.kcrawler.common.time.CrawlClock;
+import io.github.kcrawler.scheduler.memory.ChunkedIntArray;
+import io.github.kcrawler.scheduler.memory.ChunkedLongArray;
 import io.github.kcrawler.scheduler.wheel.PolitenessWheel;
 import io.github.kcrawler.scheduler.wheel.ScoreBucketPool;
 import io.github.kcrawler.scheduler.wheel.StepTimer;
@@ -9,7 +11,6 @@ import io.github.kcrawler.scheduler.wheel.StepTimer;
 import it.unimi.dsi.fastutil.ints.IntArrayFIFOQueue;
 import it.unimi.dsi.fastutil.longs.Long2DoubleLinkedOpenHashMap;
 
-import java.util.Arrays;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -37,8 +38,8 @@ import java.util.function.Consumer;
  * Only an index is kept here; the URL text stays in the caller's store. In PRIORITY order the pool indexes every
  * pending URL, waiting or placed in the wheel (a placed URL is <em>held</em> in the pool), so {@code poolCapacity}
  * bounds the whole frontier and its memory is allocated up front (≈ 36–44 bytes per slot) plus {@code long seq} and
- * an {@link IpTable} id per used slot (12 bytes, grown with the peak size): a growing frontier does not grow the
- * heap. FIFO URLs, restored overflow and the one fingerprint the pool reserves ({@link ScoreBucketPool#NONE}) live in
+ * an {@link IpTable} id per used slot (12 bytes, grown with the peak size in 32 KiB chunks, {@link ChunkedLongArray}):
+ * a growing frontier does not grow the heap by more than that. FIFO URLs, restored overflow and the one fingerprint the pool reserves ({@link ScoreBucketPool#NONE}) live in
  * {@link PendingSlots} (≈ 50 bytes each, bounded by the wheel's B·H/2 in FIFO order). The wheel's handles are slot
  * numbers, with {@link #SIDE} marking a {@code PendingSlots} slot. Not thread-safe: one per stream task.
  */
@@ -61,7 +62,6 @@ public final class WheelFrontier implements Frontier {
 
     /** Marks a wheel handle that is a {@link PendingSlots} slot rather than a pool slot. */
     private static final long SIDE = 1L << 32;
-    private static final int INITIAL_PAYLOAD = 1024;
 
     private final CrawlClock clock;
     private final Order order;
@@ -73,8 +73,8 @@ public final class WheelFrontier implements Frontier {
     private final IpTable ips = new IpTable();
     private final PendingSlots side = new PendingSlots(ips);
     /** PRIORITY: per pool slot, the URL's admission sequence and IP id; grown with the highest slot used. */
-    private long[] poolSeq;
-    private int[] poolIp;
+    private final ChunkedLongArray poolSeq;
+    private final ChunkedIntArray poolIp;
     /** Side slots restored after a restart that the wheel (FIFO) or the pool (PRIORITY) could not take yet, in order. */
     private final IntArrayFIFOQueue overflow = new IntArrayFIFOQueue();
     /** Scores of URLs not pending yet, oldest first; at most {@code scoreCache} (fastutil: no boxing per entry). */
@@ -107,8 +107,8 @@ public final class WheelFrontier implements Frontier {
         this.stepTimeoutMs = stepTimeoutMs;
         this.wheel = new PolitenessWheel(queues, residues);
         this.pool = order == Order.PRIORITY ? new ScoreBucketPool(poolCapacity) : null;
-        this.poolSeq = pool == null ? null : new long[Math.min(poolCapacity, INITIAL_PAYLOAD)];
-        this.poolIp = pool == null ? null : new int[Math.min(poolCapacity, INITIAL_PAYLOAD)];
+        this.poolSeq = pool == null ? null : new ChunkedLongArray(0);
+        this.poolIp = pool == null ? null : new ChunkedIntArray(0);
         this.timer = new StepTimer(politenessMs, clock.millis());
         this.evicted = Objects.requireNonNull(evicted, "evicted");
         this.batch = new long[wheel.maxBatch()];
@@ -191,7 +191,7 @@ public final class WheelFrontier implements Frontier {
             evict(worst);
         }
         int slot = addToPool(ip, fingerprint, seq, score, true);
-        wheel.enqueue(ips.wheelKey(poolIp[slot]), slot);
+        wheel.enqueue(ips.wheelKey(poolIp.get(slot)), slot);
         inWheel++;
         return Admission.QUEUED;
     }
@@ -249,22 +249,17 @@ public final class WheelFrontier implements Frontier {
 
     private int addToPool(String ip, long fingerprint, long seq, double score, boolean held) {
         int slot = pool.add(fingerprint, score, held);
-        if (slot >= poolSeq.length) {
-            int n = (int) Math.min(pool.capacity(), 2L * poolSeq.length);
-            poolSeq = Arrays.copyOf(poolSeq, n);
-            poolIp = Arrays.copyOf(poolIp, n);
-        }
-        poolSeq[slot] = seq;
-        poolIp[slot] = ips.acquire(ip);
+        poolSeq.set(slot, seq);
+        poolIp.set(slot, ips.acquire(ip));
         return slot;
     }
 
     private PendingUrl poolView(int slot) {
-        return new PendingUrl(ips.text(poolIp[slot]), pool.keyAt(slot), poolSeq[slot], pool.scoreAt(slot));
+        return new PendingUrl(ips.text(poolIp.get(slot)), pool.keyAt(slot), poolSeq.get(slot), pool.scoreAt(slot));
     }
 
     private void removeFromPool(int slot) {
-        ips.release(poolIp[slot]);
+        ips.release(poolIp.get(slot));
         pool.removeAt(slot);
     }
 
@@ -357,7 +352,7 @@ public final class WheelFrontier implements Frontier {
             if (slot < 0) {
                 break;
             }
-            if (wheel.enqueue(ips.wheelKey(poolIp[slot]), slot)) {
+            if (wheel.enqueue(ips.wheelKey(poolIp.get(slot)), slot)) {
                 inWheel++;
             } else {
                 blocked[nBlocked++] = slot;

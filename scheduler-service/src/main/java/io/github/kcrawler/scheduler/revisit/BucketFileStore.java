@@ -1,6 +1,8 @@
 package io.github.kcrawler.scheduler.revisit;
 
 import com.sun.nio.file.ExtendedOpenOption;
+import io.github.kcrawler.scheduler.memory.ChunkedIntArray;
+import io.github.kcrawler.scheduler.memory.ChunkedLongArray;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 
@@ -18,7 +20,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.TreeMap;
@@ -38,7 +39,8 @@ import java.util.TreeMap;
  * (key → seq in an open-addressing map; freed seqs reused); per seq, {@code gen[seq]} is bumped whenever the key's
  * record is replaced, deleted or delivered, and {@code bucketOf[seq]} names the bucket holding the live entry. An
  * entry read from a bucket is live iff its gen equals {@code gen[seq]}: stale copies are skipped at read time, so
- * update and delete touch memory only. Memory: ~12 bytes per seq plus the map.
+ * update and delete touch memory only. Memory: ~12 bytes per seq (in 16–32 KiB chunks, never a large array that
+ * doubles) plus the map.
  *
  * <p>Processing. {@code poll(now)} takes every bucket ≤ now (SAT/L checks all buffers each tick), reads its file
  * sequentially and then its in-memory pages, and for each live entry either delivers it (true time ≤ now + e) or
@@ -79,8 +81,8 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
     private final IntArrayList freeSeqs = new IntArrayList();
     private final ByteBuffer readBuffer;
     private final byte[] scratch = new byte[MAX_RECORD_BYTES];
-    private int[] gen = new int[1024];
-    private long[] bucketOf = new long[1024];
+    private ChunkedIntArray gen = new ChunkedIntArray(0);
+    private ChunkedLongArray bucketOf = new ChunkedLongArray(NONE);
     private int nextSeq;
     private long now;
     private long bytesWritten;
@@ -94,7 +96,6 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
         this.readBuffer = ByteBuffer.allocateDirect(READ_CHUNK + PagePool.PAGE_SIZE).alignedSlice(PagePool.PAGE_SIZE)
                 .order(ByteOrder.BIG_ENDIAN);
         this.seqOf.defaultReturnValue(-1);
-        Arrays.fill(bucketOf, NONE);
         this.now = startTime;
         Files.createDirectories(dir);
         Path meta = dir.resolve(META);
@@ -131,8 +132,8 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
             seq = newSeq();
             seqOf.put(key, seq);
         }
-        gen[seq]++;
-        place(seq, gen[seq], key, at, record, 0, record.length);
+        bumpGen(seq);
+        place(seq, gen.get(seq), key, at, record, 0, record.length);
     }
 
     /**
@@ -154,8 +155,8 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
             seq = newSeq();
             seqOf.put(key, seq);
         }
-        gen[seq]++;
-        append(seq, gen[seq], key, at, bucket, record, 0, record.length);
+        bumpGen(seq);
+        append(seq, gen.get(seq), key, at, bucket, record, 0, record.length);
     }
 
     @Override
@@ -186,7 +187,7 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
     /** The bucket holding the key's live record, or {@code Long.MIN_VALUE} if none (the paper's bucket index). */
     public long bucketOf(long key) {
         int seq = seqOf.get(key);
-        return seq < 0 ? NONE : bucketOf[seq];
+        return seq < 0 ? NONE : bucketOf.get(seq);
     }
 
     @Override
@@ -282,18 +283,18 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
             return freeSeqs.popInt();
         }
         int seq = nextSeq++;
-        if (seq == gen.length) {
-            int n = gen.length * 2;
-            gen = Arrays.copyOf(gen, n);
-            bucketOf = Arrays.copyOf(bucketOf, n);
-            Arrays.fill(bucketOf, seq, n, NONE);
-        }
+        gen.ensureCapacity(seq + 1);
+        bucketOf.ensureCapacity(seq + 1);
         return seq;
     }
 
+    private void bumpGen(int seq) {
+        gen.set(seq, gen.get(seq) + 1);
+    }
+
     private void release(int seq) {
-        gen[seq]++;
-        bucketOf[seq] = NONE;
+        bumpGen(seq);
+        bucketOf.set(seq, NONE);
         freeSeqs.add(seq);
     }
 
@@ -305,7 +306,7 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
 
     private void append(int seq, int g, long key, long at, long b, byte[] record, int off, int len)
             throws IOException {
-        bucketOf[seq] = b;
+        bucketOf.set(seq, b);
         Bucket bucket = buckets.get(b);
         if (bucket == null) {
             bucket = new Bucket(b);
@@ -435,7 +436,7 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
             int len = Short.toUnsignedInt(p.getShort(pos + 24));
             p.get(pos + ENTRY_HEADER, scratch, 0, len);
             pos += ENTRY_HEADER + len;
-            if (seq >= nextSeq || gen[seq] != g) {
+            if (seq >= nextSeq || gen.get(seq) != g) {
                 continue; // replaced, deleted or already delivered
             }
             if (at - now > options.tolerance()) {
@@ -476,8 +477,8 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
             out.writeLong(now);
             out.writeInt(nextSeq);
             for (int seq = 0; seq < nextSeq; seq++) {
-                out.writeInt(gen[seq]);
-                out.writeLong(bucketOf[seq]);
+                out.writeInt(gen.get(seq));
+                out.writeLong(bucketOf.get(seq));
             }
             out.writeInt(seqOf.size());
             for (Long2IntOpenHashMap.Entry e : seqOf.long2IntEntrySet()) {
@@ -505,13 +506,13 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
             }
             now = in.readLong();
             nextSeq = in.readInt();
-            int cap = Math.max(1024, Integer.highestOneBit(Math.max(1, nextSeq)) * 2);
-            gen = new int[cap];
-            bucketOf = new long[cap];
-            Arrays.fill(bucketOf, NONE);
+            gen = new ChunkedIntArray(0);
+            bucketOf = new ChunkedLongArray(NONE);
+            gen.ensureCapacity(nextSeq);
+            bucketOf.ensureCapacity(nextSeq);
             for (int seq = 0; seq < nextSeq; seq++) {
-                gen[seq] = in.readInt();
-                bucketOf[seq] = in.readLong();
+                gen.set(seq, in.readInt());
+                bucketOf.set(seq, in.readLong());
             }
             int keys = in.readInt();
             boolean[] used = new boolean[nextSeq];
