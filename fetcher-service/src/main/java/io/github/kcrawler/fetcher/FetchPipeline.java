@@ -1,5 +1,6 @@
 package io.github.kcrawler.fetcher;
 
+import io.github.kcrawler.common.fingerprint.Fingerprints;
 import io.github.kcrawler.common.model.FetchKind;
 import io.github.kcrawler.common.model.FetchOutcome;
 import io.github.kcrawler.common.model.FetchRequest;
@@ -18,10 +19,10 @@ import io.github.kcrawler.fetcher.http.NettyHttpClient;
 import io.github.kcrawler.fetcher.robots.RobotsCache;
 import io.github.kcrawler.fetcher.robots.RobotsResponse;
 import io.github.kcrawler.fetcher.robots.RobotsRules;
+import it.unimi.dsi.fastutil.longs.Long2IntLinkedOpenHashMap;
 
 import java.net.InetAddress;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -76,7 +77,8 @@ final class FetchPipeline {
     private final FetchSlots slots;
     private final AtomicLong pagesFetched = new AtomicLong();
     private final HostBackoff backoff;
-    private final Map<String, long[]> hostPages;
+    /** Pages fetched per host (by the host's 64-bit fingerprint), least recently used first. */
+    private final Long2IntLinkedOpenHashMap hostPages = new Long2IntLinkedOpenHashMap(1024);
     private RobotsCache robots;
     private java.util.function.BooleanSupplier ownershipConfirmed = () -> true;
 
@@ -94,12 +96,6 @@ final class FetchPipeline {
         this.metrics = metrics;
         this.publisher = publisher;
         this.backoff = new HostBackoff(clock, config.politenessMs(), config.maxBackoffMs(), BACKOFF_CAPACITY);
-        this.hostPages = new LinkedHashMap<>(1024, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, long[]> eldest) {
-                return size() > HOST_BUDGET_CAPACITY;
-            }
-        };
     }
 
     /** The per-IP back-off (tests). */
@@ -347,8 +343,7 @@ final class FetchPipeline {
             return false;
         }
         synchronized (hostPages) {
-            long[] n = hostPages.get(host);
-            return n != null && n[0] >= config.maxPagesPerHost();
+            return hostPages.getAndMoveToLast(Fingerprints.url(host)) >= config.maxPagesPerHost();
         }
     }
 
@@ -356,8 +351,13 @@ final class FetchPipeline {
         if (config.maxPagesPerHost() == 0) {
             return;
         }
+        long fp = Fingerprints.url(host);
         synchronized (hostPages) {
-            hostPages.computeIfAbsent(host, h -> new long[1])[0]++;
+            int n = hostPages.getAndMoveToLast(fp);
+            hostPages.putAndMoveToLast(fp, n == Integer.MAX_VALUE ? n : n + 1);
+            if (hostPages.size() > HOST_BUDGET_CAPACITY) {
+                hostPages.removeFirstInt();
+            }
         }
     }
 

@@ -107,9 +107,9 @@ public final class SoakBenchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         SoakConfig config;
         try {
+            int liveSet = liveSetSeconds != null ? liveSetSeconds : SoakConfig.defaultLiveSetSeconds(minutes);
             config = new SoakConfig(pages, ips, pagesPerHost, seeds, politenessMs, partitions, maxDepth, minutes, heap,
-                    intervalSeconds, liveSetSeconds != null ? liveSetSeconds
-                            : SoakConfig.defaultLiveSetSeconds(minutes), windowSeconds, warmupFraction, tolerance, stopSeconds, dataDir,
+                    intervalSeconds, liveSet, windowSeconds, warmupFraction, tolerance, stopSeconds, dataDir,
                     jar != null ? jar : runningJar(), jvmOptions, settings);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);

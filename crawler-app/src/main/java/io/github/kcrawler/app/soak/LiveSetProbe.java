@@ -67,7 +67,8 @@ final class LiveSetProbe implements AutoCloseable {
         next += intervalNanos * Math.max(1, (now - next) / intervalNanos + 1);
         if (running != null) {
             if (running.isAlive()) {
-                LOG.warn("the last class histogram (jcmd {} GC.class_histogram) has not finished; skipping this one", pid);
+                LOG.warn("the last class histogram (jcmd {} GC.class_histogram) has not finished; skipping this one",
+                        pid);
                 return;
             }
             reap();

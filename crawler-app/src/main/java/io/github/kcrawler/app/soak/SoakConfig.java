@@ -25,8 +25,8 @@ import java.util.regex.Pattern;
  * @param heap            the child's {@code -Xmx} (e.g. {@code 1g}, {@code 768m})
  * @param intervalSeconds sampling interval of websim's counts, the child's RSS and metrics
  * @param liveSetSeconds  interval of the class histograms ({@code jcmd <pid> GC.class_histogram}), each after a
- *                        full collection whose heap after GC is the live set the verdict also judges; 0 = none (at most an eighth of the run, so that
- *                        each judged quarter has two)
+ *                        full collection whose heap after GC is the live set the verdict also judges; 0 = none
+ *                        (at most an eighth of the run, so that each judged quarter has two)
  * @param windowSeconds   rate window of the verdict
  * @param warmupFraction  leading share of the run excluded from the verdict (at most 0.25)
  * @param tolerance       allowed relative deviation (0.10 = 10 %)

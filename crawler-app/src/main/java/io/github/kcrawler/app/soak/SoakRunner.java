@@ -33,9 +33,9 @@ import java.util.regex.Pattern;
  * SIGTERM and is waited for. Meanwhile websim's own page count, the child's RSS and a few of its metrics are sampled
  * at a fixed interval, and at another a class histogram of the child's live heap is taken
  * ({@code jcmd <pid> GC.class_histogram}, the JDK's own tool, run beside the sampling; {@link LiveSetProbe}): the
- * full collection it starts with gives the live set, the histograms name the classes it grew by. Afterwards the GC log gives the heap
- * after each collection and after each forced one, {@link Flatness} judges the rate, both heap series after the
- * warm-up, and the run is written as JSON, SVG plots and one HTML report.
+ * full collection it starts with gives the live set, the histograms name the classes it grew by. Afterwards the GC
+ * log gives the heap after each collection and after each forced one, {@link Flatness} judges the rate and both heap
+ * series after the warm-up, and the run is written as JSON, SVG plots and one HTML report.
  */
 public final class SoakRunner {
     private static final Logger LOG = LoggerFactory.getLogger(SoakRunner.class);
@@ -140,7 +140,8 @@ public final class SoakRunner {
                     System.getProperty("os.arch"), System.getProperty("java.version"));
             SoakSummary summary = new SoakSummary(SoakSummary.VERSION, commandLine, machine, c.pages(), c.ips(),
                     c.politenessMs(), c.partitions(), c.heap(), c.heapBytes(), c.minutes(), c.intervalSeconds(),
-                    c.liveSetSeconds(), liveSet.forced(), liveSet.failures(), c.windowSeconds(), c.warmupFraction(), reachable, websim.seedUrls().size(), total.pagesFetched(),
+                    c.liveSetSeconds(), liveSet.forced(), liveSet.failures(), c.windowSeconds(), c.warmupFraction(),
+                    reachable, websim.seedUrls().size(), total.pagesFetched(),
                     total.distinctUrlsFetched(), total.duplicateFetches(), total.politenessViolations(),
                     total.minGapMs(), exit, cleanExit(exit), stopSeconds, pauses.size(),
                     pauses.stream().mapToDouble(GcLog.Pause::pauseMs).sum(),

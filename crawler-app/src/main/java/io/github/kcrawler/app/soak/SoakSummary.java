@@ -38,7 +38,8 @@ import java.util.stream.Collectors;
  */
 public record SoakSummary(int v, String command, String machine, int pages, int ips, long politenessMs,
                           int partitions, String heap, long heapBytes, double minutes, int intervalSeconds,
-                          int liveSetSeconds, int forcedGcs, int forcedGcFailures, int windowSeconds, double warmupFraction, long reachablePages, int seeds,
+                          int liveSetSeconds, int forcedGcs, int forcedGcFailures, int windowSeconds,
+                          double warmupFraction, long reachablePages, int seeds,
                           long pagesFetched, long distinctUrlsFetched, long duplicateFetches,
                           long politenessViolations, double minGapMs, int childExitCode, boolean cleanStop,
                           double stopSeconds, int gcCount, double gcPauseTotalMs, double gcPauseMaxMs, int fullGcs,

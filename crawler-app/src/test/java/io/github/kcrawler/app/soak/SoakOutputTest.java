@@ -36,8 +36,8 @@ class SoakOutputTest {
                 gcs.stream().map(g -> new Flatness.HeapPoint(g.seconds(), g.afterBytes())).toList(), liveSet, 120,
                 600, 60, 0.1);
         SoakSummary s = new SoakSummary(SoakSummary.VERSION, "crawler bench soak --minutes 10", "2 cores", 1_000_000,
-                4096, 20, 4, "1g", 1L << 30, 10, 10, 60, 10, 0, 60, 0.2, 984_208, 256, 240_000, 240_000, 0, 0, 21.3, 143, true,
-                12.5, gcs.size(), 1000, 5, 0, 900L << 20, v, 181, 541,
+                4096, 20, 4, "1g", 1L << 30, 10, 10, 60, 10, 0, 60, 0.2, 984_208, 256, 240_000, 240_000, 0, 0, 21.3,
+                143, true, 12.5, gcs.size(), 1000, 5, 0, 900L << 20, v, 181, 541,
                 List.of(new ClassHistogram.Growth("[J", 4L << 20, 8265),
                         new ClassHistogram.Growth("io.github.kcrawler.fetcher.robots.RobotsRules", 360_384, 7508)),
                 samples, gcs);

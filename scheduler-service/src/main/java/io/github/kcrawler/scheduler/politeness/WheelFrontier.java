@@ -38,10 +38,11 @@ import java.util.function.Consumer;
  * Only an index is kept here; the URL text stays in the caller's store. In PRIORITY order the pool indexes every
  * pending URL, waiting or placed in the wheel (a placed URL is <em>held</em> in the pool), so {@code poolCapacity}
  * bounds the whole frontier and its memory is allocated up front (≈ 36–44 bytes per slot) plus {@code long seq} and
- * an {@link IpTable} id per used slot (12 bytes, grown with the peak size in 32 KiB chunks, {@link ChunkedLongArray}):
- * a growing frontier does not grow the heap by more than that. FIFO URLs, restored overflow and the one fingerprint the pool reserves ({@link ScoreBucketPool#NONE}) live in
- * {@link PendingSlots} (≈ 50 bytes each, bounded by the wheel's B·H/2 in FIFO order). The wheel's handles are slot
- * numbers, with {@link #SIDE} marking a {@code PendingSlots} slot. Not thread-safe: one per stream task.
+ * an {@link IpTable} id per used slot (12 bytes, grown with the peak size in 16–32 KiB chunks,
+ * {@link ChunkedLongArray}): a growing frontier does not grow the heap by more than that. FIFO URLs, restored
+ * overflow and the one fingerprint the pool reserves ({@link ScoreBucketPool#NONE}) live in {@link PendingSlots}
+ * (≈ 50 bytes each, bounded by the wheel's B·H/2 in FIFO order). The wheel's handles are slot numbers, with
+ * {@link #SIDE} marking a {@code PendingSlots} slot. Not thread-safe: one per stream task.
  */
 public final class WheelFrontier implements Frontier {
     /** How admitted URLs enter the wheel. */

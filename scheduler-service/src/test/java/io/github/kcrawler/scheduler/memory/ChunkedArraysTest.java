@@ -52,7 +52,8 @@ class ChunkedArraysTest {
         assertThat(a.get(10 * ChunkedLongArray.CHUNK + 5)).isEqualTo(2);
         assertThat(a.get(0)).isEqualTo(1);
         // 11 chunks of 32 KiB: no array the size of the whole
-        assertThat(a.memoryBytes()).isBetween(11L * 8 * ChunkedLongArray.CHUNK, 11L * 8 * ChunkedLongArray.CHUNK + 4096);
+        long chunks = 11L * 8 * ChunkedLongArray.CHUNK;
+        assertThat(a.memoryBytes()).isBetween(chunks, chunks + 4096);
         a.ensureCapacity(5);
         assertThat(a.capacity()).isEqualTo(11 * ChunkedLongArray.CHUNK);
         assertThatThrownBy(() -> a.ensureCapacity(-1)).hasMessageContaining("was -1");
