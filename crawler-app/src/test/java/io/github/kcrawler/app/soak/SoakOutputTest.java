@@ -44,7 +44,7 @@ class SoakOutputTest {
 
         Path json = dir.resolve("soak.json");
         s.write(json);
-        SoakRunner.plots(s, dir.resolve("plots"));
+        SoakPlots.write(s, dir.resolve("plots"));
         ExperimentReport.write(dir.resolve("report.html"), "soak", List.of(dir.resolve("plots")), List.of(json), "x");
 
         JsonNode read = JsonSerde.MAPPER.readTree(json.toFile());
