@@ -122,6 +122,9 @@ final class ConsumerLoop {
             consumer = c;
             c.subscribe(List.of(topic), new Rebalance());
             lastCommit = System.currentTimeMillis();
+            // poll returns at least once per commit interval, so finished requests are committed on time
+            Duration pollTimeout = Duration.ofMillis(Math.min(100, config.commitIntervalMs()));
+            Duration pausedPollTimeout = Duration.ofMillis(10); // resume soon once pending requests leave room
             while (running) {
                 try {
                     long now = System.nanoTime();
@@ -135,7 +138,7 @@ final class ConsumerLoop {
                     if (confirming) {
                         confirmOwnership(c);
                     }
-                    ConsumerRecords<String, byte[]> records = c.poll(Duration.ofMillis(paused ? 10 : 100));
+                    ConsumerRecords<String, byte[]> records = c.poll(paused ? pausedPollTimeout : pollTimeout);
                     long after = System.nanoTime();
                     if (after - lastLoopNanos > pauseNanos) {
                         // paused inside poll (the usual place): poll returning proves nothing about membership

@@ -39,13 +39,6 @@ final class FaultCluster implements AutoCloseable {
     static final String RANKER = "ranker";
     static final String FETCHER_1 = "fetcher-1";
     static final String FETCHER_2 = "fetcher-2";
-    /**
-     * The fetchers' offset commit interval. Fetching is at-least-once: a fetcher that dies (or is stopped past its
-     * session timeout) leaves the requests it fetched since its last commit to the new owner, which fetches them
-     * again, so the duplicates per fetcher failure are about its pages per second times this interval (the
-     * default, 1 s, gave 10 duplicates on 1,195 pages in one run and 23 in another).
-     */
-    static final long FETCHER_COMMIT_INTERVAL_MS = 250;
 
     private final FaultsConfig config;
     private final Path runDir;
@@ -73,7 +66,7 @@ final class FaultCluster implements AutoCloseable {
             add(logs, fetcher, FetcherMain.class.getName(), List.of("--politeness-ms=" + config.politenessMs(),
                     "--hosts-file=" + hostsFile.toAbsolutePath(), "--allow-addresses=127.0.0.0/8",
                     "--max-depth=" + config.maxDepth(), "--warc-dir=" + this.runDir.resolve("warc-" + fetcher),
-                    "--warc-prefix=" + fetcher, "--commit-interval-ms=" + FETCHER_COMMIT_INTERVAL_MS));
+                    "--warc-prefix=" + fetcher));
         }
     }
 

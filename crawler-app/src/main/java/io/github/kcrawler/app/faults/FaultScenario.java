@@ -4,6 +4,7 @@ import io.github.kcrawler.app.demo.DemoRunner;
 import io.github.kcrawler.app.runtime.CrawlMonitor;
 import io.github.kcrawler.app.runtime.SeedInjector;
 import io.github.kcrawler.common.topic.Topics;
+import io.github.kcrawler.fetcher.FetcherConfig;
 import io.github.kcrawler.websim.WebSim;
 import io.github.kcrawler.websim.WebSimConfig;
 import io.github.kcrawler.websim.WebSimStats;
@@ -82,7 +83,7 @@ public final class FaultScenario {
         return new FaultsResult(FaultsResult.VERSION, settings(), reference.figures(), disturbed.figures(),
                 lost.cardinality(), lostSample, dupRatio, disturbed.stats.politenessViolations(), disturbed.revisit,
                 disturbed.disruptions, disturbed.exited, disturbed.violations, disturbed.duplicates,
-                goals, goals.values().stream().allMatch(b -> b), machine());
+                FaultsResult.attribute(disturbed.duplicateTimes, disturbed.disruptions), goals, goals.values().stream().allMatch(b -> b), machine());
     }
 
     private Map<String, Object> settings() {
@@ -98,7 +99,8 @@ public final class FaultScenario {
         m.put("quietMs", config.quietMs());
         m.put("serviceHeap", config.serviceHeap());
         m.put("fetchers", 2);
-        m.put("fetcherCommitIntervalMs", FaultCluster.FETCHER_COMMIT_INTERVAL_MS);
+        // the production default: the duplicates measured are what a deployment would see
+        m.put("fetcherCommitIntervalMs", Long.parseLong(FetcherConfig.DEFAULTS.get("commit-interval-ms")));
         return m;
     }
 
@@ -111,7 +113,7 @@ public final class FaultScenario {
     private record Crawl(double seconds, long reachable, BitSet fetched, WebSimStats stats, double[] timeS,
                          long[] distinct, List<FaultsResult.Disruption> disruptions, RevisitStateCheck revisit,
                          List<String> exited, List<RunMonitor.Event> violations, List<RunMonitor.Event> duplicates,
-                         List<String> urls) {
+                         double[] duplicateTimes, List<String> urls) {
         FaultsResult.RunFigures figures() {
             return new FaultsResult.RunFigures(seconds, reachable, stats.distinctUrlsFetched(), stats.pagesFetched(),
                     stats.duplicateFetches(), stats.politenessViolations(), stats.minGapMs(), stats.robotsFetches(),
@@ -176,7 +178,7 @@ public final class FaultScenario {
                         stats.politenessViolations());
                 return new Crawl(seconds, reachable.cardinality(), websim.fetchedPages(), stats, monitor.sampleTimes(),
                         monitor.sampleDistinct(), disruptions, revisit, exited, monitor.violations(),
-                        monitor.duplicates(), urls);
+                        monitor.duplicates(), monitor.duplicateTimes(), urls);
             }
         }
     }

@@ -16,6 +16,8 @@ import java.util.Map;
  * @param duplicateFetchRatio websim's duplicate page fetches / distinct pages fetched, disturbed run
  * @param politenessViolations websim's count for the disturbed run (two accesses to one IP closer than T)
  * @param revisitState        the scheduler's revisit-state changelog after the disturbed run
+ * @param duplicatesByDisruption the disturbed run's duplicate fetches, each counted under the last disruption that
+ *                            began before it ({@link #BEFORE_ANY_DISRUPTION} for those before the first)
  * @param goals               each goal of issue 9 item 3 and whether it was met
  */
 public record FaultsResult(int v, Map<String, Object> settings, RunFigures undisturbed, RunFigures disturbed,
@@ -23,8 +25,11 @@ public record FaultsResult(int v, Map<String, Object> settings, RunFigures undis
                            long politenessViolations, RevisitStateCheck revisitState,
                            List<Disruption> disruptions, List<String> exitedOnTheirOwn,
                            List<RunMonitor.Event> violationSample, List<RunMonitor.Event> duplicateSample,
-                           Map<String, Boolean> goals, boolean passed, String machine) {
-    public static final int VERSION = 1;
+                           Map<String, Long> duplicatesByDisruption, Map<String, Boolean> goals, boolean passed,
+                           String machine) {
+    /** 2: {@code duplicatesByDisruption}. */
+    public static final int VERSION = 2;
+    public static final String BEFORE_ANY_DISRUPTION = "before any disruption";
     /** Issue 9: duplicate fetches at most 1 % of pages. */
     public static final double MAX_DUPLICATE_RATIO = 0.01;
 
@@ -51,6 +56,28 @@ public record FaultsResult(int v, Map<String, Object> settings, RunFigures undis
         public String label() {
             return action + " " + target;
         }
+    }
+
+    /**
+     * Counts each duplicate under the last disruption that began at or before it: a duplicate is the redo of work
+     * that disruption cut short (the next owner refetching what a killed fetcher had not committed, say).
+     */
+    static Map<String, Long> attribute(double[] duplicateTimes, List<Disruption> disruptions) {
+        Map<String, Long> byDisruption = new LinkedHashMap<>();
+        byDisruption.put(BEFORE_ANY_DISRUPTION, 0L);
+        for (Disruption d : disruptions) {
+            byDisruption.put(d.label(), 0L);
+        }
+        for (double t : duplicateTimes) {
+            String label = BEFORE_ANY_DISRUPTION;
+            for (Disruption d : disruptions) {
+                if (d.atS() <= t) {
+                    label = d.label();
+                }
+            }
+            byDisruption.merge(label, 1L, Long::sum);
+        }
+        return byDisruption;
     }
 
     static Map<String, Boolean> goals(long lost, double duplicateRatio, long violations, RevisitStateCheck revisit,
@@ -89,6 +116,12 @@ public record FaultsResult(int v, Map<String, Object> settings, RunFigures undis
                 revisitState == null ? 0 : revisitState.fetched() - revisitState.missing(),
                 revisitState == null ? 0 : revisitState.fetched(), revisitState == null ? -1 : revisitState.missing(),
                 revisitState == null ? -1 : revisitState.unreadable()));
+        if (disturbed.duplicateFetches() > 0) {
+            sb.append("duplicates after each disruption:");
+            duplicatesByDisruption.forEach((k, n) -> sb.append(n == 0 ? "" : " " + k + " " + n + ";"));
+            sb.setLength(sb.length() - 1);
+            sb.append(String.format("%n"));
+        }
         goals.forEach((k, ok) -> sb.append(String.format("  %-40s %s%n", k, ok ? "met" : "NOT MET")));
         return sb.toString();
     }

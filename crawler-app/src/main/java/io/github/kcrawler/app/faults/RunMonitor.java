@@ -4,6 +4,7 @@ import io.github.kcrawler.websim.Access;
 import io.github.kcrawler.websim.WebSim;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
@@ -30,6 +31,9 @@ final class RunMonitor implements Consumer<Access>, AutoCloseable {
     private final BitSet seen = new BitSet();
     private final List<Event> violations = new ArrayList<>();
     private final List<Event> duplicates = new ArrayList<>();
+    /** When every duplicate fetch happened (seconds since seeding), to attribute them to disruptions. */
+    private double[] duplicateTimes = new double[16];
+    private int duplicateCount;
     private final List<double[]> samples = new ArrayList<>();
     private volatile long lastRequests = -1;
     private volatile long lastChangeNanos;
@@ -51,6 +55,10 @@ final class RunMonitor implements Consumer<Access>, AutoCloseable {
         }
         if (a.kind() == Access.Kind.PAGE && "GET".equals(a.method()) && (a.status() == 200 || a.status() == 304)) {
             if (seen.get(a.page())) {
+                if (duplicateCount == duplicateTimes.length) {
+                    duplicateTimes = Arrays.copyOf(duplicateTimes, duplicateCount * 2);
+                }
+                duplicateTimes[duplicateCount++] = seconds(now);
                 if (duplicates.size() < MAX_EVENTS) {
                     duplicates.add(new Event(seconds(now), a.ip(), a.path(), 0));
                 }
@@ -105,6 +113,11 @@ final class RunMonitor implements Consumer<Access>, AutoCloseable {
 
     synchronized List<Event> duplicates() {
         return List.copyOf(duplicates);
+    }
+
+    /** The time of every duplicate page fetch so far, in order. */
+    synchronized double[] duplicateTimes() {
+        return Arrays.copyOf(duplicateTimes, duplicateCount);
     }
 
     @Override

@@ -60,7 +60,7 @@ class FaultsIT {
         /**
          * A regression guard, looser than the issue's goal of 1 % ({@link FaultsResult#MAX_DUPLICATE_RATIO}, which
          * {@code crawler bench faults} judges): the duplicates left are at-least-once redos of what a SIGKILLed or
-         * stopped fetcher finished after its last commit (250 ms here), plus those of a broker restart; see
+         * stopped fetcher finished after its last commit (the default 50 ms), plus those of a broker restart; see
          * BENCHMARKS.md, "Faults", for the measured runs. A CI run must not fail on one unlucky kill timing.
          */
         static final double CI_MAX_DUPLICATE_RATIO = 0.02;
