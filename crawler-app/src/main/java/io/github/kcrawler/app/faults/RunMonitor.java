@@ -18,7 +18,10 @@ import java.util.function.Consumer;
  * only explains them.
  */
 final class RunMonitor implements Consumer<Access>, AutoCloseable {
-    /** A violation (gap to the previous access of the IP) or a duplicate fetch, at seconds since seeding. */
+    /**
+     * A violation or a duplicate fetch, at seconds since seeding; {@code gapMs} is the time since the previous access
+     * of the IP (violation) or since the page's first fetch (duplicate).
+     */
     public record Event(double atS, String ip, String path, double gapMs) {
     }
 
@@ -29,6 +32,8 @@ final class RunMonitor implements Consumer<Access>, AutoCloseable {
     private final long politenessNanos;
     private final Map<String, Long> lastAccess = new HashMap<>();
     private final BitSet seen = new BitSet();
+    /** When each page was first fetched (nanos), indexed by page. */
+    private long[] firstFetch = new long[1024];
     private final List<Event> violations = new ArrayList<>();
     private final List<Event> duplicates = new ArrayList<>();
     /** When every duplicate fetch happened (seconds since seeding), to attribute them to disruptions. */
@@ -60,10 +65,14 @@ final class RunMonitor implements Consumer<Access>, AutoCloseable {
                 }
                 duplicateTimes[duplicateCount++] = seconds(now);
                 if (duplicates.size() < MAX_EVENTS) {
-                    duplicates.add(new Event(seconds(now), a.ip(), a.path(), 0));
+                    duplicates.add(new Event(seconds(now), a.ip(), a.path(), (now - firstFetch[a.page()]) / 1e6));
                 }
             } else {
                 seen.set(a.page());
+                if (a.page() >= firstFetch.length) {
+                    firstFetch = Arrays.copyOf(firstFetch, Math.max(a.page() + 1, firstFetch.length * 2));
+                }
+                firstFetch[a.page()] = now;
             }
         }
     }

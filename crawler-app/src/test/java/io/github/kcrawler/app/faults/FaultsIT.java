@@ -58,11 +58,11 @@ class FaultsIT {
         static final int IPS = 32;
         static final long POLITENESS_MS = 50;
         /**
-         * A regression guard, looser than the issue's goal of 1 % ({@link FaultsResult#MAX_DUPLICATE_RATIO}, which
-         * {@code crawler bench faults} judges): the duplicates left are at-least-once redos of what a SIGKILLed or
-         * stopped fetcher finished after its last commit (the default 50 ms), plus those of a broker restart; see
-         * BENCHMARKS.md, "Faults", for the measured runs. A CI run must not fail on one unlucky kill timing.
+         * The issue's goal itself ({@link FaultsResult#MAX_DUPLICATE_RATIO}, 1 %, 11 duplicates here). Since the
+         * fetchers commit within 50 ms of finishing a request, the runs measured gave 0–5 duplicates, the most
+         * with the CPU starved (BENCHMARKS.md, "Faults"); it was a looser 2 % guard while a 250 ms commit interval
+         * left 5–21.
          */
-        static final double CI_MAX_DUPLICATE_RATIO = 0.02;
+        static final double CI_MAX_DUPLICATE_RATIO = FaultsResult.MAX_DUPLICATE_RATIO;
     }
 }
