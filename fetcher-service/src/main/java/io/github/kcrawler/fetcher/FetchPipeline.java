@@ -1,6 +1,5 @@
 package io.github.kcrawler.fetcher;
 
-import io.github.kcrawler.common.fingerprint.Fingerprints;
 import io.github.kcrawler.common.model.FetchKind;
 import io.github.kcrawler.common.model.FetchOutcome;
 import io.github.kcrawler.common.model.FetchRequest;
@@ -19,7 +18,6 @@ import io.github.kcrawler.fetcher.http.NettyHttpClient;
 import io.github.kcrawler.fetcher.robots.RobotsCache;
 import io.github.kcrawler.fetcher.robots.RobotsResponse;
 import io.github.kcrawler.fetcher.robots.RobotsRules;
-import it.unimi.dsi.fastutil.longs.Long2IntLinkedOpenHashMap;
 
 import java.net.InetAddress;
 import java.util.ArrayList;
@@ -27,7 +25,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The life of one fetch request, as a chain of asynchronous steps that never block a thread: wait for
@@ -58,11 +55,7 @@ final class FetchPipeline {
     static final long OWNERSHIP_RECHECK_MS = 20;
     /** IPs with a back-off above T kept at once (least recently touched forgotten first: they fall back to T). */
     static final int BACKOFF_CAPACITY = 100_000;
-    /**
-     * Hosts whose page count is kept for {@code max-pages-per-host}. Least recently fetched hosts are forgotten
-     * first and start counting again: the budget is exact for the hosts a crawl is busy with, which is what a trap
-     * is.
-     */
+    /** Hosts whose page count is kept for {@code max-pages-per-host} ({@link PageBudget}). */
     static final int HOST_BUDGET_CAPACITY = 100_000;
 
     private final FetcherConfig config;
@@ -75,10 +68,8 @@ final class FetchPipeline {
     private final FetchMetrics metrics;
     private final PagePublisher publisher;
     private final FetchSlots slots;
-    private final AtomicLong pagesFetched = new AtomicLong();
+    private final PageBudget budget;
     private final HostBackoff backoff;
-    /** Pages fetched per host (by the host's 64-bit fingerprint), least recently used first. */
-    private final Long2IntLinkedOpenHashMap hostPages = new Long2IntLinkedOpenHashMap(1024);
     private RobotsCache robots;
     private java.util.function.BooleanSupplier ownershipConfirmed = () -> true;
 
@@ -96,6 +87,7 @@ final class FetchPipeline {
         this.metrics = metrics;
         this.publisher = publisher;
         this.backoff = new HostBackoff(clock, config.politenessMs(), config.maxBackoffMs(), BACKOFF_CAPACITY);
+        this.budget = new PageBudget(config.maxPages(), config.maxPagesPerHost(), HOST_BUDGET_CAPACITY);
     }
 
     /** The per-IP back-off (tests). */
@@ -117,7 +109,7 @@ final class FetchPipeline {
 
     /** Responses received so far by this instance (the budget's count). */
     long pagesFetched() {
-        return pagesFetched.get();
+        return budget.pages();
     }
 
     /**
@@ -168,7 +160,7 @@ final class FetchPipeline {
                 publisher.abandoned(job); // its partition left while it waited: the next owner fetches it
                 return;
             }
-            if (budgetSpent()) {
+            if (budget.spent()) {
                 finish(job, FetchOutcome.BUDGET_EXHAUSTED, "page budget of " + config.maxPages() + " used");
                 return;
             }
@@ -176,7 +168,7 @@ final class FetchPipeline {
                 finish(job, FetchOutcome.MALFORMED_URL, "not an http(s) URL: " + job.request.url());
                 return;
             }
-            if (hostBudgetSpent(job.host)) {
+            if (budget.hostSpent(job.host)) {
                 finish(job, FetchOutcome.HOST_BUDGET_EXHAUSTED, "page budget of " + config.maxPagesPerHost()
                         + " for host " + job.host + " used");
                 return;
@@ -263,7 +255,7 @@ final class FetchPipeline {
             scheduler.schedule(() -> granted(job), OWNERSHIP_RECHECK_MS);
             return;
         }
-        if (!reserveBudget()) {
+        if (!budget.reserve()) {
             slots.release();
             guard.release(job.ip);
             finish(job, FetchOutcome.BUDGET_EXHAUSTED, "page budget of " + config.maxPages() + " used");
@@ -276,7 +268,7 @@ final class FetchPipeline {
         } catch (RuntimeException e) {
             slots.release();
             guard.release(job.ip);
-            unreserveBudget();
+            budget.unreserve();
             finish(job, FetchOutcome.MALFORMED_URL, e.getMessage());
             return;
         }
@@ -285,9 +277,9 @@ final class FetchPipeline {
             slots.release();
             guard.release(job.ip);
             if (response == null || response.status() == 0) {
-                unreserveBudget();
+                budget.unreserve();
             } else {
-                countHostPage(job.host);
+                budget.countHostPage(job.host);
             }
             if (response != null && response.failure() == HttpFailure.CLOSED) {
                 publisher.abandoned(job);
@@ -336,53 +328,6 @@ final class FetchPipeline {
         } catch (RuntimeException e) {
             // never let bookkeeping lose the response; the interval simply stays as it was
         }
-    }
-
-    private boolean hostBudgetSpent(String host) {
-        if (config.maxPagesPerHost() == 0) {
-            return false;
-        }
-        synchronized (hostPages) {
-            return hostPages.getAndMoveToLast(Fingerprints.url(host)) >= config.maxPagesPerHost();
-        }
-    }
-
-    private void countHostPage(String host) {
-        if (config.maxPagesPerHost() == 0) {
-            return;
-        }
-        long fp = Fingerprints.url(host);
-        synchronized (hostPages) {
-            int n = hostPages.getAndMoveToLast(fp);
-            hostPages.putAndMoveToLast(fp, n == Integer.MAX_VALUE ? n : n + 1);
-            if (hostPages.size() > HOST_BUDGET_CAPACITY) {
-                hostPages.removeFirstInt();
-            }
-        }
-    }
-
-    private boolean budgetSpent() {
-        return config.maxPages() > 0 && pagesFetched.get() >= config.maxPages();
-    }
-
-    private boolean reserveBudget() {
-        if (config.maxPages() == 0) {
-            pagesFetched.incrementAndGet();
-            return true;
-        }
-        while (true) {
-            long cur = pagesFetched.get();
-            if (cur >= config.maxPages()) {
-                return false;
-            }
-            if (pagesFetched.compareAndSet(cur, cur + 1)) {
-                return true;
-            }
-        }
-    }
-
-    private void unreserveBudget() {
-        pagesFetched.decrementAndGet();
     }
 
     /** The {@link RobotsCache.Source}: robots.txt through the guard and client, redirects followed. */

@@ -11,13 +11,11 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.SplittableRandom;
 
 /**
  * Freshness of a re-crawled collection under a fixed fetch budget: uniform revisits against revisits driven by the
@@ -98,13 +96,6 @@ public final class FreshnessExperiment {
             return this == PROPORTIONAL || this == ESTIMATED_OPTIMAL || this == ADAPTIVE;
         }
     }
-
-    /** websim's change schedule is defined in ms; one simulated unit is one second of it. */
-    private static final long UNIT_MS = 1_000;
-    private static final int BINS = 4_000;
-    private static final double LN2 = Math.log(2);
-    private static final double LOG_LAMBDA_MIN = Math.log(1e-9);
-    private static final double LOG_LAMBDA_MAX = Math.log(1e3);
 
     /**
      * @param graph BVGraph basename whose pages are simulated, or null to simulate {@code pages} pages
@@ -226,11 +217,11 @@ public final class FreshnessExperiment {
         Map<String, Object> freshUniform = new LinkedHashMap<>();
         Map<String, Object> models = new LinkedHashMap<>();
         for (ChangeModel model : o.models()) {
-            Population pop = Population.of(n, model, o);
-            Map<Policy, Run> runs = new EnumMap<>(Policy.class);
+            FreshnessPopulation pop = FreshnessPopulation.of(n, model, o);
+            Map<Policy, FreshnessRun> runs = new EnumMap<>(Policy.class);
             for (Policy policy : Policy.values()) {
                 long t1 = System.nanoTime();
-                Run r = new Run(pop, policy, budget, maxRevisit, o).simulate();
+                FreshnessRun r = new FreshnessRun(pop, policy, budget, maxRevisit, o).simulate();
                 runs.put(policy, r);
                 log.printf(Locale.ROOT, "%s %-12s freshness %.4f  age %.2f units  (%d ms)%n",
                         model.name().toLowerCase(Locale.ROOT), policy.key(), r.freshness(), r.age(),
@@ -253,11 +244,11 @@ public final class FreshnessExperiment {
         return out;
     }
 
-    private static Map<String, Object> modelSummary(Population pop, Map<Policy, Run> runs, double uniformInterval,
-            Options o) {
+    private static Map<String, Object> modelSummary(FreshnessPopulation pop, Map<Policy, FreshnessRun> runs,
+                                                    double uniformInterval, Options o) {
         Map<String, Object> m = new LinkedHashMap<>();
-        Run uniform = runs.get(Policy.UNIFORM);
-        Run adaptive = runs.get(Policy.ADAPTIVE);
+        FreshnessRun uniform = runs.get(Policy.UNIFORM);
+        FreshnessRun adaptive = runs.get(Policy.ADAPTIVE);
         m.put("freshnessUniform", round(uniform.freshness()));
         m.put("freshnessAdaptive", round(adaptive.freshness()));
         m.put("freshnessProportional", round(runs.get(Policy.PROPORTIONAL).freshness()));
@@ -274,28 +265,29 @@ public final class FreshnessExperiment {
         }
         m.put("intervalsOfPages", pop.intervalSummary(uniformInterval));
         Map<String, Object> policies = new LinkedHashMap<>();
-        for (Run r : runs.values()) {
+        for (FreshnessRun r : runs.values()) {
             policies.put(r.policy.key(), r.summary(uniformInterval));
         }
         m.put("policies", policies);
         Map<String, Object> curves = new LinkedHashMap<>();
         curves.put("t", uniform.curveT);
-        for (Run r : runs.values()) {
+        for (FreshnessRun r : runs.values()) {
             curves.put(r.policy.key() + "Freshness", roundAll(r.curveFresh));
         }
-        for (Run r : runs.values()) {
+        for (FreshnessRun r : runs.values()) {
             curves.put(r.policy.key() + "Age", roundAll(r.curveAge));
         }
         m.put("curves", curves);
         return m;
     }
 
-    private static void plot(Path dir, ChangeModel model, Map<Policy, Run> runs, Options o) throws IOException {
+    private static void plot(Path dir, ChangeModel model, Map<Policy, FreshnessRun> runs, Options o)
+            throws IOException {
         Files.createDirectories(dir);
         String name = model.name().toLowerCase(Locale.ROOT);
         List<SvgChart.Series> fresh = new ArrayList<>();
         List<SvgChart.Series> age = new ArrayList<>();
-        for (Run r : runs.values()) {
+        for (FreshnessRun r : runs.values()) {
             fresh.add(new SvgChart.Series(r.policy.key(), r.curveT, r.curveFresh, false));
             age.add(new SvgChart.Series(r.policy.key(), r.curveT, r.curveAge, false));
         }
@@ -308,426 +300,7 @@ public final class FreshnessExperiment {
                 "time (units)", "mean age (units)", age, false, false);
     }
 
-    // ------------------------------------------------------------------ population
-
-    /** The pages' true change intervals and phases (websim's). */
-    static final class Population {
-        final int n;
-        final int[] interval;
-        final double[] phase;
-        final Process process;
-        final long seed;
-
-        private Population(int n, int[] interval, double[] phase, Process process, long seed) {
-            this.n = n;
-            this.interval = interval;
-            this.phase = phase;
-            this.process = process;
-            this.seed = seed;
-        }
-
-        static Population of(int n, ChangeModel model, Options o) {
-            ChangeSchedule schedule = ChangeSchedule.of(WebSimConfig.builder().seed(o.seed()).changeModel(model)
-                    .changeUnitMs(UNIT_MS).changeMaxInterval(o.maxInterval()).build());
-            int[] interval = new int[n];
-            double[] phase = new double[n];
-            for (int p = 0; p < n; p++) {
-                interval[p] = schedule.intervalUnits(p);
-                phase[p] = schedule.phaseMs(p) / (double) UNIT_MS;
-            }
-            return new Population(n, interval, phase, o.process(), o.seed() ^ model.ordinal() * 0x9E3779B97F4A7C15L);
-        }
-
-        double rate(int p) {
-            return 1.0 / interval[p];
-        }
-
-        /** The first change strictly after {@code t}. */
-        double nextChange(int p, double t, SplittableRandom rnd) {
-            if (process == Process.POISSON) {
-                return t - Math.log(1.0 - rnd.nextDouble()) * interval[p];
-            }
-            double i = interval[p];
-            return (Math.floor((t + phase[p]) / i) + 1) * i - phase[p];
-        }
-
-        double expectedUniformFreshness(double j) {
-            double sum = 0;
-            for (int p = 0; p < n; p++) {
-                double x = j / interval[p];
-                sum += -Math.expm1(-x) / x;
-            }
-            return sum / n;
-        }
-
-        Map<String, Object> intervalSummary(double uniformInterval) {
-            long faster = 0;
-            long one = 0;
-            double meanRate = 0;
-            for (int p = 0; p < n; p++) {
-                faster += interval[p] < uniformInterval ? 1 : 0;
-                one += interval[p] == 1 ? 1 : 0;
-                meanRate += rate(p);
-            }
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("shareChangingFasterThanUniformRevisit", round((double) faster / n));
-            m.put("shareWithIntervalOne", round((double) one / n));
-            m.put("meanChangesPerPagePerUnit", round(meanRate / n));
-            return m;
-        }
-    }
-
-    // ------------------------------------------------------------------ one policy on one population
-
-    static final class Run {
-        final Population pop;
-        final Policy policy;
-        final long budget;
-        final long maxRevisit;
-        final Options o;
-        final ChangeRateEstimator estimator;
-        final double[] origin;
-        final double[] lastFetch;
-        final double[] firstChange;
-        final int[] visits;
-        final int[] changes;
-        final double[] interval;
-        final DueHeap heap;
-        final SplittableRandom rnd;
-        double freshTime;
-        double ageIntegral;
-        long fetches;
-        long maxFetchesInAUnit;
-        long replans;
-        long pagesAtFloor;
-        double[] curveT;
-        double[] curveFresh;
-        double[] curveAge;
-
-        Run(Population pop, Policy policy, long budget, long maxRevisit, Options o) {
-            this.pop = pop;
-            this.policy = policy;
-            this.budget = budget;
-            this.maxRevisit = maxRevisit;
-            this.o = o;
-            this.estimator = new ChangeRateEstimator(o.minRevisit(), maxRevisit);
-            int n = pop.n;
-            origin = new double[n];
-            lastFetch = new double[n];
-            firstChange = new double[n];
-            visits = new int[n];
-            changes = new int[n];
-            interval = new double[n];
-            heap = new DueHeap(n);
-            rnd = new SplittableRandom(pop.seed);
-        }
-
-        Run simulate() {
-            int n = pop.n;
-            double uniformInterval = (double) n / budget;
-            int[] order = new int[n];
-            for (int p = 0; p < n; p++) {
-                order[p] = p;
-            }
-            SplittableRandom perm = new SplittableRandom(o.seed() * 31 + 7); // same permutation for every policy
-            for (int p = n - 1; p > 0; p--) {
-                int q = perm.nextInt(p + 1);
-                int t = order[p];
-                order[p] = order[q];
-                order[q] = t;
-            }
-            for (int rank = 0; rank < n; rank++) {
-                int p = order[rank];
-                double due = (double) rank / budget;
-                origin[p] = due - uniformInterval; // the uniform steady state: copy taken one interval before due
-                lastFetch[p] = origin[p];
-                firstChange[p] = pop.nextChange(p, origin[p], rnd);
-                interval[p] = uniformInterval;
-                heap.push(due, p);
-            }
-            if (policy == Policy.ORACLE) {
-                double[] lambda = new double[n];
-                for (int p = 0; p < n; p++) {
-                    lambda[p] = pop.rate(p);
-                }
-                allocate(lambda);
-            }
-            int points = o.curvePoints();
-            curveT = new double[points];
-            curveFresh = new double[points];
-            curveAge = new double[points];
-            int k = 0;
-            for (long u = 0; u < o.horizon(); u++) {
-                if (policy.replans() && u > 0 && u % o.replanEvery() == 0) {
-                    replan();
-                }
-                while (k < points && sampleTime(k) <= u) {
-                    sample(k++, u);
-                }
-                long inUnit = 0;
-                for (long j = 0; j < budget; j++) {
-                    int p = heap.popPage();
-                    double t = u + (double) j / budget;
-                    fetch(p, t);
-                    heap.push(t + interval[p], p);
-                    inUnit++;
-                }
-                fetches += inUnit;
-                maxFetchesInAUnit = Math.max(maxFetchesInAUnit, inUnit);
-            }
-            while (k < points) {
-                sample(k++, o.horizon());
-            }
-            for (int p = 0; p < n; p++) {
-                account(lastFetch[p], o.horizon(), firstChange[p]);
-            }
-            return this;
-        }
-
-        private long sampleTime(int k) {
-            return Math.round((double) k * o.horizon() / (o.curvePoints() - 1));
-        }
-
-        private void sample(int k, long t) {
-            long fresh = 0;
-            double age = 0;
-            for (int p = 0; p < pop.n; p++) {
-                double c = firstChange[p];
-                if (c > t) {
-                    fresh++;
-                } else {
-                    age += t - c;
-                }
-            }
-            curveT[k] = t;
-            curveFresh[k] = (double) fresh / pop.n;
-            curveAge[k] = age / pop.n;
-        }
-
-        private void fetch(int p, double t) {
-            double c = firstChange[p];
-            account(lastFetch[p], t, c);
-            boolean changed = c <= t;
-            visits[p]++;
-            if (changed) {
-                changes[p]++;
-                firstChange[p] = pop.nextChange(p, t, rnd);
-            }
-            lastFetch[p] = t;
-        }
-
-        /** Adds the fresh time and the age integral of [t0, t1] (copy taken at t0, first change c) in the window. */
-        private void account(double t0, double t1, double c) {
-            double w0 = o.warmup();
-            double w1 = o.horizon();
-            double freshEnd = Math.min(c, t1);
-            double a = Math.max(t0, w0);
-            double b = Math.min(freshEnd, w1);
-            if (b > a) {
-                freshTime += b - a;
-            }
-            if (c < t1) {
-                double s = Math.max(c, w0);
-                double e = Math.min(t1, w1);
-                if (e > s) {
-                    ageIntegral += ((e - c) * (e - c) - (s - c) * (s - c)) / 2;
-                }
-            }
-        }
-
-        /** λ̂ of a page from its own history, or NaN before its first revisit. */
-        double estimate(int p) {
-            if (visits[p] == 0) {
-                return Double.NaN;
-            }
-            return ChangeRateEstimator.changeRate(visits[p], changes[p], meanInterval(p));
-        }
-
-        /** The mean interval between the page's visits so far (its first copy counts as visit 0). */
-        double meanInterval(int p) {
-            return (lastFetch[p] - origin[p]) / visits[p];
-        }
-
-        private void replan() {
-            replans++;
-            int n = pop.n;
-            if (policy == Policy.PROPORTIONAL) {
-                double[] desired = new double[n];
-                double demand = 0;
-                for (int p = 0; p < n; p++) {
-                    desired[p] = visits[p] == 0 ? (double) n / budget
-                            : estimator.nextInterval(visits[p], changes[p], meanInterval(p));
-                    demand += 1.0 / desired[p];
-                }
-                double scale = demand / budget;
-                for (int p = 0; p < n; p++) {
-                    interval[p] = desired[p] * scale;
-                }
-                return;
-            }
-            double[] lambda = new double[n];
-            double skipAbove = o.skipFactor() * budget / n;
-            for (int p = 0; p < n; p++) {
-                double l = estimate(p);
-                if (policy == Policy.ADAPTIVE && visits[p] > 0) {
-                    if (changes[p] == 0) {
-                        l = LN2 / (lastFetch[p] - origin[p]); // median-unbiased rate of a Poisson count of 0
-                    } else if (l >= skipAbove) {
-                        l = Double.POSITIVE_INFINITY; // far above what the budget can follow: give up on it
-                    }
-                }
-                lambda[p] = l;
-            }
-            allocate(lambda);
-        }
-
-        /**
-         * Sets intervals from Cho &amp; Garcia-Molina's optimal freshness allocation for rates {@code lambda} (NaN =
-         * unknown: the page keeps the uniform frequency, taken off the budget first).
-         */
-        void allocate(double[] lambda) {
-            int n = pop.n;
-            double fMin = 1.0 / maxRevisit;
-            double fMax = 1.0 / o.minRevisit();
-            double uniformF = (double) budget / n;
-            double left = budget;
-            long[] count = new long[BINS];
-            double[] sum = new double[BINS];
-            long zeros = 0;
-            for (int p = 0; p < n; p++) {
-                double l = lambda[p];
-                if (Double.isNaN(l)) {
-                    left -= uniformF;
-                } else if (l <= 0 || l == Double.POSITIVE_INFINITY) {
-                    zeros++;
-                } else {
-                    int b = bin(l);
-                    count[b]++;
-                    sum[b] += l;
-                }
-            }
-            double[] rep = new double[BINS];
-            for (int b = 0; b < BINS; b++) {
-                rep[b] = count[b] == 0 ? 0 : sum[b] / count[b];
-            }
-            // Σ f(μ) is non-increasing in μ: bisection on ln μ
-            double lo = -60;
-            double hi = 60;
-            for (int it = 0; it < 200 && hi - lo > 1e-12; it++) {
-                double mid = (lo + hi) / 2;
-                double mu = Math.exp(mid);
-                double total = zeros * fMin;
-                for (int b = 0; b < BINS; b++) {
-                    if (count[b] > 0) {
-                        total += count[b] * frequency(rep[b], mu, fMin, fMax);
-                    }
-                }
-                if (total > left) {
-                    lo = mid;
-                } else {
-                    hi = mid;
-                }
-            }
-            double mu = Math.exp((lo + hi) / 2);
-            long floor = 0;
-            for (int p = 0; p < n; p++) {
-                double l = lambda[p];
-                double f;
-                if (Double.isNaN(l)) {
-                    f = uniformF;
-                } else if (l <= 0 || l == Double.POSITIVE_INFINITY) {
-                    f = fMin;
-                    floor += l > 0 ? 1 : 0;
-                } else {
-                    f = frequency(l, mu, fMin, fMax);
-                    floor += f <= fMin ? 1 : 0;
-                }
-                interval[p] = 1.0 / f;
-            }
-            pagesAtFloor = floor;
-        }
-
-        private static int bin(double lambda) {
-            double x = (Math.log(lambda) - LOG_LAMBDA_MIN) / (LOG_LAMBDA_MAX - LOG_LAMBDA_MIN) * BINS;
-            return (int) Math.max(0, Math.min(BINS - 1, x));
-        }
-
-        /** The optimal frequency for rate λ at multiplier μ: λ / g⁻¹(μλ), 0 if μλ ≥ 1, clamped to [fMin, fMax]. */
-        static double frequency(double lambda, double mu, double fMin, double fMax) {
-            double y = mu * lambda;
-            double f = y >= 1 ? 0 : lambda / ChoGarciaMolinaG.inverse(y);
-            return Math.max(fMin, Math.min(fMax, f));
-        }
-
-        double freshness() {
-            return freshTime / ((double) pop.n * (o.horizon() - o.warmup()));
-        }
-
-        double age() {
-            return ageIntegral / ((double) pop.n * (o.horizon() - o.warmup()));
-        }
-
-        Map<String, Object> summary(double uniformInterval) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("freshness", round(freshness()));
-            m.put("age", round(age()));
-            m.put("fetches", fetches);
-            m.put("budgetPerUnit", budget);
-            m.put("maxFetchesInAUnit", maxFetchesInAUnit);
-            m.put("replans", replans);
-            if (policy == Policy.ADAPTIVE || policy == Policy.ESTIMATED_OPTIMAL || policy == Policy.ORACLE) {
-                m.put("pagesGivenUpOn", pagesAtFloor);
-            }
-            if (policy.replans()) {
-                m.put("estimates", estimateSummary(uniformInterval));
-            }
-            double[] iv = interval.clone();
-            Arrays.sort(iv);
-            m.put("revisitIntervalP10", round(iv[iv.length / 10]));
-            m.put("revisitIntervalMedian", round(iv[iv.length / 2]));
-            m.put("revisitIntervalP90", round(iv[Math.min(iv.length - 1, iv.length * 9 / 10)]));
-            return m;
-        }
-
-        /** λ̂/λ by class of true interval: fast (&lt; J/4), medium, slow (≥ 4J), J = uniform interval. */
-        Map<String, Object> estimateSummary(double uniformInterval) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            String[] names = {"fast", "medium", "slow"};
-            for (int cls = 0; cls < 3; cls++) {
-                double sumEst = 0;
-                double sumTrue = 0;
-                List<Double> ratios = new ArrayList<>();
-                long visitsSum = 0;
-                for (int p = 0; p < pop.n; p++) {
-                    if (classOf(p, uniformInterval) != cls || visits[p] == 0) {
-                        continue;
-                    }
-                    double est = estimate(p);
-                    sumEst += est;
-                    sumTrue += pop.rate(p);
-                    ratios.add(est / pop.rate(p));
-                    visitsSum += visits[p];
-                }
-                Map<String, Object> c = new LinkedHashMap<>();
-                c.put("pages", ratios.size());
-                if (!ratios.isEmpty()) {
-                    ratios.sort(null);
-                    c.put("sumEstimateOverSumTrue", round(sumEst / sumTrue));
-                    c.put("medianEstimateOverTrue", round(ratios.get(ratios.size() / 2)));
-                    c.put("meanVisits", round((double) visitsSum / ratios.size()));
-                }
-                m.put(names[cls], c);
-            }
-            return m;
-        }
-
-        int classOf(int p, double uniformInterval) {
-            int i = pop.interval[p];
-            return i < uniformInterval / 4 ? 0 : i >= uniformInterval * 4 ? 2 : 1;
-        }
-    }
-
-    private static double round(double v) {
+    static double round(double v) {
         return Math.round(v * 1e6) / 1e6;
     }
 

@@ -1,7 +1,6 @@
 package io.github.kcrawler.app.simulate;
 
 import io.github.kcrawler.ranker.pagerank.IncrementalPageRank;
-import io.github.kcrawler.ranker.pagerank.IprParams;
 import io.github.kcrawler.ranker.pagerank.PageRank;
 import io.github.kcrawler.ranker.simulate.LinkGraph;
 import io.github.kcrawler.scheduler.wheel.PolitenessWheel;
@@ -210,7 +209,7 @@ public final class SchedulerExperiment {
         log.printf(Locale.ROOT, "PageRank: %d iterations, last L1 change %.2e (%d ms)%n", truth.iterations(),
                 truth.lastChange(), (System.nanoTime() - t0) / 1_000_000);
 
-        Simulator sim = new Simulator(sub.graph, sub.ipKey, pr, seeds, options.curvePoints());
+        SchedulerSimulator sim = new SchedulerSimulator(sub.graph, sub.ipKey, pr, seeds, options.curvePoints());
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("experiment", "scheduler");
         out.put("paper", "004_4207424cc682bc95.txt");
@@ -229,48 +228,48 @@ public final class SchedulerExperiment {
                 "poolFraction * B*H/2", "poolFraction", options.poolFraction(), "feedPerStep", "H/2 enqueued, "
                         + "at most H polls"));
 
-        Run opt = sim.opt();
-        Run irl = sim.irlbot();
-        Run bfs = sim.bfs();
+        SchedulerRun opt = sim.opt();
+        SchedulerRun irl = sim.irlbot();
+        SchedulerRun bfs = sim.bfs();
         log.printf(Locale.ROOT, "IRLbot-style: %,d pages, peak stored %,d, %,d steps; BFS peak stored %,d%n",
                 irl.pagesCrawled, irl.peakStored, irl.steps, bfs.peakStored);
         out.put("exhaustive", Map.of("IRLbot", irl.summary(false), "BFS", bfs.summary(false)));
         out.put("figure2", opt.summary(true));
 
-        Map<String, Run> cache = new LinkedHashMap<>(); // the same (B, H, order) appears in several experiments
+        Map<String, SchedulerRun> cache = new LinkedHashMap<>(); // the same (B, H, order) appears in several experiments
         WheelRuns cached = (b, h, order) -> cache.computeIfAbsent(b + "/" + h + "/" + order,
                 k -> sim.wheel(b, h, order, options));
         List<Map<String, Object>> varyB = new ArrayList<>();
-        List<Run[]> varyBRuns = new ArrayList<>();
+        List<SchedulerRun[]> varyBRuns = new ArrayList<>();
         for (int b : options.bValues()) {
-            Run f = cached.apply(b, options.fixedH(), Order.FIFO);
-            Run p = cached.apply(b, options.fixedH(), Order.PRIORITY);
-            varyBRuns.add(new Run[] {f, p});
+            SchedulerRun f = cached.apply(b, options.fixedH(), Order.FIFO);
+            SchedulerRun p = cached.apply(b, options.fixedH(), Order.PRIORITY);
+            varyBRuns.add(new SchedulerRun[] {f, p});
             varyB.add(Map.of("B", b, "H", options.fixedH(), "fifo", f.summary(false), "priority", p.summary(false)));
             logRun(log, f);
             logRun(log, p);
         }
         List<Map<String, Object>> varyH = new ArrayList<>();
-        List<Run[]> varyHRuns = new ArrayList<>();
+        List<SchedulerRun[]> varyHRuns = new ArrayList<>();
         for (int h : options.hValues()) {
-            Run f = cached.apply(options.fixedB(), h, Order.FIFO);
-            Run p = cached.apply(options.fixedB(), h, Order.PRIORITY);
-            varyHRuns.add(new Run[] {f, p});
+            SchedulerRun f = cached.apply(options.fixedB(), h, Order.FIFO);
+            SchedulerRun p = cached.apply(options.fixedB(), h, Order.PRIORITY);
+            varyHRuns.add(new SchedulerRun[] {f, p});
             varyH.add(Map.of("B", options.fixedB(), "H", h, "fifo", f.summary(false), "priority", p.summary(false)));
             logRun(log, f);
             logRun(log, p);
         }
-        List<Run> progress = new ArrayList<>();
+        List<SchedulerRun> progress = new ArrayList<>();
         for (int[] bh : options.progress()) {
-            Run f = cached.apply(bh[0], bh[1], Order.FIFO);
-            Run p = cached.apply(bh[0], bh[1], Order.PRIORITY);
+            SchedulerRun f = cached.apply(bh[0], bh[1], Order.FIFO);
+            SchedulerRun p = cached.apply(bh[0], bh[1], Order.PRIORITY);
             progress.add(f);
             progress.add(p);
             logRun(log, f);
             logRun(log, p);
         }
         Map<String, Object> prog = new LinkedHashMap<>();
-        for (Run r : progress) {
+        for (SchedulerRun r : progress) {
             prog.put(r.name, r.summary(true));
         }
         prog.put(bfs.name, bfs.summary(true));
@@ -280,8 +279,8 @@ public final class SchedulerExperiment {
         out.put("varyH", varyH);
         out.put("progress", prog);
 
-        Run best = null;
-        for (Run r : cache.values()) {
+        SchedulerRun best = null;
+        for (SchedulerRun r : cache.values()) {
             if (r.peakStored * 10 <= irl.peakStored && (best == null || r.prShare > best.prShare)) {
                 best = r;
             }
@@ -297,16 +296,16 @@ public final class SchedulerExperiment {
 
     @FunctionalInterface
     private interface WheelRuns {
-        Run apply(int b, int h, Order order);
+        SchedulerRun apply(int b, int h, Order order);
     }
 
-    private static void logRun(PrintStream log, Run r) {
+    private static void logRun(PrintStream log, SchedulerRun r) {
         log.printf(Locale.ROOT, "%-28s pages %,9d  PR %.4f  peak stored %,9d  dropped %,9d  steps %,d%n", r.name,
                 r.pagesCrawled, r.prShare, r.peakStored, r.dropped, r.steps);
     }
 
-    private static List<String> figures(Path dir, Options o, Run opt, List<Run[]> varyB, List<Run[]> varyH,
-            List<Run> progress, Run bfs, Run irl) throws IOException {
+    private static List<String> figures(Path dir, Options o, SchedulerRun opt, List<SchedulerRun[]> varyB, List<SchedulerRun[]> varyH,
+            List<SchedulerRun> progress, SchedulerRun bfs, SchedulerRun irl) throws IOException {
         List<String> files = new ArrayList<>();
         SvgChart.write(dir.resolve("fig2-pagerank-vs-min-pages.svg"),
                 "Fig. 2: PageRank share vs the fewest pages that hold it", "pages (descending PageRank)",
@@ -318,11 +317,11 @@ public final class SchedulerExperiment {
                 o.hValues()));
         List<SvgChart.Series> pr = new ArrayList<>();
         List<SvgChart.Series> stored = new ArrayList<>();
-        for (Run r : progress) {
+        for (SchedulerRun r : progress) {
             pr.add(new SvgChart.Series(r.name, r.curveX(), r.curvePr(), false));
             stored.add(new SvgChart.Series(r.name, r.curveX(), r.curveStored(), false));
         }
-        for (Run r : List.of(bfs, irl)) {
+        for (SchedulerRun r : List.of(bfs, irl)) {
             pr.add(new SvgChart.Series(r.name, r.curveX(), r.curvePr(), false));
             stored.add(new SvgChart.Series(r.name, r.curveX(), r.curveStored(), false));
         }
@@ -336,14 +335,14 @@ public final class SchedulerExperiment {
         return files;
     }
 
-    private static String paramFigure(Path dir, String file, String title, String param, List<Run[]> runs,
+    private static String paramFigure(Path dir, String file, String title, String param, List<SchedulerRun[]> runs,
             int[] values) throws IOException {
         double[] x = new double[values.length];
         double[][] ys = new double[4][values.length];
         for (int i = 0; i < values.length; i++) {
             x[i] = values[i];
-            Run f = runs.get(i)[0];
-            Run p = runs.get(i)[1];
+            SchedulerRun f = runs.get(i)[0];
+            SchedulerRun p = runs.get(i)[1];
             ys[0][i] = f.pageShare;
             ys[1][i] = f.prShare;
             ys[2][i] = p.pageShare;
@@ -387,347 +386,6 @@ public final class SchedulerExperiment {
                 off[id + 1] = pos;
             }
             return new Sub(new LinkGraph(off, tgt), ips, newId);
-        }
-    }
-
-    // ---------------------------------------------------------------------------------------------------------
-    // the crawls
-
-    /** Result of one simulated crawl with its curves (sampled every ~1/curvePoints of the reached pages). */
-    static final class Run {
-        final String name;
-        final int reached;
-        int pagesCrawled;
-        double prSum;
-        long peakStored;
-        long dropped;
-        long steps;
-        double pageShare;
-        double prShare;
-        long capacity = -1;
-        private double[] cx = new double[64];
-        private double[] cpr = new double[64];
-        private double[] cst = new double[64];
-        private int points;
-
-        Run(String name, int reached) {
-            this.name = name;
-            this.reached = reached;
-        }
-
-        void sample(long stored) {
-            if (points == cx.length) {
-                cx = Arrays.copyOf(cx, points * 2);
-                cpr = Arrays.copyOf(cpr, points * 2);
-                cst = Arrays.copyOf(cst, points * 2);
-            }
-            cx[points] = pagesCrawled;
-            cpr[points] = prSum;
-            cst[points] = stored;
-            points++;
-        }
-
-        void finish() {
-            pageShare = (double) pagesCrawled / reached;
-            prShare = Math.min(1.0, prSum);
-        }
-
-        double[] curveX() {
-            return Arrays.copyOf(cx, points);
-        }
-
-        double[] curvePr() {
-            return Arrays.copyOf(cpr, points);
-        }
-
-        double[] curveStored() {
-            return Arrays.copyOf(cst, points);
-        }
-
-        Map<String, Object> summary(boolean withCurve) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("name", name);
-            m.put("pagesCrawled", pagesCrawled);
-            m.put("pageShare", pageShare);
-            m.put("prShare", prShare);
-            m.put("peakStored", peakStored);
-            m.put("dropped", dropped);
-            m.put("steps", steps);
-            if (capacity >= 0) {
-                m.put("wheelCapacity", capacity);
-            }
-            if (withCurve) {
-                m.put("curvePagesCrawled", curveX());
-                m.put("curvePrShare", curvePr());
-                m.put("curveStored", curveStored());
-            }
-            return m;
-        }
-    }
-
-    /** The simulated crawls over one graph. */
-    static final class Simulator {
-        private final int[] off;
-        private final int[] tgt;
-        private final long[] ip;
-        private final double[] pr;
-        private final int[] seeds;
-        private final int n;
-        private final int sampleEvery;
-
-        Simulator(LinkGraph g, long[] ip, double[] pr, int[] seeds, int curvePoints) {
-            this.off = g.offsets();
-            this.tgt = g.targets();
-            this.ip = ip;
-            this.pr = pr;
-            this.seeds = seeds;
-            this.n = g.numNodes();
-            this.sampleEvery = Math.max(1, n / curvePoints);
-        }
-
-        /** Fetch bookkeeping shared by all crawls. */
-        private void fetched(Run run, int page, long stored) {
-            run.pagesCrawled++;
-            run.prSum += pr[page];
-            if (run.pagesCrawled % sampleEvery == 0) {
-                run.sample(stored);
-            }
-        }
-
-        Run opt() {
-            Run run = new Run("OPT", n);
-            Integer[] order = new Integer[n];
-            for (int i = 0; i < n; i++) {
-                order[i] = i;
-            }
-            Arrays.sort(order, (a, b) -> Double.compare(pr[b], pr[a]));
-            for (int p : order) {
-                fetched(run, p, 0);
-            }
-            run.sample(0);
-            run.finish();
-            return run;
-        }
-
-        Run bfs() {
-            Run run = new Run("BFS", n);
-            int[] queue = new int[n];
-            boolean[] seen = new boolean[n];
-            int head = 0;
-            int tail = 0;
-            for (int s : seeds) {
-                if (!seen[s]) {
-                    seen[s] = true;
-                    queue[tail++] = s;
-                }
-            }
-            while (head < tail) {
-                run.peakStored = Math.max(run.peakStored, tail - head);
-                int p = queue[head++];
-                fetched(run, p, tail - head);
-                for (int k = off[p]; k < off[p + 1]; k++) {
-                    int v = tgt[k];
-                    if (!seen[v]) {
-                        seen[v] = true;
-                        queue[tail++] = v;
-                    }
-                }
-                run.steps++;
-            }
-            run.sample(0);
-            run.finish();
-            return run;
-        }
-
-        /** IRLbot/BEAST-style: per-IP FIFOs, one URL per IP with pending URLs per step, nothing dropped. */
-        Run irlbot() {
-            Run run = new Run("IRLbot", n);
-            // dense IP ids
-            java.util.HashMap<Long, Integer> ids = new java.util.HashMap<>();
-            int[] ipId = new int[n];
-            for (int p = 0; p < n; p++) {
-                ipId[p] = ids.computeIfAbsent(ip[p], k -> ids.size());
-            }
-            int ips = ids.size();
-            int[] headOf = new int[ips];
-            int[] tailOf = new int[ips];
-            Arrays.fill(headOf, -1);
-            int[] nextInQueue = new int[n];
-            int[] active = new int[ips];
-            int activeCount = 0;
-            int[] nextActive = new int[ips];
-            boolean[] seen = new boolean[n];
-            long stored = 0;
-            for (int s : seeds) {
-                if (!seen[s]) {
-                    seen[s] = true;
-                    int q = ipId[s];
-                    if (headOf[q] < 0) {
-                        active[activeCount++] = q;
-                    }
-                    stored += push(headOf, tailOf, nextInQueue, q, s);
-                }
-            }
-            int[] batch = new int[ips];
-            while (activeCount > 0) {
-                run.peakStored = Math.max(run.peakStored, stored);
-                run.steps++;
-                int c = 0;
-                for (int i = 0; i < activeCount; i++) {
-                    int q = active[i];
-                    int p = headOf[q];
-                    headOf[q] = nextInQueue[p];
-                    batch[c++] = p;
-                }
-                stored -= c;
-                int nextCount = 0;
-                for (int i = 0; i < activeCount; i++) {
-                    if (headOf[active[i]] >= 0) {
-                        nextActive[nextCount++] = active[i];
-                    }
-                }
-                for (int i = 0; i < c; i++) {
-                    int p = batch[i];
-                    fetched(run, p, stored);
-                    for (int k = off[p]; k < off[p + 1]; k++) {
-                        int v = tgt[k];
-                        if (!seen[v]) {
-                            seen[v] = true;
-                            int q = ipId[v];
-                            if (headOf[q] < 0) {
-                                nextActive[nextCount++] = q;
-                            }
-                            stored += push(headOf, tailOf, nextInQueue, q, v);
-                        }
-                    }
-                }
-                System.arraycopy(nextActive, 0, active, 0, nextCount);
-                activeCount = nextCount;
-            }
-            run.sample(0);
-            run.finish();
-            return run;
-        }
-
-        private static int push(int[] headOf, int[] tailOf, int[] nextInQueue, int q, int page) {
-            nextInQueue[page] = -1;
-            if (headOf[q] < 0) {
-                headOf[q] = page;
-            } else {
-                nextInQueue[tailOf[q]] = page;
-            }
-            tailOf[q] = page;
-            return 1;
-        }
-
-        /** Paper 004's crawl (Algorithm 1) with the wheel, fifo or through the priority front. */
-        Run wheel(int b, int h, Order order, Options options) {
-            String name = (order == Order.FIFO ? "fifo" : "priority-" + options.score().name().toLowerCase(Locale.ROOT))
-                    + " B=" + b + " H=" + h;
-            Run run = new Run(name, n);
-            PolitenessWheel wheel = new PolitenessWheel(b, h);
-            run.capacity = wheel.capacity();
-            long[] out = new long[wheel.maxBatch()];
-            boolean[] seen = new boolean[n];
-            boolean[] done = new boolean[n];
-            ScoreBucketPool pool = null;
-            IncrementalPageRank ipr = null;
-            int[] backlinks = null;
-            long[] waiting = null;
-            double[] waitingScore = null;
-            if (order == Order.PRIORITY) {
-                long cap = Math.max(1, Math.min(ScoreBucketPool.MAX_CAPACITY,
-                        (long) Math.ceil(options.poolFraction() * wheel.capacity())));
-                pool = new ScoreBucketPool((int) cap);
-                waiting = new long[h];
-                waitingScore = new double[h];
-                if (options.score() == Score.IPR) {
-                    ipr = new IncrementalPageRank(IprParams.defaults(IprParams.CutOff.DL1), n);
-                } else {
-                    backlinks = new int[n];
-                }
-            }
-            final ScoreBucketPool fpool = pool;
-            IncrementalPageRank.ScoreListener rescore = fpool == null ? IncrementalPageRank.ScoreListener.NONE
-                    : (node, score) -> fpool.rescore(node, score);
-            for (int s : seeds) {
-                if (!seen[s]) {
-                    seen[s] = true;
-                    admit(run, wheel, pool, s, 1.0, seen);
-                }
-            }
-            while (wheel.size() > 0 || (pool != null && !pool.isEmpty())) {
-                if (pool != null) {
-                    int accepted = 0;
-                    int polls = 0;
-                    int parked = 0;
-                    while (accepted < h / 2 && polls < h && !pool.isEmpty()) {
-                        double score = pool.scoreOf(pool.peekBest());
-                        long page = pool.pollBest();
-                        polls++;
-                        if (wheel.enqueue(ip[(int) page], page)) {
-                            accepted++;
-                        } else {
-                            waiting[parked] = page; // residue full: back into the pool after the feed
-                            waitingScore[parked] = score;
-                            parked++;
-                        }
-                    }
-                    for (int i = 0; i < parked; i++) {
-                        long evicted = pool.offer(waiting[i], waitingScore[i]);
-                        if (evicted != ScoreBucketPool.NONE) {
-                            seen[(int) evicted] = false;
-                            run.dropped++;
-                        }
-                    }
-                }
-                long stored = wheel.size() + (pool == null ? 0 : pool.size());
-                run.peakStored = Math.max(run.peakStored, stored);
-                int c = wheel.next(out);
-                run.steps++;
-                for (int i = 0; i < c; i++) {
-                    int p = (int) out[i];
-                    done[p] = true;
-                    fetched(run, p, stored - i - 1);
-                    if (ipr != null) {
-                        ipr.fetch(p, tgt, off[p], off[p + 1], rescore);
-                    }
-                    for (int k = off[p]; k < off[p + 1]; k++) {
-                        int v = tgt[k];
-                        if (backlinks != null && !done[v]) {
-                            backlinks[v]++;
-                            pool.rescore(v, backlinks[v]);
-                        }
-                        if (!seen[v]) {
-                            seen[v] = true;
-                            double score = ipr != null ? ipr.score(v) : backlinks != null ? backlinks[v] : 0;
-                            admit(run, wheel, pool, v, score, seen);
-                        }
-                    }
-                }
-                if (run.steps > 4L * n + 4L * b + 16) {
-                    throw new IllegalStateException("crawl did not terminate: " + run.name);
-                }
-            }
-            run.dropped += wheel.dropped();
-            run.sample(0);
-            run.finish();
-            return run;
-        }
-
-        private void admit(Run run, PolitenessWheel wheel, ScoreBucketPool pool, int page, double score,
-                boolean[] seen) {
-            if (pool == null) {
-                if (!wheel.enqueue(ip[page], page)) {
-                    seen[page] = false; // forget: a later link admits it again (wheel.dropped() counts it)
-                }
-                return;
-            }
-            long evicted = pool.offer(page, score);
-            if (evicted != ScoreBucketPool.NONE) {
-                seen[(int) evicted] = false;
-                run.dropped++;
-            }
         }
     }
 }

@@ -101,9 +101,9 @@ class FreshnessExperimentTest {
 
     @Test
     void optimalFrequency_isZeroAboveTheCutOff_andFallsWithMu() {
-        assertThat(FreshnessExperiment.Run.frequency(2.0, 0.6, 0, 10)).isZero(); // μλ ≥ 1: give up on the page
-        double f1 = FreshnessExperiment.Run.frequency(0.1, 1.0, 0, 10);
-        double f2 = FreshnessExperiment.Run.frequency(0.1, 2.0, 0, 10);
+        assertThat(FreshnessRun.frequency(2.0, 0.6, 0, 10)).isZero(); // μλ ≥ 1: give up on the page
+        double f1 = FreshnessRun.frequency(0.1, 1.0, 0, 10);
+        double f2 = FreshnessRun.frequency(0.1, 2.0, 0, 10);
         assertThat(f1).isGreaterThan(f2).isGreaterThan(0);
     }
 

@@ -55,7 +55,7 @@ class SatlBenchTest {
                 for (long d = 1; d <= t; d++) {
                     set.add(io.github.kcrawler.scheduler.revisit.SatlBuckets.bucket(now, now + d));
                 }
-                assertThat(SatlBench.instantCount(now, t)).as("T %d, now %d", t, now).isEqualTo(set.size());
+                assertThat(SatlTable1.instantCount(now, t)).as("T %d, now %d", t, now).isEqualTo(set.size());
             }
         }
     }
@@ -63,7 +63,7 @@ class SatlBenchTest {
     @Test
     @SuppressWarnings("unchecked")
     void table1_satIsLinear_satlLogarithmic() {
-        Map<String, Object> t = SatlBench.table1();
+        Map<String, Object> t = SatlTable1.table1();
         long[] steady = new long[3];
         String[] keys = {"1d", "1h", "1m"};
         for (int i = 0; i < 3; i++) {
@@ -77,9 +77,9 @@ class SatlBenchTest {
         assertThat(steady[0]).isLessThan(steady[1]);
         assertThat(steady[1]).isLessThan(steady[2]);
         assertThat(steady[2]).isLessThan(300);
-        assertThat(SatlBench.steadyCount(10 * 400, 400))
+        assertThat(SatlTable1.steadyCount(10 * 400, 400))
                 .as("closed form against brute force").isEqualTo(bruteSteady(10 * 400, 400));
-        assertThat(SatlBench.steadyCount(10 * 9_600 + 17, 2_000)).isEqualTo(bruteSteady(10 * 9_600 + 17, 2_000));
+        assertThat(SatlTable1.steadyCount(10 * 9_600 + 17, 2_000)).isEqualTo(bruteSteady(10 * 9_600 + 17, 2_000));
     }
 
     private static long bruteSteady(long now, long maxInterval) {
