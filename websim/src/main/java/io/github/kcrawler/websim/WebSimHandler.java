@@ -99,7 +99,7 @@ final class WebSimHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
                 if (hostile == null) {
                     hostile = new HostileResponder(ctx);
                 }
-                HostileResponder.Reply reply = hostile.respond(hostileMode, target);
+                HostileReply reply = hostile.respond(hostileMode, target);
                 if (reply.response() == null) { // the responder takes the connection over: raw bytes, then closed
                     server.recorder().record(arrival, ipIndex, hostName, method, target, reply.status(), kind, page);
                     server.recorder().hostile(hostileMode);

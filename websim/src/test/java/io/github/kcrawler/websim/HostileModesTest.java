@@ -145,7 +145,7 @@ class HostileModesTest {
             Raw index = get(m, "/");
             assertThat(index.status()).as("%s index", m).isEqualTo(200);
             assertThat(hrefs(index)).as("%s index links", m).containsExactlyElementsOf(
-                    HostileResponder.entryPaths(m));
+                    HostilePages.entryPaths(m));
         }
         String seed = TestHttp.text(TestHttp.getPage(sim, sim.seedPages()[0]));
         for (HostileMode m : HostileMode.values()) {
@@ -213,9 +213,9 @@ class HostileModesTest {
         while ((r = get(HostileMode.REDIRECT_CHAIN, at)).status() == 302) {
             at = r.header("Location");
             hops++;
-            assertThat(hops).isLessThanOrEqualTo(HostileResponder.CHAIN_LENGTH);
+            assertThat(hops).isLessThanOrEqualTo(HostilePages.CHAIN_LENGTH);
         }
-        assertThat(hops).isEqualTo(HostileResponder.CHAIN_LENGTH);
+        assertThat(hops).isEqualTo(HostilePages.CHAIN_LENGTH);
         assertThat(r.status()).isEqualTo(200);
     }
 
@@ -256,7 +256,7 @@ class HostileModesTest {
 
     @Test
     void sessionTrapMintsFreshIdsAndExplodesQueryParameters() throws IOException {
-        String at = HostileResponder.entryPaths(HostileMode.SESSION_TRAP).get(0);
+        String at = HostilePages.entryPaths(HostileMode.SESSION_TRAP).get(0);
         Set<String> seen = new java.util.HashSet<>();
         for (int i = 0; i < 4; i++) {
             List<String> links = hrefs(get(HostileMode.SESSION_TRAP, at));
@@ -265,12 +265,12 @@ class HostileModesTest {
             String more = links.get(1);
             assertThat(next).startsWith("/s/" + (i + 1) + "?sid=");
             assertThat(seen.add(next.substring(next.indexOf('=')))).as("fresh session id").isTrue();
-            assertThat(more.split("&")).hasSize(at.split("&").length + HostileResponder.SESSION_PARAMS_PER_HOP);
+            assertThat(more.split("&")).hasSize(at.split("&").length + HostilePages.SESSION_PARAMS_PER_HOP);
             at = next;
         }
         String deep = "/s/0?sid=1" + "&x=1".repeat(40);
         assertThat(hrefs(get(HostileMode.SESSION_TRAP, deep)).get(1).split("&"))
-                .hasSize(41 + HostileResponder.SESSION_PARAMS_PER_HOP);
+                .hasSize(41 + HostilePages.SESSION_PARAMS_PER_HOP);
     }
 
     @Test
