@@ -83,7 +83,8 @@ public final class FaultScenario {
         return new FaultsResult(FaultsResult.VERSION, settings(), reference.figures(), disturbed.figures(),
                 lost.cardinality(), lostSample, dupRatio, disturbed.stats.politenessViolations(), disturbed.revisit,
                 disturbed.disruptions, disturbed.exited, disturbed.violations, disturbed.duplicates,
-                FaultsResult.attribute(disturbed.duplicateTimes, disturbed.disruptions), goals, goals.values().stream().allMatch(b -> b), machine());
+                FaultsResult.attribute(disturbed.duplicateTimes, disturbed.disruptions), goals,
+                goals.values().stream().allMatch(b -> b), machine());
     }
 
     private Map<String, Object> settings() {

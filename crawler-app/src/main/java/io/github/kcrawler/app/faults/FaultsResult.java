@@ -116,11 +116,11 @@ public record FaultsResult(int v, Map<String, Object> settings, RunFigures undis
                 revisitState == null ? 0 : revisitState.fetched() - revisitState.missing(),
                 revisitState == null ? 0 : revisitState.fetched(), revisitState == null ? -1 : revisitState.missing(),
                 revisitState == null ? -1 : revisitState.unreadable()));
-        if (disturbed.duplicateFetches() > 0) {
-            sb.append("duplicates after each disruption:");
-            duplicatesByDisruption.forEach((k, n) -> sb.append(n == 0 ? "" : " " + k + " " + n + ";"));
-            sb.setLength(sb.length() - 1);
-            sb.append(String.format("%n"));
+        List<String> attributed = duplicatesByDisruption.entrySet().stream().filter(e -> e.getValue() > 0)
+                .map(e -> e.getKey() + " " + e.getValue()).toList();
+        if (!attributed.isEmpty()) {
+            sb.append("duplicates after each disruption: ").append(String.join("; ", attributed))
+                    .append(String.format("%n"));
         }
         goals.forEach((k, ok) -> sb.append(String.format("  %-40s %s%n", k, ok ? "met" : "NOT MET")));
         return sb.toString();

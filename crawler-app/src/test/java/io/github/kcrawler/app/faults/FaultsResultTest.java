@@ -28,4 +28,16 @@ class FaultsResultTest {
         assertThat(FaultsResult.attribute(new double[0], DISRUPTIONS)).hasSize(4).allSatisfy((k, n) ->
                 assertThat(n).isZero());
     }
+
+    @Test
+    void theReportNamesOnlyTheDisruptionsThatLeftDuplicates() {
+        FaultsResult.RunFigures figures = new FaultsResult.RunFigures(100, 1195, 1195, 1198, 3, 0, 50.1, 55, 0,
+                new double[0], new long[0]);
+        FaultsResult r = new FaultsResult(FaultsResult.VERSION, Map.of(), figures, figures, 0, List.of(), 3 / 1195.0,
+                0, null, DISRUPTIONS, List.of(), List.of(), List.of(),
+                FaultsResult.attribute(new double[] {49.7, 49.8, 80.0}, DISRUPTIONS), Map.of(), true, "test");
+
+        assertThat(r.toText()).contains("duplicates after each disruption: SIGKILL fetcher-1 2; SIGSTOP fetcher-2 1"
+                + System.lineSeparator()).doesNotContain("SIGKILL broker 0");
+    }
 }
