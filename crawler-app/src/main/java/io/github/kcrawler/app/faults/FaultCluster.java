@@ -39,6 +39,8 @@ final class FaultCluster implements AutoCloseable {
     static final String RANKER = "ranker";
     static final String FETCHER_1 = "fetcher-1";
     static final String FETCHER_2 = "fetcher-2";
+    /** Log lines of each kind a diagnosis shows per process. */
+    static final int DIAGNOSIS_LINES = 30;
 
     private final FaultsConfig config;
     private final Path runDir;
@@ -160,6 +162,27 @@ final class FaultCluster implements AutoCloseable {
             }
         });
         return dead;
+    }
+
+    /**
+     * Why the crawl may have stalled: {@link ServiceProcess#diagnosis} of every process that is not running or not
+     * healthy; if there is none (a stall with every process up), of every process.
+     */
+    String diagnosis() {
+        List<ServiceProcess> all = new ArrayList<>();
+        all.add(broker);
+        all.addAll(services.values());
+        StringBuilder b = new StringBuilder();
+        for (ServiceProcess s : all) {
+            if (!s.healthy()) {
+                b.append(s.diagnosis(DIAGNOSIS_LINES));
+            }
+        }
+        if (b.length() == 0) {
+            b.append("every process is running and healthy; their logs:\n");
+            all.forEach(s -> b.append(s.diagnosis(DIAGNOSIS_LINES)));
+        }
+        return b.toString();
     }
 
     /** Stops the services (SIGTERM, in reverse start order), then the broker. */

@@ -216,6 +216,10 @@ public final class FaultScenario {
             disruptions.add(d);
             out.printf(Locale.ROOT, "  %-18s at %6.1f s (%,d pages): running again at %6.1f s, recovered at %6.1f s%n",
                     d.label(), at, before, resumed, recovered);
+            if (Double.isNaN(recovered)) {
+                out.printf("  the crawl did not recover from %s: the remaining disruptions are skipped%n", d.label());
+                return;
+            }
             Thread.sleep(GAP_BETWEEN_DISRUPTIONS_MS);
         }
     }
@@ -245,18 +249,28 @@ public final class FaultScenario {
             }
             if (!p.isAlive()) {
                 out.printf("  %s exited after its restart; see %s%n", p.name(), p.log());
+                out.print(cluster.diagnosis());
+                return Double.NaN;
+            }
+            List<String> dead = cluster.notRunning();
+            if (!dead.isEmpty()) {
+                // nothing restarts it: waiting longer cannot help (a supervisor would; the scenario counts it)
+                out.printf("  %s exited on its own while the crawl recovered from %s%n", dead, p.name());
+                out.print(cluster.diagnosis());
                 return Double.NaN;
             }
             Thread.sleep(100);
         }
         out.printf("  %s did not recover within %s (not running: %s)%n", p.name(), RECOVERY_TIMEOUT,
                 cluster.notRunning());
+        out.print(cluster.diagnosis());
         return Double.NaN;
     }
 
     /**
      * Waits until the goal is reached and every group caught up (three checks in a row), or websim has been quiet
-     * for {@code quietMs} with nothing lagging, or the maximum run time has passed.
+     * for {@code quietMs} with nothing lagging (or with a process that exited on its own: nothing restarts it), or
+     * the maximum run time has passed.
      */
     private void awaitComplete(String name, FaultCluster cluster, RunMonitor monitor, CrawlMonitor lag, long goal,
                                List<String> exited) throws InterruptedException {
@@ -274,7 +288,13 @@ public final class FaultScenario {
                 if (!exited.contains(dead)) {
                     exited.add(dead);
                     out.printf("  %s exited on its own; see %s%n", dead, cluster.service(dead).log());
+                    out.print(cluster.service(dead).diagnosis(FaultCluster.DIAGNOSIS_LINES));
                 }
+            }
+            if (!exited.isEmpty() && monitor.quietMs() >= config.quietMs()) {
+                out.printf("  %s: %s not running and no fetch for %d ms: the crawl cannot complete%n", name,
+                        exited, config.quietMs());
+                break;
             }
             if (System.nanoTime() - lastPrint > 10_000_000_000L) {
                 lastPrint = System.nanoTime();

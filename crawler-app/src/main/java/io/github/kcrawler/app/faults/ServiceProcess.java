@@ -109,15 +109,57 @@ final class ServiceProcess implements AutoCloseable {
     }
 
     private boolean brokerReady() {
+        String text = currentLog();
+        return text.indexOf("\n" + io.github.kcrawler.kafka.embedded.EmbeddedKafkaMain.READY + " ") >= 0;
+    }
+
+    /** What the process wrote since its latest start ("" if nothing, or the log cannot be read). */
+    private String currentLog() {
         String marker = "===== start " + starts + " of " + name + " =====";
         try {
             String text = Files.readString(log, StandardCharsets.UTF_8);
             int from = text.lastIndexOf(marker);
-            return from >= 0 && text.indexOf("\n" + io.github.kcrawler.kafka.embedded.EmbeddedKafkaMain.READY + " ",
-                    from) >= 0;
+            return from < 0 ? "" : text.substring(from);
         } catch (IOException | java.io.UncheckedIOException e) {
-            return false;
+            return "";
         }
+    }
+
+    /**
+     * For a report of why the crawl stalled: the process's WARN and ERROR lines since its latest start (an ERROR
+     * with the line after it, usually the exception) and its last lines, the last {@code maxLines} of each.
+     */
+    String diagnosis(int maxLines) {
+        String[] lines = currentLog().split("\n");
+        List<String> errors = new ArrayList<>();
+        for (int i = 0; i < lines.length; i++) {
+            if (lines[i].contains(" WARN ")) {
+                errors.add(clip(lines[i]));
+            } else if (lines[i].contains(" ERROR ")) {
+                errors.add(clip(lines[i]));
+                if (i + 1 < lines.length && !lines[i + 1].contains(" ERROR ") && !lines[i + 1].contains(" WARN ")) {
+                    errors.add(clip(lines[i + 1]));
+                }
+            }
+        }
+        StringBuilder b = new StringBuilder();
+        b.append("---- ").append(this).append(", healthy ").append(healthy()).append(", log ").append(log)
+                .append('\n');
+        List<String> lastErrors = errors.subList(Math.max(0, errors.size() - maxLines), errors.size());
+        if (!lastErrors.isEmpty()) {
+            b.append("  ").append(errors.size()).append(" warning and error lines since its latest start, the last ")
+                    .append(lastErrors.size()).append(":\n");
+            lastErrors.forEach(l -> b.append("    ").append(l).append('\n'));
+        }
+        b.append("  last lines:\n");
+        for (int i = Math.max(0, lines.length - maxLines); i < lines.length; i++) {
+            b.append("    ").append(clip(lines[i])).append('\n');
+        }
+        return b.toString();
+    }
+
+    private static String clip(String line) {
+        return line.length() <= 400 ? line : line.substring(0, 400) + " …";
     }
 
     /** SIGTERM, then SIGKILL after {@code graceSeconds}; a stopped (SIGSTOP) process is continued first. */

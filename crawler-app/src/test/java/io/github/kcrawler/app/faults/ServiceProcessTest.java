@@ -1,0 +1,60 @@
+package io.github.kcrawler.app.faults;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A real child process (the shell) writing a service-like log across two starts. */
+class ServiceProcessTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void theDiagnosisShowsTheLatestStartsLastWarningsAndErrorsAndItsLastLines() throws Exception {
+        String script = "if [ -f " + dir.resolve("second") + " ]; then "
+                + "echo '10:00:01.000 WARN  x.Fetcher - offset commit failed'; "
+                + "echo '10:00:02.000 ERROR x.Streams - stream thread failed'; "
+                + "echo 'java.lang.IllegalStateException: boom'; "
+                + "echo '10:00:03.000 INFO  x.Main - exiting'; "
+                + "else touch " + dir.resolve("second") + "; echo '09:00:00.000 WARN  x.Old - before the restart'; fi";
+        ServiceProcess p = new ServiceProcess("svc", List.of("sh", "-c", script), dir.resolve("logs"), 1);
+        p.start();
+        awaitExit(p);
+        p.start();
+        awaitExit(p);
+
+        String d = p.diagnosis(2);
+
+        assertThat(d).contains("svc (not running)", "healthy false", dir.resolve("logs").resolve("svc.log").toString())
+                .contains("3 warning and error lines since its latest start, the last 2:\n"
+                        + "    10:00:02.000 ERROR x.Streams - stream thread failed\n"
+                        + "    java.lang.IllegalStateException: boom\n")
+                .contains("last lines:\n    java.lang.IllegalStateException: boom\n"
+                        + "    10:00:03.000 INFO  x.Main - exiting\n")
+                .doesNotContain("before the restart");
+    }
+
+    @Test
+    void longLinesAreClipped() throws Exception {
+        ServiceProcess p = new ServiceProcess("svc", List.of("sh", "-c",
+                "printf '10:00:00.000 ERROR x - '; yes a | head -n 5000 | tr -d '\\n'; echo"), dir, 1);
+        p.start();
+        awaitExit(p);
+
+        assertThat(p.diagnosis(5).lines()).allSatisfy(l -> assertThat(l.length()).isLessThan(420))
+                .anySatisfy(l -> assertThat(l).endsWith("a …"));
+    }
+
+    private static void awaitExit(ServiceProcess p) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (p.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(p.isAlive()).isFalse();
+    }
+}
