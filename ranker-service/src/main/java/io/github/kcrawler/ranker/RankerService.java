@@ -33,7 +33,8 @@ public final class RankerService implements CrawlerService {
         this.config = Objects.requireNonNull(config, "config");
         Topology topology = RankerTopology.build(config.kafka().topics(), config, registry);
         this.streams = new StreamsRunner(APPLICATION_ID, topology,
-                StreamsDefaults.properties(config.kafka(), APPLICATION_ID, config.threads(), config.commitMs()));
+                StreamsDefaults.properties(config.kafka(), APPLICATION_ID, config.threads(), config.commitMs()),
+                registry);
     }
 
     /** The full application id: topic prefix + {@value #APPLICATION_ID}. */

@@ -1,6 +1,7 @@
 package io.github.kcrawler.scheduler;
 
 import io.github.kcrawler.common.service.CrawlerService;
+import io.github.kcrawler.common.service.StreamThreadFailures;
 import io.github.kcrawler.common.service.StreamsDefaults;
 import io.github.kcrawler.common.time.CrawlClock;
 import io.github.kcrawler.scheduler.processor.LocalFrontiers;
@@ -32,6 +33,8 @@ public final class SchedulerService implements CrawlerService {
     private final CrawlClock clock;
     private final LocalFrontiers frontiers = new LocalFrontiers();
     private final SchedulerMetrics metrics;
+    /** Replaces a failed stream thread a few times, then shuts down (the policy of every Streams service). */
+    private final StreamThreadFailures failures;
     private final Object lock = new Object();
     private KafkaStreams streams;
     private volatile boolean failed;
@@ -44,6 +47,7 @@ public final class SchedulerService implements CrawlerService {
         this.config = config;
         this.clock = clock;
         this.metrics = new SchedulerMetrics(registry, frontiers, SchedulerTopology.badRecordSources(config));
+        this.failures = new StreamThreadFailures(SchedulerConfig.APPLICATION_ID, registry);
     }
 
     @Override
@@ -78,9 +82,11 @@ public final class SchedulerService implements CrawlerService {
             }
             KafkaStreams s = new KafkaStreams(topology(), streamsProperties());
             s.setUncaughtExceptionHandler(e -> {
-                failed = true;
-                LOG.error("scheduler stream thread failed; shutting the scheduler down", e);
-                return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
+                StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse r = failures.handle(e);
+                if (r == StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT) {
+                    failed = true;
+                }
+                return r;
             });
             s.setStateListener((now, before) -> {
                 LOG.info("scheduler streams {} -> {}", before, now);

@@ -42,6 +42,10 @@ public final class MetricNames {
     /** Counter, tag {@code cause} (retry_after, throttled, server_error, slow): per-IP back-off raised. */
     public static final String FETCH_BACKOFFS = "crawler.fetch.backoffs";
 
+    // every Streams service (dedup, scheduler, ranker)
+    /** Counter, tag {@code service}: stream threads replaced after an exception escaped them. */
+    public static final String STREAMS_THREADS_REPLACED = "crawler.streams.threads.replaced";
+
     // dedup
     /** Counter: URL-seen tests. */
     public static final String DEDUP_TESTS = "crawler.dedup.tests";

@@ -1,9 +1,9 @@
 package io.github.kcrawler.common.service;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.Topology;
-import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -16,12 +16,13 @@ import java.util.concurrent.TimeUnit;
  * The lifecycle every Kafka Streams service of the crawler shares: start once, report health, stop by leaving the
  * group.
  *
- * <p>Failure policy: an exception that escapes a stream thread shuts the whole client down
- * ({@code SHUTDOWN_CLIENT}) and the service reports unhealthy. Input problems never get that far (the processors
- * count and skip them) and Streams already retries transient broker errors for {@code task.timeout.ms}, so what
- * remains is a bug or a broken local store; replacing the thread would re-run the same records into the same
- * failure in a loop, while a stopped, unhealthy service is visible ({@code /health} answers 503, the service's
- * main exits with status 1) and a supervisor restarts it from the last committed state.
+ * <p>Failure policy ({@link StreamThreadFailures}): input problems never reach the stream thread (the processors
+ * count and skip them) and Streams retries transient broker errors for {@code task.timeout.ms}; an exception that
+ * still escapes a stream thread replaces the thread, a few times within a window (infrastructure failures the
+ * clients call fatal, such as a transaction aborted during a broker restart, pass with a fresh producer), and the
+ * failure after that shuts the whole client down: the service reports unhealthy ({@code /health} answers 503), its
+ * main exits with status 1 and a supervisor restarts it from the last committed state — a bug or a broken local
+ * store does not loop unseen.
  *
  * <p>Closing leaves the consumer group: partitions are reassigned at once instead of after the session timeout
  * (45 s), which is what a restart or a scale-down wants; a rolling restart pays one extra, short rebalance for it.
@@ -37,13 +38,15 @@ public final class StreamsRunner {
     private boolean started;
     private boolean closed;
 
-    public StreamsRunner(String name, Topology topology, Properties properties) {
+    public StreamsRunner(String name, Topology topology, Properties properties, MeterRegistry registry) {
+        this(name, topology, properties, new StreamThreadFailures(name, registry));
+    }
+
+    /** With another failure policy (tests). */
+    public StreamsRunner(String name, Topology topology, Properties properties, StreamThreadFailures failures) {
         this.name = name;
         this.streams = new KafkaStreams(topology, properties);
-        streams.setUncaughtExceptionHandler(e -> {
-            LOG.error("{} stream thread failed; shutting the {} service down", name, name, e);
-            return StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
-        });
+        streams.setUncaughtExceptionHandler(failures);
         streams.setStateListener((newState, oldState) -> {
             LOG.info("{} state {} -> {}", name, oldState, newState);
             if (newState == KafkaStreams.State.NOT_RUNNING || newState == KafkaStreams.State.ERROR) {
