@@ -14,9 +14,15 @@ import java.util.concurrent.CountDownLatch;
  * <p>Started again on the same data directory it reopens the same cluster (topics, records, offsets) on the same
  * port. Once the broker accepts requests it prints one line {@code READY 127.0.0.1:PORT} on standard output, so a
  * parent process can wait for it. Stops cleanly on SIGTERM. Exit status 2 on bad arguments, 1 if the broker cannot
- * start.
+ * start (or is not ready within {@link #START_DEADLINE}).
  */
 public final class EmbeddedKafkaMain {
+    /**
+     * The backstop for a start that hangs (or the clean-up of a failed one): the broker gives up on its own after
+     * {@code server.max.startup.time.ms} (60 s) and the readiness wait (60 s); past this the process exits with
+     * status 1, so whoever started it sees an exit rather than a process that never gets ready.
+     */
+    static final java.time.Duration START_DEADLINE = java.time.Duration.ofSeconds(150);
     /** The line printed once the broker is ready, followed by a space and the bootstrap address. */
     public static final String READY = "READY";
 
@@ -37,14 +43,27 @@ public final class EmbeddedKafkaMain {
             System.out.println(usage());
             return;
         }
+        Thread watchdog = new Thread(() -> {
+            try {
+                Thread.sleep(START_DEADLINE.toMillis());
+            } catch (InterruptedException e) {
+                return;
+            }
+            System.err.println("broker: not ready after " + START_DEADLINE.toSeconds() + " s; exiting");
+            Runtime.getRuntime().halt(1);
+        }, "broker-start-watchdog");
+        watchdog.setDaemon(true);
+        watchdog.start();
         EmbeddedKafkaBroker broker;
         try {
             broker = EmbeddedKafkaBroker.start(config);
         } catch (RuntimeException e) {
             System.err.println("broker: " + e.getMessage());
-            System.exit(1);
+            System.err.flush();
+            Runtime.getRuntime().halt(1); // nothing to clean up: the broker did not start, its data dir recovers
             return;
         }
+        watchdog.interrupt();
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             broker.close();
