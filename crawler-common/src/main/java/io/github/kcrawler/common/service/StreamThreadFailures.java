@@ -3,6 +3,11 @@ package io.github.kcrawler.common.service;
 import io.github.kcrawler.common.metrics.MetricNames;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.errors.AuthenticationException;
+import org.apache.kafka.common.errors.AuthorizationException;
+import org.apache.kafka.common.errors.InvalidConfigurationException;
+import org.apache.kafka.common.errors.UnsupportedVersionException;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,7 +29,8 @@ import java.util.function.LongSupplier;
  * are closed dirty and their state is restored from the changelogs, so nothing is lost or applied twice. A laptop
  * crawl (every service in one JVM, no supervisor) would otherwise stop for good. Why a bound: a failure that is a
  * bug comes back with the same records, and replacing the thread forever would hide it in a loop; after the bound
- * the service stops visibly, as before.
+ * the service stops visibly, as before. An error no new thread can fix (authentication, authorization, a broker too
+ * old for a request, a bad setting; see {@link #permanentCause}) stops the service at once.
  *
  * <p>Thread-safe (stream threads may fail concurrently). Every replacement is counted under
  * {@link MetricNames#STREAMS_THREADS_REPLACED}, tagged with the service.
@@ -67,6 +73,13 @@ public final class StreamThreadFailures implements StreamsUncaughtExceptionHandl
 
     @Override
     public StreamThreadExceptionResponse handle(Throwable exception) {
+        Throwable permanent = permanentCause(exception);
+        if (permanent != null) {
+            shutDown = true;
+            LOG.error("{} stream thread failed with an error no new thread can fix ({}); shutting the {} service down",
+                    service, permanent.getClass().getSimpleName(), service, exception);
+            return StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
+        }
         long now = nanoClock.getAsLong();
         int within;
         synchronized (recent) {
@@ -89,6 +102,22 @@ public final class StreamThreadFailures implements StreamsUncaughtExceptionHandl
         LOG.error("{} stream thread failed again after {} replacements within {} min; shutting the {} service down",
                 service, within, Duration.ofNanos(windowNanos).toMinutes(), service, exception);
         return StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
+    }
+
+    /**
+     * The cause in {@code e}'s chain that a new thread would only meet again — wrong credentials, missing ACLs, a
+     * broker too old for a request, a bad setting — or null.
+     */
+    static Throwable permanentCause(Throwable e) {
+        int depth = 0;
+        for (Throwable t = e; t != null && depth < 32; t = t.getCause(), depth++) {
+            if (t instanceof AuthenticationException || t instanceof AuthorizationException
+                    || t instanceof UnsupportedVersionException || t instanceof InvalidConfigurationException
+                    || t instanceof ConfigException) {
+                return t;
+            }
+        }
+        return null;
     }
 
     /** True once a failure shut the client down. */

@@ -70,6 +70,21 @@ class StreamThreadFailuresTest {
     }
 
     @Test
+    void anErrorNoNewThreadCanFixShutsTheClientDownAtOnce() {
+        Throwable wrongPassword = new org.apache.kafka.streams.errors.StreamsException(
+                new org.apache.kafka.common.errors.SaslAuthenticationException("Authentication failed"));
+        Throwable noAcl = new org.apache.kafka.common.KafkaException(
+                new org.apache.kafka.common.errors.TopicAuthorizationException("not authorized"));
+
+        assertThat(failures.handle(wrongPassword)).isEqualTo(SHUTDOWN_CLIENT);
+        assertThat(new StreamThreadFailures("ranker", 3, Duration.ofMinutes(10), now::get, registry).handle(noAcl))
+                .isEqualTo(SHUTDOWN_CLIENT);
+        assertThat(StreamThreadFailures.permanentCause(new IllegalStateException(new RuntimeException()))).isNull();
+        assertThat(registry.get(MetricNames.STREAMS_THREADS_REPLACED).tag("service", "dedup").counter().count())
+                .isZero();
+    }
+
+    @Test
     void badParametersAreRefusedByName() {
         assertThatThrownBy(() -> new StreamThreadFailures("s", -1, Duration.ofMinutes(1), now::get, registry))
                 .hasMessageContaining("maxReplacements must be >= 0, was -1");
