@@ -185,6 +185,36 @@ final class FaultCluster implements AutoCloseable {
         return b.toString();
     }
 
+    /**
+     * The gist of the diagnoses the scenario printed ({@link #diagnosis}) in a scenario's console output: what did not recover, each
+     * process reported, and its ERROR lines with the exception line after each, at most {@code maxLines}.
+     */
+    static String stallSummary(String console, int maxLines) {
+        List<String> out = new ArrayList<>();
+        boolean inDiagnosis = false;
+        String previous = "";
+        for (String line : console.split("\n")) {
+            if (line.contains("did not recover") || line.contains("exited after its restart")
+                    || line.contains("exited on its own")) {
+                inDiagnosis = true;
+                out.add(line.strip());
+            } else if (inDiagnosis && (line.startsWith("---- ") || line.contains(" ERROR ")
+                    || (previous.contains(" ERROR ") && line.contains("Exception")))) {
+                out.add(line.strip());
+            }
+            previous = line;
+        }
+        if (out.isEmpty()) {
+            return "(no diagnosis printed)";
+        }
+        if (out.size() > maxLines) {
+            int more = out.size() - maxLines;
+            out = new ArrayList<>(out.subList(0, maxLines));
+            out.add("… " + more + " more lines in the output above");
+        }
+        return String.join("\n", out);
+    }
+
     /** Stops the services (SIGTERM, in reverse start order), then the broker. */
     @Override
     public void close() {

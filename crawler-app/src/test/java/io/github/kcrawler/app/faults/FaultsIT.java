@@ -2,6 +2,11 @@ package io.github.kcrawler.app.faults;
 
 import org.junit.jupiter.api.Test;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,7 +30,12 @@ class FaultsIT {
                 .withPages(FaultsITSettings.PAGES).withIps(FaultsITSettings.IPS)
                 .withPolitenessMs(FaultsITSettings.POLITENESS_MS)
                 .withMaxRunTime(Duration.ofMinutes(6));
-        FaultsResult r = FaultScenario.run(config, System.out);
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        FaultsResult r;
+        try (PrintStream both = new PrintStream(new TeeOutputStream(System.out, console), true,
+                StandardCharsets.UTF_8)) {
+            r = FaultScenario.run(config, both);
+        }
         java.util.List<Path> written = FaultsReports.write(r, Path.of("target", "faults-it.json"),
                 Path.of("target", "faults-it-plots"), Path.of("target", "faults-it.html"), "FaultsIT");
         System.out.print(r.toText());
@@ -34,6 +44,10 @@ class FaultsIT {
                 .isEqualTo(r.undisturbed().reachable());
         assertThat(r.disruptions()).extracting(FaultsResult.Disruption::label).containsExactly("SIGKILL dedup",
                 "SIGKILL scheduler", "SIGKILL ranker", "SIGKILL fetcher-1", "SIGKILL broker", "SIGSTOP fetcher-2");
+        // first, so that a stall's cause is in the failure message, which CI shows, not only far up the output
+        assertThat(r.disruptions().stream().filter(d -> !Double.isFinite(d.recoveredAtS()))
+                .map(FaultsResult.Disruption::label)).as("disruptions the crawl did not recover from; the processes"
+                        + " said:%n%s", FaultCluster.stallSummary(console.toString(StandardCharsets.UTF_8), 40)).isEmpty();
         assertThat(r.disruptions()).allSatisfy(d -> {
             assertThat(d.midCrawl()).as("%s happened mid-crawl", d.label()).isTrue();
             assertThat(d.recoveredAtS()).as("%s recovered", d.label()).isFinite();
@@ -50,6 +64,40 @@ class FaultsIT {
         assertThat(written).containsExactly(Path.of("target", "faults-it-plots", "faults.svg"),
                 Path.of("target", "faults-it.html"));
         assertThat(written).allSatisfy(p -> assertThat(Files.size(p)).isPositive());
+    }
+
+    /** Writes to two streams. */
+    private static final class TeeOutputStream extends OutputStream {
+        private final OutputStream a;
+        private final OutputStream b;
+
+        TeeOutputStream(OutputStream a, OutputStream b) {
+            this.a = a;
+            this.b = b;
+        }
+
+        @Override
+        public void write(int x) throws IOException {
+            a.write(x);
+            b.write(x);
+        }
+
+        @Override
+        public void write(byte[] bytes, int off, int len) throws IOException {
+            a.write(bytes, off, len);
+            b.write(bytes, off, len);
+        }
+
+        @Override
+        public void flush() throws IOException {
+            a.flush();
+            b.flush();
+        }
+
+        @Override
+        public void close() throws IOException {
+            flush(); // System.out stays open
+        }
     }
 
     /** The web of the CI run: small enough for a few minutes on 2 shared cores. */

@@ -50,6 +50,33 @@ class ServiceProcessTest {
                 .anySatisfy(l -> assertThat(l).endsWith("a …"));
     }
 
+    @Test
+    void theStallSummaryKeepsWhatDidNotRecoverEachProcessAndItsErrors() {
+        String console = String.join("\n",
+                "  SIGKILL ranker     at   42.7 s (373 pages): running again at   42.8 s, recovered at   48.4 s",
+                "  broker did not recover within PT3M (not running: [scheduler])",
+                "---- scheduler (not running), healthy false, log /x/scheduler.log",
+                "  2 warning and error lines since its latest start, the last 2:",
+                "    10:00:01.000 WARN  o.a.k.c.NetworkClient - connection to node 1 could not be established",
+                "    10:00:02.000 ERROR i.g.k.c.s.StreamThreadFailures - scheduler stream thread failed",
+                "    org.apache.kafka.common.errors.InvalidTxnStateException: the transaction is not ongoing",
+                "  last lines:",
+                "    10:00:03.000 INFO  i.g.k.s.SchedulerMain - exiting",
+                "---- broker (pid 7), healthy true, log /x/broker.log",
+                "  last lines:",
+                "    READY 127.0.0.1:9092");
+
+        assertThat(FaultCluster.stallSummary(console, 40)).isEqualTo(String.join("\n",
+                "broker did not recover within PT3M (not running: [scheduler])",
+                "---- scheduler (not running), healthy false, log /x/scheduler.log",
+                "10:00:02.000 ERROR i.g.k.c.s.StreamThreadFailures - scheduler stream thread failed",
+                "org.apache.kafka.common.errors.InvalidTxnStateException: the transaction is not ongoing",
+                "---- broker (pid 7), healthy true, log /x/broker.log"));
+        assertThat(FaultCluster.stallSummary(console, 2)).endsWith("… 3 more lines in the output above");
+        assertThat(FaultCluster.stallSummary("  SIGKILL dedup at 8.1 s: recovered at 11.2 s", 40))
+                .isEqualTo("(no diagnosis printed)");
+    }
+
     private static void awaitExit(ServiceProcess p) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (p.isAlive() && System.nanoTime() < deadline) {
