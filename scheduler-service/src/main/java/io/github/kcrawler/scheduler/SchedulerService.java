@@ -11,7 +11,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.Topology;
-import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -81,13 +80,7 @@ public final class SchedulerService implements CrawlerService {
                 return;
             }
             KafkaStreams s = new KafkaStreams(topology(), streamsProperties());
-            s.setUncaughtExceptionHandler(e -> {
-                StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse r = failures.handle(e);
-                if (r == StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT) {
-                    failed = true;
-                }
-                return r;
-            });
+            s.setUncaughtExceptionHandler(failures);
             s.setStateListener((now, before) -> {
                 LOG.info("scheduler streams {} -> {}", before, now);
                 if (now == KafkaStreams.State.ERROR) {
@@ -107,7 +100,7 @@ public final class SchedulerService implements CrawlerService {
         synchronized (lock) {
             s = streams;
         }
-        if (s == null || failed) {
+        if (s == null || failed || failures.shutDown()) {
             return false;
         }
         KafkaStreams.State state = s.state();

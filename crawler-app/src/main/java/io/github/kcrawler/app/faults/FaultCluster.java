@@ -186,7 +186,7 @@ final class FaultCluster implements AutoCloseable {
     }
 
     /**
-     * The gist of the diagnoses the scenario printed ({@link #diagnosis}) in a scenario's console output: what did not recover, each
+     * The gist of the diagnoses ({@link #diagnosis}) in a scenario's console output: what did not recover, each
      * process reported, and its ERROR lines with the exception line after each, at most {@code maxLines}.
      */
     static String stallSummary(String console, int maxLines) {

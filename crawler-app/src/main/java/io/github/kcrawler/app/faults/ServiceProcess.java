@@ -109,8 +109,7 @@ final class ServiceProcess implements AutoCloseable {
     }
 
     private boolean brokerReady() {
-        String text = currentLog();
-        return text.indexOf("\n" + io.github.kcrawler.kafka.embedded.EmbeddedKafkaMain.READY + " ") >= 0;
+        return currentLog().contains("\n" + io.github.kcrawler.kafka.embedded.EmbeddedKafkaMain.READY + " ");
     }
 
     /** What the process wrote since its latest start ("" if nothing, or the log cannot be read). */

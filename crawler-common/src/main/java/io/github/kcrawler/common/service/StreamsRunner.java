@@ -39,14 +39,9 @@ public final class StreamsRunner {
     private boolean closed;
 
     public StreamsRunner(String name, Topology topology, Properties properties, MeterRegistry registry) {
-        this(name, topology, properties, new StreamThreadFailures(name, registry));
-    }
-
-    /** With another failure policy (tests). */
-    public StreamsRunner(String name, Topology topology, Properties properties, StreamThreadFailures failures) {
         this.name = name;
         this.streams = new KafkaStreams(topology, properties);
-        streams.setUncaughtExceptionHandler(failures);
+        streams.setUncaughtExceptionHandler(new StreamThreadFailures(name, registry));
         streams.setStateListener((newState, oldState) -> {
             LOG.info("{} state {} -> {}", name, oldState, newState);
             if (newState == KafkaStreams.State.NOT_RUNNING || newState == KafkaStreams.State.ERROR) {

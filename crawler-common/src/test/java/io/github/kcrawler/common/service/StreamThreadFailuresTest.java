@@ -7,12 +7,13 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
-import static org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.REPLACE_THREAD;
-import static org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class StreamThreadFailuresTest {
+    private static final StreamThreadExceptionResponse REPLACE_THREAD = StreamThreadExceptionResponse.REPLACE_THREAD;
+    private static final StreamThreadExceptionResponse SHUTDOWN_CLIENT = StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
     private static final long MINUTE = Duration.ofMinutes(1).toNanos();
     private final AtomicLong now = new AtomicLong(1_000 * MINUTE);
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();

@@ -11,13 +11,13 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.junit.jupiter.api.Test;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 /**
  * The failure policy of every Streams service ({@code StreamThreadFailures} behind {@link StreamsRunner}) on a real
@@ -30,35 +30,41 @@ class StreamsRunnerIT {
     @Test
     void aFailedThreadIsReplacedAndItsRecordsAreProcessedExactlyOnce() throws Exception {
         AtomicInteger failuresLeft = new AtomicInteger(1);
-        try (KafkaTestCluster kafka = KafkaTestCluster.startTemporary()) {
-            kafka.createTopics(1, "in", "out");
-            SimpleMeterRegistry registry = new SimpleMeterRegistry();
-            StreamsRunner runner = new StreamsRunner("upper", topology(failuresLeft), properties(kafka, "upper"),
-                    registry);
-            try {
-                runner.start();
-                kafka.produce("in", Map.of("a", "x", "b", "y", "c", "z"));
+        withRunner(failuresLeft, (kafka, runner, registry) -> {
+            kafka.produce("in", Map.of("a", "x", "b", "y", "c", "z"));
 
-                assertThat(kafka.awaitRecords("out", 3, TIMEOUT)).extracting(TopicRecord::key, TopicRecord::value)
-                        .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("a", "X"),
-                                org.assertj.core.groups.Tuple.tuple("b", "Y"),
-                                org.assertj.core.groups.Tuple.tuple("c", "Z"));
-                assertThat(kafka.readAll("out", TIMEOUT)).as("committed output, nothing twice").hasSize(3);
-                assertThat(failuresLeft.get()).as("the processor did fail once").isZero();
-                assertThat(registry.get(MetricNames.STREAMS_THREADS_REPLACED).tag("service", "upper").counter()
-                        .count()).isEqualTo(1);
-                assertThat(runner.failed()).isFalse();
-                assertThat(runner.isHealthy()).isTrue();
-            } finally {
-                runner.close();
-            }
-        }
+            assertThat(kafka.awaitRecords("out", 3, TIMEOUT)).extracting(TopicRecord::key, TopicRecord::value)
+                    .containsExactlyInAnyOrder(tuple("a", "X"), tuple("b", "Y"), tuple("c", "Z"));
+            assertThat(kafka.readAll("out", TIMEOUT)).as("committed output, nothing twice").hasSize(3);
+            assertThat(failuresLeft.get()).as("the processor did fail once").isZero();
+            assertThat(replaced(registry)).isEqualTo(1);
+            assertThat(runner.failed()).isFalse();
+            assertThat(runner.isHealthy()).isTrue();
+        });
     }
 
     @Test
     void aThreadThatKeepsFailingShutsTheServiceDownAfterTheBound() throws Exception {
         int many = 1_000;
         AtomicInteger failuresLeft = new AtomicInteger(many);
+        withRunner(failuresLeft, (kafka, runner, registry) -> {
+            kafka.produce("in", "a", "x");
+
+            assertThat(runner.awaitTermination(TIMEOUT)).as("stopped within %s", TIMEOUT).isTrue();
+            assertThat(runner.failed()).isTrue();
+            assertThat(runner.isHealthy()).isFalse();
+            assertThat(replaced(registry)).isEqualTo(3);
+            assertThat(many - failuresLeft.get()).as("attempts: the first and three replacements").isEqualTo(4);
+            assertThat(kafka.readAll("out", TIMEOUT)).isEmpty();
+        });
+    }
+
+    /** What a test does with a started runner on a fresh broker with topics {@code in} and {@code out}. */
+    private interface RunnerCheck {
+        void check(KafkaTestCluster kafka, StreamsRunner runner, SimpleMeterRegistry registry) throws Exception;
+    }
+
+    private static void withRunner(AtomicInteger failuresLeft, RunnerCheck check) throws Exception {
         try (KafkaTestCluster kafka = KafkaTestCluster.startTemporary()) {
             kafka.createTopics(1, "in", "out");
             SimpleMeterRegistry registry = new SimpleMeterRegistry();
@@ -66,20 +72,15 @@ class StreamsRunnerIT {
                     registry);
             try {
                 runner.start();
-                kafka.produce("in", "a", "x");
-
-                assertThat(runner.awaitTermination(TIMEOUT)).as("stopped within %s", TIMEOUT).isTrue();
-                assertThat(runner.failed()).isTrue();
-                assertThat(runner.isHealthy()).isFalse();
-                assertThat(registry.get(MetricNames.STREAMS_THREADS_REPLACED).tag("service", "upper").counter()
-                        .count()).isEqualTo(3);
-                assertThat(many - failuresLeft.get()).as("attempts: the first and three replacements")
-                        .isEqualTo(4);
-                assertThat(kafka.readAll("out", TIMEOUT)).isEmpty();
+                check.check(kafka, runner, registry);
             } finally {
                 runner.close();
             }
         }
+    }
+
+    private static double replaced(SimpleMeterRegistry registry) {
+        return registry.get(MetricNames.STREAMS_THREADS_REPLACED).tag("service", "upper").counter().count();
     }
 
     /** in → upper-case the value, failing while {@code failuresLeft} is positive → out. */
