@@ -42,10 +42,13 @@ public final class BenchCommand implements Runnable {
     /** The whole pipeline at zero latency over many simulated IPs with a fixed page budget. */
     @Command(name = "e2e", mixinStandardHelpOptions = true, sortOptions = false,
             description = {"Crawls a generated web at zero latency, small T and many IPs with a fixed page budget;",
-                    "reports pages/s, politeness violations (websim's count) and per-stage throughput."},
+                    "reports pages/s between 10 % and 90 % of the budget and its slowest and fastest 10-second window,",
+                    "CPU ms per page per thread group, records and bytes per page per topic, GC share, politeness",
+                    "efficiency of the 10 busiest IPs and violations (websim's count), and per-stage throughput."},
             footerHeading = "%nExamples:%n",
             footer = {"  crawler bench e2e --summary e2e.json",
                     "  crawler bench e2e --max-pages 20000 --ips 1024 --summary out/e2e-20k.json",
+                    "  crawler bench e2e --seeds 64 --store-metrics --summary out/e2e-seeds.json",
                     "", BenchReportFiles.FOOTER,
                     "(the crawl's course, counts every --sample-ms, in out/NAME-plots/timeline.json)", "",
                     "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE})
@@ -78,6 +81,14 @@ public final class BenchCommand implements Runnable {
         @Option(names = "--summary", paramLabel = "FILE", description = BenchReportFiles.SUMMARY_HELP)
         Path summary;
 
+        @Option(names = "--seeds", paramLabel = "N", description = "Start from N seed pages spread evenly over the "
+                + "web's page ids, and so over its hosts (deterministic; default ${DEFAULT-VALUE}).")
+        int seeds = 1;
+
+        @Option(names = "--store-metrics", description = {"Count state-store operations per page (storeOpsPerPage): "
+                + "RocksDB statistics on every store, which cost RocksDB a few per cent per operation."})
+        boolean storeMetrics;
+
         @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Any service setting.")
         Map<String, String> settings = new LinkedHashMap<>();
 
@@ -86,10 +97,12 @@ public final class BenchCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
-            DemoOptions o = new DemoOptions(null, pages, maxPages, politenessMs, ips, 0, DemoOptions.DEFAULT_MAX_DEPTH,
-                    partitions, dataDir, DemoOptions.DEFAULT_MAX_SECONDS, true, settings, pagesPerHost);
             CrawlTimeline timeline;
+            DemoOptions o;
             try {
+                o = new DemoOptions(null, pages, maxPages, politenessMs, ips, 0, DemoOptions.DEFAULT_MAX_DEPTH,
+                        partitions, dataDir, DemoOptions.DEFAULT_MAX_SECONDS, true, settings, pagesPerHost)
+                        .withSeeds(seeds).withStoreMetrics(storeMetrics);
                 timeline = new CrawlTimeline(sampleMs, System::nanoTime);
             } catch (IllegalArgumentException e) { // a bad option value: a usage error naming it
                 throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage(), e);

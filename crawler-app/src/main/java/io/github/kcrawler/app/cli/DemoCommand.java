@@ -17,7 +17,7 @@ import java.util.concurrent.Callable;
                 "shows live progress and a status page, and prints a summary whose counts come from the simulated",
                 "web's access log."},
         footerHeading = "%nExamples:%n",
-        footer = {"  crawler demo                                   20,000 generated pages, status page on a free port",
+        footer = {"  crawler demo                                   20,000 generated pages on 1,024 IPs, status page on a free port",
                 "  crawler demo --status-port 9500                 status page at http://127.0.0.1:9500/",
                 "  crawler demo --graph ../shared/data/cnr-2000 --max-pages 50000 --summary demo.json",
                 "  crawler demo --politeness-ms 20 --ips 1024 --no-progress > demo.log",
@@ -49,7 +49,8 @@ public final class DemoCommand implements Callable<Integer> {
     long politenessMs = DemoOptions.DEFAULT_POLITENESS_MS;
 
     @Option(names = "--pages-per-host", description = "Mean pages per host of the generated web (default "
-            + DemoOptions.DEFAULT_PAGES_PER_HOST + "; " + DemoOptions.DEFAULT_HOSTILE_PAGES_PER_HOST + " with --hostile).")
+            + DemoOptions.DEFAULT_DEMO_PAGES_PER_HOST + "; " + DemoOptions.DEFAULT_HOSTILE_PAGES_PER_HOST
+            + " with --hostile).")
     Double pagesPerHost;
 
     @Option(names = "--ips", description = "Simulated server IPs (default ${DEFAULT-VALUE}).")
@@ -80,6 +81,14 @@ public final class DemoCommand implements Callable<Integer> {
             description = "Status page on http://127.0.0.1:P/ (0 = a free port, the default; -1 = no status page).")
     int statusPort = 0;
 
+    @Option(names = "--seeds", paramLabel = "N", description = "Start from N seed pages spread evenly over the "
+            + "web's page ids, and so over its hosts (deterministic; default ${DEFAULT-VALUE}).")
+    int seeds = 1;
+
+    @Option(names = "--store-metrics", description = {"Count state-store operations per page (storeOpsPerPage in "
+            + "the summary): RocksDB statistics on every store, which cost RocksDB a few per cent per operation."})
+    boolean storeMetrics;
+
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Any service setting, e.g. --set threads=2.")
     Map<String, String> settings = new LinkedHashMap<>();
 
@@ -93,8 +102,8 @@ public final class DemoCommand implements Callable<Integer> {
                 : hostile ? DemoOptions.DEFAULT_HOSTILE_PAGES : DemoOptions.DEFAULT_GENERATED_PAGES;
         DemoOptions options = new DemoOptions(graph, generated, maxPages, politenessMs, ips, latencyMs, maxDepth,
                 partitions, dataDir, maxSeconds, !noProgress, settings, pagesPerHost != null ? pagesPerHost
-                : hostile ? DemoOptions.DEFAULT_HOSTILE_PAGES_PER_HOST : DemoOptions.DEFAULT_PAGES_PER_HOST,
-                statusPort, hostile);
+                : hostile ? DemoOptions.DEFAULT_HOSTILE_PAGES_PER_HOST : DemoOptions.DEFAULT_DEMO_PAGES_PER_HOST,
+                statusPort, hostile).withSeeds(seeds).withStoreMetrics(storeMetrics);
         DemoSummary result = DemoRunner.run(options, noProgress ? null : System.out);
         System.out.println(result.toText());
         if (summary != null) {

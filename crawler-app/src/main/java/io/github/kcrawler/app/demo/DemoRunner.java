@@ -1,5 +1,7 @@
 package io.github.kcrawler.app.demo;
 
+import io.github.kcrawler.app.measure.CountingRocksDbConfigSetter;
+import io.github.kcrawler.app.measure.CrawlMeasurement;
 import io.github.kcrawler.app.runtime.CrawlMonitor;
 import io.github.kcrawler.app.runtime.CrawlSession;
 import io.github.kcrawler.app.runtime.SeedInjector;
@@ -87,6 +89,10 @@ public final class DemoRunner {
         } else {
             web.generate(o.generatedPages());
         }
+        if (o.seeds() > 1) {
+            web.seedPages(DemoOptions.seedPages(o.seeds(),
+                    o.graph() != null ? graphNodes(o.graph()) : o.generatedPages()));
+        }
         try (WebSim websim = WebSim.start(web.build())) {
             Map<String, String> settings = new LinkedHashMap<>();
             settings.put("politeness-ms", Long.toString(o.politenessMs()));
@@ -103,6 +109,14 @@ public final class DemoRunner {
                 settings.put("max-pages-per-host", Long.toString(hostileHostBudget(websim.layout())));
             }
             settings.putAll(o.settings());
+            if (o.storeMetrics()) {
+                settings.put(DemoOptions.STORE_METRICS_KEY, CountingRocksDbConfigSetter.class.getName());
+            }
+            long busiest = busiestIpPages(websim.layout());
+            if (out != null) {
+                out.printf("Politeness bound: busiest IP holds %,d pages → ≥ %.1f s at T = %d ms%n", busiest,
+                        busiest * o.politenessMs() / 1000.0, o.politenessMs());
+            }
             try (CrawlSession session = CrawlSession.start(o.dataDir(), Optional.empty(), "", o.partitions(),
                     settings, "127.0.0.1", 0)) {
                 String statusUrl = o.statusPort() == DemoOptions.NO_STATUS_PAGE ? null
@@ -127,7 +141,11 @@ public final class DemoRunner {
                     timeline.start(session.registry(), monitor::fetched);
                 }
                 CrawlMonitor.Progress last;
+                CrawlMeasurement measure = CrawlMeasurement.start(websim, session.runtime().admin(),
+                        session.runtime().kafka().topicPrefix(), o.storeMetrics());
+                CrawlMeasurement.Figures figures;
                 try {
+                    measure.seeded();
                     SeedInjector.inject(session.runtime().kafka(), session.runtime().topics().discovered,
                             websim.seedUrls(), SeedInjector.resolver(websim.layout().hostToIp()),
                             System.currentTimeMillis());
@@ -139,8 +157,8 @@ public final class DemoRunner {
                     if (timeline != null) {
                         timeline.stop();
                     }
+                    measure.stop(); // the crawl's end: CPU, GC, log-end offsets read now
                 }
-                double elapsed = session.monitor().activeSeconds();
                 double wall = (System.nanoTime() - started) / 1e9;
                 long heapEnd = HeapSampler.usedAfterGc();
                 WebSimStats stats = websim.stats();
@@ -151,6 +169,8 @@ public final class DemoRunner {
                 missing.andNot(websim.fetchedPages());
                 long missingPages = o.maxPages() > 0 ? Math.max(0, expected - stats.distinctUrlsFetched())
                         : missing.cardinality();
+                figures = measure.finish(expected, stats.pagesFetched(), o.politenessMs());
+                double elapsed = figures.elapsedSeconds();
                 LOG.info("Demo finished after {} s of wall time", wall);
                 return new DemoSummary(DemoSummary.VERSION,
                         o.graph() == null ? "generated:" + o.generatedPages() : o.graph().toString(),
@@ -158,14 +178,48 @@ public final class DemoRunner {
                         stats.distinctUrlsFetched(), stats.duplicateFetches(), stats.politenessViolations(),
                         stats.minGapMs(), stats.robotsFetches(), stats.disallowedFetched(), reachable.cardinality(),
                         expected, missingPages, last.errors(), elapsed,
-                        elapsed > 0 ? stats.distinctUrlsFetched() / elapsed : 0, stages(session.registry(), elapsed),
+                        figures.pageRate().pagesPerSecond(), stages(session.registry(), elapsed),
                         monitor.countsOf(NOT_SUCCESS), WarcFiles.in(o.dataDir().resolve("warc")).files(),
                         o.hostile(), wall, countsByTag(session.registry(), MetricNames.LINKS_REJECTED, "reason"),
                         countsByTag(session.registry(), MetricNames.ROBOTS_FETCHES, "result"),
                         stats.hostileAccesses(), heap.maxBytes(), heapBaseline, heapEnd,
-                        Runtime.getRuntime().maxMemory());
+                        Runtime.getRuntime().maxMemory(),
+                        elapsed > 0 ? stats.distinctUrlsFetched() / elapsed : 0,
+                        figures.pageRate().slowestWindowPagesPerSecond(),
+                        figures.pageRate().fastestWindowPagesPerSecond(), figures.pageRate().windows(),
+                        figures.cpuMsPerPage(), figures.recordsPerPage(), figures.bytesPerPage(),
+                        figures.storeOpsPerPage(), figures.gcShare(), figures.politenessEfficiency(), o.seeds(),
+                        busiest);
             }
         }
+    }
+
+    /**
+     * Pages on the simulated IP that holds the most: a complete crawl needs at least that many times T, whatever
+     * the crawler does (the politeness bound).
+     */
+    public static long busiestIpPages(SiteLayout layout) {
+        long[] perIp = new long[layout.numIps()];
+        long max = 0;
+        for (int h = 0; h < layout.numHosts(); h++) {
+            int ip = layout.ipIndexOfHost(h);
+            perIp[ip] += layout.hostEnd(h) - layout.hostStart(h);
+            max = Math.max(max, perIp[ip]);
+        }
+        return max;
+    }
+
+    /** The node count of a BVGraph from its {@code BASENAME.properties} ({@code nodes=...}). */
+    static int graphNodes(Path basename) throws IOException {
+        java.util.Properties p = new java.util.Properties();
+        try (var in = Files.newInputStream(Path.of(basename + ".properties"))) {
+            p.load(in);
+        }
+        String nodes = p.getProperty("nodes");
+        if (nodes == null) {
+            throw new IOException(basename + ".properties has no nodes= line");
+        }
+        return Integer.parseInt(nodes.trim());
     }
 
     /** Every fetch outcome except the ordinary successes: what {@code errorsByReason} counts. */

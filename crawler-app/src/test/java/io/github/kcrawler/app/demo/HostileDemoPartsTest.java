@@ -1,6 +1,7 @@
 package io.github.kcrawler.app.demo;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.kcrawler.app.measure.PolitenessEfficiency;
 import io.github.kcrawler.common.metrics.MetricNames;
 import io.github.kcrawler.common.model.FetchOutcome;
 import io.github.kcrawler.common.serde.JsonSerde;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -64,23 +66,36 @@ class HostileDemoPartsTest {
     }
 
     @Test
-    void summaryFormatTwoKeepsTheOldFieldsAndAddsHeapAndHostileOnes(@TempDir Path dir) throws Exception {
+    void summaryKeepsTheOldFieldsAndAddsHeapHostileAndPipelineOnes(@TempDir Path dir) throws Exception {
         Map<String, Long> errors = new LinkedHashMap<>();
         errors.put("inflated_too_large", 1L);
         DemoSummary s = new DemoSummary(DemoSummary.VERSION, "generated:1000", 4, 100, 256, 0, 10, 10, 0, 0, 101.5,
                 3, 0, 10, 10, 0, 1, 5.0, 2.0, Map.of(), errors, 1, true, 9.5, Map.of("limit", 95_000L),
-                Map.of("deferred_http", 1L), Map.of("gzip-bomb", 3L), 400L << 20, 300L << 20, 320L << 20, 512L << 20);
+                Map.of("deferred_http", 1L), Map.of("gzip-bomb", 3L), 400L << 20, 300L << 20, 320L << 20, 512L << 20,
+                2.0, 1.5, 2.5, 1, Map.of("total", 1.25), Map.of("total", 12.0), Map.of("total", 900.0), null, 0.03,
+                new PolitenessEfficiency(0.8, 0.95, List.of(new PolitenessEfficiency.Ip("127.1.0.1", 10, 1.0, 1.0))),
+                1, 120);
         Path file = dir.resolve("s.json");
         s.write(file);
         JsonNode json = JsonSerde.MAPPER.readTree(file.toFile());
-        assertThat(json.get("v").asInt()).isEqualTo(2);
+        assertThat(json.get("v").asInt()).isEqualTo(3);
         for (String field : new String[] {"politenessViolations", "missingPages", "errorsByReason", "warcFiles",
                 "maxHeapBytes", "heapBaselineBytes", "heapEndBytes", "heapLimitBytes", "linksRejectedByReason",
-                "robotsFetchesByResult", "hostileAccesses", "wallSeconds", "hostile"}) {
+                "robotsFetchesByResult", "hostileAccesses", "wallSeconds", "hostile", "pagesPerSecond",
+                "slowestWindowPagesPerSecond", "fastestWindowPagesPerSecond", "cpuMsPerPage", "recordsPerPage",
+                "bytesPerPage", "storeOpsPerPage", "gcShare", "politenessEfficiency", "elapsedSeconds",
+                "meanPagesPerSecond", "seeds", "busiestIpPages"}) {
             assertThat(json.has(field)).as(field).isTrue();
         }
         assertThat(json.get("errorsByReason").get("inflated_too_large").asLong()).isEqualTo(1);
         assertThat(s.toText()).contains("inflated_too_large 1", "heap: max 400.0 MiB, baseline 300.0 MiB, end 320.0 MiB",
                 "links rejected, by reason: limit 95,000", "gzip-bomb 3");
+        assertThat(json.get("politenessEfficiency").get("min").asDouble()).isEqualTo(0.8);
+        assertThat(json.get("recordsPerPage").get("total").asDouble()).isEqualTo(12.0);
+        // the summary ends with pages/s and politeness efficiency
+        String[] lines = s.toText().split("\\R");
+        assertThat(lines[lines.length - 2]).contains("pages/s between 10 % and 90 % of the budget: 2",
+                "slowest 2", "fastest 3"); // 1.5 and 2.5 rounded by %,.0f
+        assertThat(lines[lines.length - 1]).contains("politeness efficiency", "min 0.80, median 0.95");
     }
 }
