@@ -89,6 +89,9 @@ public final class CrawlMeasurement implements AutoCloseable {
         stopped = true;
         cpu.stop();
         endNanos = System.nanoTime();
+        if (LOG.isDebugEnabled() || Boolean.getBoolean("kcrawler.measure.threads")) {
+            LOG.info("threads by group: {}", cpu.namesByGroup());
+        }
         gcMillis = gcMillis() - gcAtStart;
         websim.accesses().removeListener(accesses);
         offsetsAtEnd = offsets(admin);

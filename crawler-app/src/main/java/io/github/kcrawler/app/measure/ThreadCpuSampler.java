@@ -111,6 +111,17 @@ public final class ThreadCpuSampler implements AutoCloseable {
         }
     }
 
+    /** The names of the threads seen per group, for checking the name rules ({@code --debug} logs them). */
+    public synchronized Map<String, java.util.SortedSet<String>> namesByGroup() {
+        Map<String, java.util.SortedSet<String>> out = new java.util.TreeMap<>();
+        for (long id : cpu.keySet()) {
+            ThreadInfo info = threads.getThreadInfo(id);
+            String name = info == null ? "(ended) #" + id : info.getThreadName();
+            out.computeIfAbsent(groupOf.get(id), g -> new java.util.TreeSet<>()).add(name);
+        }
+        return out;
+    }
+
     /** CPU nanoseconds per group since {@link #start}, every group of {@link ThreadGroups#ALL}, and {@code total}. */
     public synchronized Map<String, Long> cpuNanos() {
         Map<Long, Long> used = new HashMap<>();
