@@ -51,7 +51,9 @@ public final class ThreadGroups {
             "feature-", "NodeToControllerChannelManager", "ClientQuotasImageNode", "executor-",
             "kafka-broker-lifecycle-manager", "BrokerLifecycleManager", "ReplicaFetcherThread",
             "ReplicaAlterLogDirsThread", "AlterPartitionManager", "delayed-", "log-", "event-process-thread",
-            "remote-", "RemoteLogManager", "kafka-shutdown-hook", "SocketServer", "kafka-", "coordinator-");
+            "remote-", "RemoteLogManager", "kafka-shutdown-hook", "SocketServer", "kafka-", "coordinator-",
+            "PersisterStateManager", "ShareGroupDLQSendThread", "share-group-", "client-metrics-reaper",
+            "SensorExpiryThread");
 
     private final String dedup;
     private final String scheduler;

@@ -44,6 +44,19 @@ class ThreadGroupsTest {
                 .isEqualTo("broker");
         assertThat(groups.of("kafka-raft-io-thread")).isEqualTo("broker");
         assertThat(groups.of("quorum-controller-1-event-handler")).isEqualTo("broker");
+        // names seen in a bench e2e run (BenchE2eReportIT with -Dkcrawler.measure.threads=true)
+        for (String broker : new String[] {"AddPartitionsToTxnSenderThread-1", "ExpirationReaper-1-Produce",
+                "broker-1-lifecycle-manager-event-handler", "controller-1-registration-manager-event-handler",
+                "data-plane-kafka-socket-acceptor-PLAINTEXT-PLAINTEXT-43381", "executor-group-coordinator",
+                "group-coordinator-event-processor-0", "kafka-1-raft-io-thread", "kafka-log-cleaner-thread-0",
+                "metrics-meter-tick-thread-1", "raft-expiration-reaper", "share-coordinator-reaper",
+                "transaction-log-manager-0", "TxnMarkerSenderThread-1", "PersisterStateManager",
+                "share-group-lock-timeout-reaper", "client-metrics-reaper", "LogDirFailureHandler"}) {
+            assertThat(groups.of(broker)).as(broker).isEqualTo("broker");
+        }
+        assertThat(groups.of("dedup-d69aea99-2178-4bfe-9bf3-87b4e56efea0-CleanupThread")).isEqualTo("dedup");
+        assertThat(groups.of("HTTP-Dispatcher")).isEqualTo("other");
+        assertThat(groups.of("demo-heap-sampler")).isEqualTo("other");
         assertThat(groups.of("kafka-admin-client-thread | adminclient-3")).isEqualTo("other");
         assertThat(groups.of("main")).isEqualTo("other");
         assertThat(groups.of("crawl-timeline")).isEqualTo("other");
