@@ -42,7 +42,7 @@ public final class BenchCommand implements Runnable {
     /** The whole pipeline at zero latency over many simulated IPs with a fixed page budget. */
     @Command(name = "e2e", mixinStandardHelpOptions = true, sortOptions = false,
             description = {"Crawls a generated web at zero latency, small T and many IPs with a fixed page budget;",
-                    "reports pages/s between 10 % and 90 % of the budget and its slowest and fastest 10-second window,",
+                    "reports pages/s between 10 %% and 90 %% of the budget and its slowest and fastest 10-second window,",
                     "CPU ms per page per thread group, records and bytes per page per topic, GC share, politeness",
                     "efficiency of the 10 busiest IPs and violations (websim's count), and per-stage throughput."},
             footerHeading = "%nExamples:%n",
@@ -86,7 +86,7 @@ public final class BenchCommand implements Runnable {
         int seeds = 1;
 
         @Option(names = "--store-metrics", description = {"Count state-store operations per page (storeOpsPerPage): "
-                + "RocksDB statistics on every store, which cost RocksDB a few per cent per operation."})
+                + "RocksDB statistics on every store, which cost RocksDB 5-10 %% by its wiki."})
         boolean storeMetrics;
 
         @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Any service setting.")

@@ -86,7 +86,7 @@ public final class DemoCommand implements Callable<Integer> {
     int seeds = 1;
 
     @Option(names = "--store-metrics", description = {"Count state-store operations per page (storeOpsPerPage in "
-            + "the summary): RocksDB statistics on every store, which cost RocksDB a few per cent per operation."})
+            + "the summary): RocksDB statistics on every store, which cost RocksDB 5-10 %% by its wiki."})
     boolean storeMetrics;
 
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Any service setting, e.g. --set threads=2.")

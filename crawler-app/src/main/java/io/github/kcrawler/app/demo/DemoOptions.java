@@ -21,7 +21,7 @@ import java.util.Objects;
  *                     and per-host budget of {@link #HOSTILE_SETTINGS} (a setting given in {@code settings} wins)
  * @param seeds        seed pages, spread evenly over the page ids ({@link #seedPages}) and so over the hosts
  * @param storeMetrics count state-store operations (RocksDB statistics through
- *                     {@link io.github.kcrawler.app.measure.CountingRocksDbConfigSetter}; costs a few per cent)
+ *                     {@link io.github.kcrawler.app.measure.CountingRocksDbConfigSetter}; 5–10 % slower RocksDB by its wiki)
  */
 public record DemoOptions(Path graph, int generatedPages, long maxPages, long politenessMs, int ips, int latencyMs,
                           int maxDepth, int partitions, Path dataDir, long maxSeconds, boolean progress,

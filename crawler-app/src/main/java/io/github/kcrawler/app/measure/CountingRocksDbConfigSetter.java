@@ -22,7 +22,7 @@ import java.util.TreeMap;
  * ({@code NUMBER_KEYS_READ + NUMBER_MULTIGET_KEYS_READ}), {@code writes} = keys written by put, delete and write
  * batches ({@code NUMBER_KEYS_WRITTEN}), {@code seeks} = iterator seeks ({@code NUMBER_DB_SEEK}), {@code nexts} =
  * iterator steps ({@code NUMBER_DB_NEXT + NUMBER_DB_PREV}). Not counted: what the Streams record cache answers
- * before RocksDB, and in-memory stores (the ranker's pending store). Statistics cost RocksDB a few per cent per
+ * before RocksDB, and in-memory stores (the ranker's pending store). Statistics cost RocksDB 5–10 % (its wiki, "Statistics") per
  * operation, which is why this runs only when asked. Streams records its own RocksDB metrics only when the user
  * gave no statistics, so with this setter those are off.
  */

@@ -350,7 +350,36 @@ public final class BenchPlots {
         }
         out.add(bars(dir, "stage-rates.svg", "Mean records per second of each stage over the crawl\n" + sub,
                 "records/s", cats, List.of(new Bars("mean rate", array(mean))), false));
+        // issue 19: where the CPU and the records of a page go (absent from summaries before format 3)
+        Path cpu = perPageBars(dir, "cpu-ms-per-page.svg", "CPU milliseconds per page by thread group (total %.2f)\n"
+                + sub, "ms per page", summary.path("cpuMsPerPage"));
+        if (cpu != null) {
+            out.add(cpu);
+        }
+        Path records = perPageBars(dir, "records-per-page.svg", "Records written per page by topic, changelogs and "
+                + "transaction markers included (total %.1f)\n" + sub, "records per page", summary.path("recordsPerPage"));
+        if (records != null) {
+            out.add(records);
+        }
         return out;
+    }
+
+    /** Bars of an object of per-page figures without its {@code total} (in the title), or null when empty. */
+    private static Path perPageBars(Path dir, String file, String title, String yLabel, JsonNode perPage)
+            throws IOException {
+        List<String> cats = new ArrayList<>();
+        List<Double> values = new ArrayList<>();
+        for (Map.Entry<String, JsonNode> e : perPage.properties()) {
+            if (!e.getKey().equals("total") && e.getValue().isNumber()) {
+                cats.add(e.getKey());
+                values.add(e.getValue().asDouble());
+            }
+        }
+        if (cats.isEmpty()) {
+            return null;
+        }
+        return bars(dir, file, String.format(Locale.ROOT, title, perPage.path("total").asDouble()), yLabel, cats,
+                List.of(new Bars("per page", array(values))), false);
     }
 
     // ------------------------------------------------------------------ helpers

@@ -43,6 +43,10 @@ class BenchE2eReportIT {
         String svg = Files.readString(BenchReportFiles.plotDir(summary).resolve("stage-rates-over-time.svg"));
         assertThat(svg).contains("discovered", "admitted", "released", "fetched", "rankUpdates");
         assertThat(Files.readString(BenchReportFiles.html(summary))).contains("timeline.json");
+        assertThat(Files.readString(BenchReportFiles.plotDir(summary).resolve("cpu-ms-per-page.svg")))
+                .contains("broker", "fetcherIo", "jvm");
+        assertThat(Files.readString(BenchReportFiles.plotDir(summary).resolve("records-per-page.svg")))
+                .contains("crawl.fetch.results");
 
         // issue 19's figures: present and sane
         JsonNode json = JsonSerde.MAPPER.readTree(summary.toFile());
