@@ -21,6 +21,7 @@ import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.state.KeyValueBytesStoreSupplier;
 import org.apache.kafka.streams.state.Stores;
 
 import java.time.Duration;
@@ -78,6 +79,16 @@ public final class RankerTopology {
     /** Incremental PageRank with the given parameters (DL1, VR or AR), partitioned by host IP. */
     public static Topology buildIncrementalPageRank(Topics topics, RankerConfig config, MeterRegistry registry,
                                                     IprParams params) {
+        return buildIncrementalPageRank(topics, config, registry, params,
+                Stores.persistentKeyValueStore(PAGE_STORE));
+    }
+
+    /** As above with the page store's supplier given (named {@link #PAGE_STORE}; tests hand in one that outlives a driver). */
+    static Topology buildIncrementalPageRank(Topics topics, RankerConfig config, MeterRegistry registry,
+                                             IprParams params, KeyValueBytesStoreSupplier pageStore) {
+        if (!PAGE_STORE.equals(pageStore.name())) {
+            throw new IllegalArgumentException("store must be named " + PAGE_STORE + ", was " + pageStore.name());
+        }
         checkPrefix(topics, config);
         KeyPartitioner.checkAgainstKafka();
         RankerMetrics metrics = new RankerMetrics(registry, List.of(topics.links.name(), topics.rankDeltas.name()));
@@ -91,8 +102,8 @@ public final class RankerTopology {
         topology.addProcessor(IPR_PROCESSOR, () -> new IprProcessor(PAGE_STORE, flush, params, metrics, DELTAS_SINK,
                 SCORES_SINK, partitions), LINKS_SOURCE, DELTAS_SOURCE);
         // Cached: a popular URL's many receipts within a commit reach RocksDB and the changelog once.
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(PAGE_STORE),
-                Serdes.Bytes(), RankPage.SERDE).withCachingEnabled(), IPR_PROCESSOR);
+        topology.addStateStore(Stores.keyValueStoreBuilder(pageStore, Serdes.Bytes(), RankPage.SERDE)
+                .withCachingEnabled(), IPR_PROCESSOR);
         topology.addSink(DELTAS_SINK, topics.rankDeltas.name(), new StringSerializer(),
                 topics.rankDeltas.valueSerde().serializer(), IPR_PROCESSOR);
         topology.addSink(SCORES_SINK, topics.rankScores.name(), new StringSerializer(),
