@@ -149,7 +149,6 @@ public final class IprProcessor implements Processor<String, Decoded<?>, String,
             remote.drain((key, entries) -> {
                 context.forward(new Record<String, Object>(key, RankDeltaBatch.of(entries), record.timestamp()),
                         deltasChild);
-                metrics.deltaRecordWritten();
             });
         }
         if (flushInterval.isZero()) {
@@ -262,7 +261,6 @@ public final class IprProcessor implements Processor<String, Decoded<?>, String,
             int partition = remote.partitionOf(link.ip());
             if (partition == ownPartition) {
                 local.add(link.url(), link.fingerprint(), link.ip(), share, depth);
-                metrics.receiptInPlace();
             } else {
                 remote.add(partition, link.ip(), RankDelta.of(link.url(), link.fingerprint(), link.ip(), share, depth),
                         DeltaChecks.size(link.url(), link.ip()));

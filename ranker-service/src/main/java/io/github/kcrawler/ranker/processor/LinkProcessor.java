@@ -76,7 +76,6 @@ public final class LinkProcessor implements Processor<String, Decoded<LinkList>,
         }
         batches.drain((key, entries) -> {
             context.forward(record.withKey(key).withValue(RankDeltaBatch.of(entries)));
-            metrics.deltaRecordWritten();
         });
     }
 
