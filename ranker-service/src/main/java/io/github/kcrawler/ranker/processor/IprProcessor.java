@@ -63,7 +63,8 @@ import java.util.Objects;
  * Processed in the single-process order (each fetch's receipts before the next fetch), the scores equal
  * {@link IncrementalPageRank}'s exactly for DL1 at any partition count (a fetch gives each target one receipt), and
  * for VR and AR when the receipts of one fetch are applied in the same breadth-first order, as on one partition;
- * across partitions VR and AR see a fetch's deeper receipts in an order that depends on the partitioning. In a live
+ * across partitions VR and AR may see a fetch's deeper receipts in an order that depends on the partitioning
+ * ({@code IprTopologyTest} finds them equal on 4 partitions too for its graph, but that is not guaranteed). In a live
  * crawl receipts interleave with later fetches, which for DL1 changes only the rounding.
  * PL is not offered: its budget of L pages per fetch is a breadth-first count across partitions.
  */
