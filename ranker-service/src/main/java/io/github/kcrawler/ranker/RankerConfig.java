@@ -18,8 +18,9 @@ import java.util.TreeSet;
  *
  * @param threads     stream threads in this instance; useful up to the number of partitions it owns
  * @param commitMs    Streams commit interval (one exactly-once transaction per commit)
- * @param flushMs     a URL's score is published at most once per this interval, with its latest value; 0 publishes
- *                    every change at once (more traffic on {@code crawl.rank.scores}, lower latency)
+ * @param flushMs     a URL's score is published at most once per this interval, with its latest value, in one
+ *                    {@code crawl.rank.scores} record per partition; 0 publishes the changes of every input record at
+ *                    the end of it (more traffic on {@code crawl.rank.scores}, lower latency)
  * @param metricsHost address of the {@code /metrics} and {@code /health} endpoint
  * @param metricsPort port of that endpoint; 0 picks a free port (logged at start-up)
  * @param ranking     how scores are computed: incremental PageRank of paper 002 with the DL1 (default), VR or AR

@@ -1,6 +1,7 @@
 package io.github.kcrawler.ranker;
 
 import io.github.kcrawler.common.service.CrawlerService;
+import io.github.kcrawler.common.topic.Topics;
 import io.github.kcrawler.common.service.StreamsDefaults;
 import io.github.kcrawler.common.service.StreamsRunner;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -16,7 +17,8 @@ import java.util.Objects;
 /**
  * The ranker service: runs {@link RankerTopology} as Kafka Streams application {@code <topic-prefix>ranker} with
  * exactly-once v2, so each link list's deltas, each score change and each published score are committed exactly
- * once with the input that caused them (a source page fetched twice is still counted twice, see
+ * once with the input that caused them. Before it starts it checks that the topics have the configured partition
+ * count ({@link PartitionCountCheck}), by which the ranker routes its work (a source page fetched twice is still counted twice, see
  * {@code BacklinkCounter}).
  *
  * <p>Lifecycle and failure policy: {@link StreamsRunner}.
@@ -54,6 +56,9 @@ public final class RankerService implements CrawlerService {
 
     @Override
     public void start() {
+        Topics topics = config.kafka().topics();
+        PartitionCountCheck.verify(config.kafka(), List.of(topics.links.name(), topics.rankDeltas.name(),
+                topics.rankScores.name()));
         streams.start();
         LOG.info("ranker service started: application.id={}, threads={}, commit-ms={}, flush-ms={}",
                 applicationId(config), config.threads(), config.commitMs(), config.flushMs());

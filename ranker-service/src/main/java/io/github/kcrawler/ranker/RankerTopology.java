@@ -7,7 +7,8 @@ import io.github.kcrawler.ranker.processor.RankPage;
 import io.github.kcrawler.common.serde.LenientJsonDeserializer;
 
 import io.github.kcrawler.common.model.LinkList;
-import io.github.kcrawler.common.model.RankDelta;
+import io.github.kcrawler.common.model.RankDeltaBatch;
+import io.github.kcrawler.common.topic.KeyPartitioner;
 import io.github.kcrawler.common.topic.Topics;
 import io.github.kcrawler.ranker.processor.LinkProcessor;
 import io.github.kcrawler.ranker.processor.RankerMetrics;
@@ -20,38 +21,40 @@ import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.state.KeyValueBytesStoreSupplier;
 import org.apache.kafka.streams.state.Stores;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The ranker topology (DESIGN §2). With incremental PageRank (the default, paper 002) one processor per task reads
  * both {@code crawl.links} and {@code crawl.rank.deltas} — co-partitioned by IP — and owns the state of its
- * partition's URLs; the deltas it writes come back to it, or to the partition owning the target:
+ * partition's URLs; work for URLs of its own partition is done in place, the rest goes as one batch per target
+ * partition to the partition owning the targets:
  *
  * <pre>
  *   crawl.links ───────┐
- *                      ├─► ipr [rank-pages, rank-pending] ─┬─► crawl.rank.deltas (key: target IP)
- *   crawl.rank.deltas ─┘                                   └─► crawl.rank.scores (key: target IP)
+ *                      ├─► ipr [rank-pages] ─┬─► crawl.rank.deltas (batch per target partition, key: a target's IP)
+ *   crawl.rank.deltas ─┘                     └─► crawl.rank.scores (batch per partition and flush, key: a URL's IP)
  * </pre>
  *
  * With the foundation's back-link count ({@code ranking=backlinks}), two sub-topologies meet over the same topic:
  *
  * <pre>
- *   crawl.links ─► links ─► crawl.rank.deltas ─► scores [rank-scores, rank-pending] ─► crawl.rank.scores
- *   (key: source IP)        (key: target IP)                                           (key: target IP)
+ *   crawl.links ─► links ─► crawl.rank.deltas ─► scores [rank-scores] ─► crawl.rank.scores
+ *   (key: source IP)        (batch per target partition)                 (batch per partition and flush)
  * </pre>
+ *
+ * Both check at build time that {@link KeyPartitioner} routes exactly as the loaded Kafka client's partitioner, since
+ * batching and in-place work rely on it.
  *
  * The deltas topic does the repartitioning Streams would otherwise do with an internal topic: same partition count
  * and key (IP) as every crawler topic, so the score of a URL lives on the partition owning its host.
  */
 public final class RankerTopology {
-    /** URL fingerprint → {@link ScoreEntry}; changelog {@code <application.id>-rank-scores-changelog}. */
+    /** URL fingerprint → {@link ScoreEntry} (back-link counts); changelog {@code <application.id>-rank-scores-changelog}. */
     public static final String SCORE_STORE = "rank-scores";
-    /** URLs whose score changed since the last flush; changelog {@code <application.id>-rank-pending-changelog}. */
-    public static final String PENDING_STORE = "rank-pending";
     static final String LINKS_SOURCE = "links-source";
     static final String LINKS_PROCESSOR = "links";
     static final String DELTAS_SINK = "deltas-sink";
@@ -76,23 +79,31 @@ public final class RankerTopology {
     /** Incremental PageRank with the given parameters (DL1, VR or AR), partitioned by host IP. */
     public static Topology buildIncrementalPageRank(Topics topics, RankerConfig config, MeterRegistry registry,
                                                     IprParams params) {
+        return buildIncrementalPageRank(topics, config, registry, params,
+                Stores.persistentKeyValueStore(PAGE_STORE));
+    }
+
+    /** As above with the page store's supplier given (named {@link #PAGE_STORE}; tests hand in one that outlives a driver). */
+    static Topology buildIncrementalPageRank(Topics topics, RankerConfig config, MeterRegistry registry,
+                                             IprParams params, KeyValueBytesStoreSupplier pageStore) {
+        if (!PAGE_STORE.equals(pageStore.name())) {
+            throw new IllegalArgumentException("store must be named " + PAGE_STORE + ", was " + pageStore.name());
+        }
         checkPrefix(topics, config);
+        KeyPartitioner.checkAgainstKafka();
         RankerMetrics metrics = new RankerMetrics(registry, List.of(topics.links.name(), topics.rankDeltas.name()));
         Duration flush = Duration.ofMillis(config.flushMs());
+        int partitions = config.kafka().partitions();
         Topology topology = new Topology();
         topology.addSource(LINKS_SOURCE, new StringDeserializer(), new LenientJsonDeserializer<>(LinkList.class),
                 topics.links.name());
-        topology.addSource(DELTAS_SOURCE, new StringDeserializer(), new LenientJsonDeserializer<>(RankDelta.class),
+        topology.addSource(DELTAS_SOURCE, new StringDeserializer(), new LenientJsonDeserializer<>(RankDeltaBatch.class),
                 topics.rankDeltas.name());
-        topology.addProcessor(IPR_PROCESSOR, () -> new IprProcessor(PAGE_STORE, PENDING_STORE, flush, params, metrics,
-                DELTAS_SINK, SCORES_SINK), LINKS_SOURCE, DELTAS_SOURCE);
+        topology.addProcessor(IPR_PROCESSOR, () -> new IprProcessor(PAGE_STORE, flush, params, metrics, DELTAS_SINK,
+                SCORES_SINK, partitions), LINKS_SOURCE, DELTAS_SOURCE);
         // Cached: a popular URL's many receipts within a commit reach RocksDB and the changelog once.
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(PAGE_STORE),
-                Serdes.Bytes(), RankPage.SERDE).withCachingEnabled(), IPR_PROCESSOR);
-        if (!flush.isZero()) {
-            topology.addStateStore(Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(PENDING_STORE),
-                    Serdes.Bytes(), Serdes.ByteArray()).withCachingEnabled(), IPR_PROCESSOR);
-        }
+        topology.addStateStore(Stores.keyValueStoreBuilder(pageStore, Serdes.Bytes(), RankPage.SERDE)
+                .withCachingEnabled(), IPR_PROCESSOR);
         topology.addSink(DELTAS_SINK, topics.rankDeltas.name(), new StringSerializer(),
                 topics.rankDeltas.valueSerde().serializer(), IPR_PROCESSOR);
         topology.addSink(SCORES_SINK, topics.rankScores.name(), new StringSerializer(),
@@ -109,27 +120,25 @@ public final class RankerTopology {
 
     public static Topology build(Topics topics, RankerConfig config, MeterRegistry registry, RankingStrategy strategy) {
         checkPrefix(topics, config);
+        KeyPartitioner.checkAgainstKafka();
         RankerMetrics metrics = new RankerMetrics(registry, List.of(topics.links.name(), topics.rankDeltas.name()));
         Duration flush = Duration.ofMillis(config.flushMs());
+        int partitions = config.kafka().partitions();
         Topology topology = new Topology();
 
         topology.addSource(LINKS_SOURCE, new StringDeserializer(), new LenientJsonDeserializer<>(LinkList.class),
                 topics.links.name());
-        topology.addProcessor(LINKS_PROCESSOR, () -> new LinkProcessor(strategy, metrics), LINKS_SOURCE);
+        topology.addProcessor(LINKS_PROCESSOR, () -> new LinkProcessor(strategy, metrics, partitions), LINKS_SOURCE);
         topology.addSink(DELTAS_SINK, topics.rankDeltas.name(), new StringSerializer(),
                 topics.rankDeltas.valueSerde().serializer(), LINKS_PROCESSOR);
 
-        topology.addSource(DELTAS_SOURCE, new StringDeserializer(), new LenientJsonDeserializer<>(RankDelta.class),
+        topology.addSource(DELTAS_SOURCE, new StringDeserializer(), new LenientJsonDeserializer<>(RankDeltaBatch.class),
                 topics.rankDeltas.name());
         topology.addProcessor(SCORES_PROCESSOR,
-                () -> new ScoreProcessor(SCORE_STORE, PENDING_STORE, flush, strategy, metrics), DELTAS_SOURCE);
+                () -> new ScoreProcessor(SCORE_STORE, flush, strategy, metrics, partitions), DELTAS_SOURCE);
         // Cached: a popular URL's many updates within a commit reach RocksDB and the changelog once.
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(SCORE_STORE),
                 Serdes.Bytes(), ScoreEntry.SERDE).withCachingEnabled(), SCORES_PROCESSOR);
-        if (!flush.isZero()) {
-            topology.addStateStore(Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(PENDING_STORE),
-                    Serdes.Bytes(), Serdes.ByteArray()).withCachingEnabled(), SCORES_PROCESSOR);
-        }
         topology.addSink(SCORES_SINK, topics.rankScores.name(), new StringSerializer(),
                 topics.rankScores.valueSerde().serializer(), SCORES_PROCESSOR);
         return topology;
@@ -137,11 +146,7 @@ public final class RankerTopology {
 
     /** Names of the internal topics Streams uses for this topology, for tools that create topics up front. */
     public static List<String> internalTopics(String applicationId, RankerConfig config) {
-        List<String> names = new ArrayList<>();
-        names.add(applicationId + "-" + (config.ranking().cutOff() == null ? SCORE_STORE : PAGE_STORE) + "-changelog");
-        if (config.flushMs() > 0) {
-            names.add(applicationId + "-" + PENDING_STORE + "-changelog");
-        }
-        return List.copyOf(names);
+        return List.of(applicationId + "-" + (config.ranking().cutOff() == null ? SCORE_STORE : PAGE_STORE)
+                + "-changelog");
     }
 }

@@ -4,9 +4,12 @@ import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.fingerprint.Fingerprints;
 import io.github.kcrawler.common.model.LinkList;
 import io.github.kcrawler.common.model.RankDelta;
+import io.github.kcrawler.common.model.RankDeltaBatch;
 import io.github.kcrawler.common.model.RankScore;
+import io.github.kcrawler.common.model.RankScoreBatch;
 import io.github.kcrawler.common.serde.JsonSerde;
 import io.github.kcrawler.common.service.StreamsDefaults;
+import io.github.kcrawler.common.topic.KeyPartitioner;
 import io.github.kcrawler.common.topic.Topics;
 import io.github.kcrawler.ranker.pagerank.IncrementalPageRank;
 import io.github.kcrawler.ranker.pagerank.IprParams;
@@ -16,37 +19,54 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.state.KeyValueBytesStoreSupplier;
 import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.Stores;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 5 item 4: the same fetch order through the partitioned stream processor (deltas keyed by the target's IP,
- * per-partition RocksDB stores, on Kafka's TopologyTestDriver which feeds {@code crawl.rank.deltas} back in as the
- * broker would) and through the single-process {@link IncrementalPageRank} gives the same score for every URL, and
- * every unfetched URL's last published score is that score.
+ * Issue 5 item 4 and issue 19: the same fetch order through the partitioned stream processor (receipts for the
+ * task's own partition applied in place, the others as one batch per target partition on {@code crawl.rank.deltas},
+ * fed back in by Kafka's TopologyTestDriver as the broker would, per-partition RocksDB stores) and through the
+ * single-process {@link IncrementalPageRank} gives the same score for every URL, and every unfetched URL's last
+ * published score is that score. The driver runs one task (partition 0), so with 4 partitions the receipts for
+ * hosts of partitions 1–3 make the round trip through the topic and those of partition 0 stay in place.
  */
 class IprTopologyTest {
     private static final int NODES = 600;
     private static final int HOSTS = 24;
     private static final int HUBS = 6;
     private final Topics topics = Topics.withPrefix("ipr.");
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private TopologyTestDriver driver;
+    private TestInputTopic<String, LinkList> links;
+    private TestOutputTopic<String, RankScoreBatch> scores;
+    private TestOutputTopic<String, RankDeltaBatch> deltas;
 
     @AfterEach
     void tearDown() {
@@ -85,50 +105,100 @@ class IprTopologyTest {
         return out;
     }
 
-    @ParameterizedTest
-    @EnumSource(value = IprParams.CutOff.class, names = {"DL1", "VR", "AR"})
-    void streamScores_equalSingleProcessScores_forTheSameFetchOrder(IprParams.CutOff cutOff) throws IOException {
-        IprParams params = IprParams.defaults(cutOff);
-        Path stateDir = Files.createTempDirectory(Files.createDirectories(Path.of("target", "test-state")), "ipr-");
-        RankerConfig config = RankerConfig.of(new KafkaSettings("unused:9092", "ipr.", 4, stateDir, Map.of()))
-                .withFlushMs(0);
-        driver = new TopologyTestDriver(RankerTopology.buildIncrementalPageRank(topics, config,
-                new SimpleMeterRegistry(), params),
-                StreamsDefaults.properties(config.kafka(), RankerService.APPLICATION_ID, 1, config.commitMs()));
-        TestInputTopic<String, LinkList> links = driver.createInputTopic(topics.links.name(), new StringSerializer(),
-                JsonSerde.of(LinkList.class));
-        TestOutputTopic<String, RankScore> scores = driver.createOutputTopic(topics.rankScores.name(),
-                new StringDeserializer(), JsonSerde.of(RankScore.class));
-        TestOutputTopic<String, RankDelta> deltas = driver.createOutputTopic(topics.rankDeltas.name(),
-                new StringDeserializer(), JsonSerde.of(RankDelta.class));
-
-        int[][] g = graph(42);
+    /**
+     * The fetch order: half the hubs first (AR then passes their large later receipts on), half last with their
+     * large scores (VR then passes their share on at fetched pages of small score); a quarter stays unfetched.
+     */
+    private static List<Integer> fetchOrder() {
         List<Integer> order = new ArrayList<>();
         for (int p = 0; p < NODES; p++) {
             order.add(p);
         }
-        // Half the hubs are fetched first (AR then passes their large later receipts on), half last with their
-        // large scores (VR then passes their share on at fetched pages of small score); a quarter stays unfetched.
-        java.util.Collections.shuffle(order.subList(HUBS, NODES), new Random(7));
+        Collections.shuffle(order.subList(HUBS, NODES), new Random(7));
         List<Integer> late = new ArrayList<>(order.subList(HUBS / 2, HUBS));
         order.subList(HUBS / 2, HUBS).clear();
         order = new ArrayList<>(order.subList(0, NODES * 3 / 4 - late.size()));
         order.addAll(late);
+        return order;
+    }
 
-        IncrementalPageRank reference = new IncrementalPageRank(params, NODES);
-        for (int p : order) {
-            reference.fetch(p, g[p], IncrementalPageRank.ScoreListener.NONE);
-            List<LinkList.Link> outlinks = new ArrayList<>();
-            for (int q : g[p]) {
-                outlinks.add(new LinkList.Link(url(q), Fingerprints.url(url(q)), ip(q)));
+    private static LinkList linkList(int p, int[] outlinks) {
+        List<LinkList.Link> list = new ArrayList<>();
+        for (int q : outlinks) {
+            list.add(new LinkList.Link(url(q), Fingerprints.url(url(q)), ip(q)));
+        }
+        return new LinkList(LinkList.VERSION, url(p), Fingerprints.url(url(p)), list);
+    }
+
+    private void open(IprParams params, int partitions, long flushMs, KeyValueBytesStoreSupplier pageStore) {
+        Path stateDir;
+        try {
+            stateDir = Files.createTempDirectory(Files.createDirectories(Path.of("target", "test-state")), "ipr-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        RankerConfig config = RankerConfig.of(new KafkaSettings("unused:9092", "ipr.", partitions, stateDir,
+                Map.of())).withFlushMs(flushMs);
+        driver = new TopologyTestDriver(RankerTopology.buildIncrementalPageRank(topics, config, registry, params,
+                pageStore), StreamsDefaults.properties(config.kafka(), RankerService.APPLICATION_ID, 1,
+                config.commitMs()));
+        links = driver.createInputTopic(topics.links.name(), new StringSerializer(), JsonSerde.of(LinkList.class));
+        scores = driver.createOutputTopic(topics.rankScores.name(), new StringDeserializer(),
+                JsonSerde.of(RankScoreBatch.class));
+        deltas = driver.createOutputTopic(topics.rankDeltas.name(), new StringDeserializer(),
+                JsonSerde.of(RankDeltaBatch.class));
+    }
+
+    static Stream<Arguments> cutOffsAndPartitions() {
+        List<Arguments> all = new ArrayList<>();
+        for (IprParams.CutOff c : List.of(IprParams.CutOff.DL1, IprParams.CutOff.VR, IprParams.CutOff.AR)) {
+            for (int partitions : new int[] {1, 4}) {
+                all.add(Arguments.of(c, partitions));
             }
-            links.pipeInput(ip(p), new LinkList(LinkList.VERSION, url(p), Fingerprints.url(url(p)), outlinks));
+        }
+        return all.stream();
+    }
+
+    @ParameterizedTest(name = "{0}, {1} partitions")
+    @MethodSource("cutOffsAndPartitions")
+    void streamScores_equalSingleProcessScores_forTheSameFetchOrder(IprParams.CutOff cutOff, int partitions) {
+        IprParams params = IprParams.defaults(cutOff);
+        open(params, partitions, 0, Stores.persistentKeyValueStore(RankerTopology.PAGE_STORE));
+        int[][] g = graph(42);
+        IncrementalPageRank reference = new IncrementalPageRank(params, NODES);
+        List<RankDeltaBatch> allDeltas = new ArrayList<>();
+        long expectedRemote = 0;
+        for (int p : fetchOrder()) {
+            reference.fetch(p, g[p], IncrementalPageRank.ScoreListener.NONE);
+            links.pipeInput(ip(p), linkList(p, g[p]));
+            List<KeyValue<String, RankDeltaBatch>> written = deltas.readKeyValuesToList();
+            written.forEach(kv -> allDeltas.add(kv.value));
+            for (KeyValue<String, RankDeltaBatch> kv : written) {
+                int partition = KeyPartitioner.partition(kv.key, partitions);
+                assertThat(partition).as("no record for the task's own partition").isNotZero();
+                assertThat(kv.value.deltas()).allSatisfy(d ->
+                        assertThat(KeyPartitioner.partition(d.ip(), partitions)).isEqualTo(partition));
+            }
+            if (cutOff == IprParams.CutOff.DL1) {
+                // One record per other partition among the page's distinct targets: ≤ P − 1 whatever its out-degree.
+                Set<Integer> targets = new HashSet<>();
+                Set<Integer> distinct = new HashSet<>();
+                for (int q : g[p]) {
+                    if (distinct.add(q)) {
+                        int partition = KeyPartitioner.partition(ip(q), partitions);
+                        targets.add(partition);
+                        expectedRemote += partition == 0 ? 0 : 1;
+                    }
+                }
+                targets.remove(0);
+                assertThat(written).as("delta records of page %d", p).hasSize(targets.size())
+                        .hasSizeLessThanOrEqualTo(partitions - 1);
+            }
         }
 
         Map<Long, Double> lastPublished = new HashMap<>();
-        scores.readValuesToList().forEach(s -> lastPublished.put(s.fingerprint(), s.score()));
-        List<RankDelta> allDeltas = deltas.readValuesToList();
-        long deepDeltas = allDeltas.stream().filter(d -> d.depth() > 1).count();
+        scores.readValuesToList().forEach(b -> b.scores().forEach(s -> lastPublished.put(s.fingerprint(), s.score())));
+        long deepDeltas = allDeltas.stream().flatMap(b -> b.deltas().stream()).filter(d -> d.depth() > 1).count();
         KeyValueStore<Bytes, RankPage> pages = driver.getKeyValueStore(RankerTopology.PAGE_STORE);
         int reached = 0;
         for (int node = 0; node < NODES; node++) {
@@ -149,10 +219,122 @@ class IprTopologyTest {
         }
         assertThat(reached).isGreaterThan(NODES * 3 / 4);
         assertThat(lastPublished).isNotEmpty();
-        if (cutOff != IprParams.CutOff.DL1) {
-            assertThat(deepDeltas).as("%s propagates beyond the direct outlinks", cutOff).isPositive();
+        if (partitions == 1) {
+            assertThat(allDeltas).as("one partition: everything in place").isEmpty();
         } else {
+            assertThat(allDeltas).isNotEmpty();
+        }
+        if (cutOff == IprParams.CutOff.DL1) {
+            // Exactly the receipts for other partitions travelled; those for the task's own were applied in place.
+            assertThat(allDeltas.stream().mapToLong(b -> b.deltas().size()).sum()).isEqualTo(expectedRemote);
+        }
+        if (cutOff != IprParams.CutOff.DL1 && partitions > 1) {
+            assertThat(deepDeltas).as("%s propagates beyond the direct outlinks", cutOff).isPositive();
+        } else if (cutOff == IprParams.CutOff.DL1) {
             assertThat(deepDeltas).isZero();
         }
+    }
+
+    @Test
+    void aFlush_writesAtMostOneScoreRecordPerPartition_withTheLatestScoreOfEveryChangedUnfetchedUrl() {
+        IprParams params = IprParams.defaults(IprParams.CutOff.DL1);
+        open(params, 4, 1_000, Stores.persistentKeyValueStore(RankerTopology.PAGE_STORE));
+        int[][] g = graph(3);
+        IncrementalPageRank reference = new IncrementalPageRank(params, NODES);
+        List<Integer> order = fetchOrder().subList(0, 200);
+        for (int p : order) {
+            reference.fetch(p, g[p], IncrementalPageRank.ScoreListener.NONE);
+            links.pipeInput(ip(p), linkList(p, g[p]));
+        }
+        assertThat(scores.isEmpty()).as("nothing before the flush").isTrue();
+
+        driver.advanceWallClockTime(Duration.ofMillis(1_000));
+        List<KeyValue<String, RankScoreBatch>> flushed = scores.readKeyValuesToList();
+        assertThat(flushed).hasSizeLessThanOrEqualTo(4);
+        Map<Integer, Integer> recordsPerPartition = new HashMap<>();
+        Map<String, Double> published = new HashMap<>();
+        for (KeyValue<String, RankScoreBatch> kv : flushed) {
+            int partition = KeyPartitioner.partition(kv.key, 4);
+            recordsPerPartition.merge(partition, 1, Integer::sum);
+            for (RankScore s : kv.value.scores()) {
+                assertThat(KeyPartitioner.partition(s.ip(), 4)).isEqualTo(partition);
+                assertThat(published.put(s.url(), s.score())).as("%s published once", s.url()).isNull();
+            }
+        }
+        assertThat(recordsPerPartition.values()).containsOnly(1);
+        Map<String, Double> expected = new HashMap<>();
+        for (int node = 0; node < NODES; node++) {
+            if (!reference.isFetched(node) && reference.score(node) > 0) {
+                expected.put(url(node), reference.score(node));
+            }
+        }
+        assertThat(published).isEqualTo(expected);
+        assertThat(recordsPerPartition).hasSize((int) expected.keySet().stream()
+                .map(u -> KeyPartitioner.partition(ip(Integer.parseInt(u.substring(u.indexOf("/p") + 2))), 4))
+                .distinct().count());
+
+        driver.advanceWallClockTime(Duration.ofMillis(1_000));
+        assertThat(scores.isEmpty()).as("nothing changed since").isTrue();
+    }
+
+    @Test
+    void scoresChangedAndCommittedButNotYetFlushed_arePublishedAfterARestart_once() {
+        IprParams params = IprParams.defaults(IprParams.CutOff.DL1);
+        SurvivingStoreSupplier store = new SurvivingStoreSupplier(RankerTopology.PAGE_STORE);
+        int[][] g = graph(5);
+        IncrementalPageRank reference = new IncrementalPageRank(params, NODES);
+        List<Integer> order = fetchOrder();
+        open(params, 4, 60_000, store);
+        for (int p : order.subList(0, 100)) {
+            reference.fetch(p, g[p], IncrementalPageRank.ScoreListener.NONE);
+            links.pipeInput(ip(p), linkList(p, g[p]));
+        }
+        driver.advanceWallClockTime(Duration.ofMillis(60_000));
+        Map<String, Double> published = new HashMap<>();
+        scores.readValuesToList().forEach(b -> b.scores().forEach(s -> published.put(s.url(), s.score())));
+        assertThat(published).as("the first flush").isNotEmpty();
+        // More changes, committed with their input (the driver commits after every record), then the process stops
+        // before the next flush: what it knew in memory about them is gone.
+        for (int p : order.subList(100, 200)) {
+            reference.fetch(p, g[p], IncrementalPageRank.ScoreListener.NONE);
+            links.pipeInput(ip(p), linkList(p, g[p]));
+        }
+        assertThat(scores.isEmpty()).isTrue();
+        driver.close();
+        driver = null;
+
+        open(params, 4, 60_000, store);
+        driver.advanceWallClockTime(Duration.ofMillis(60_000));
+        Map<String, Double> afterRestart = new HashMap<>();
+        scores.readValuesToList().forEach(b -> b.scores().forEach(s ->
+                assertThat(afterRestart.put(s.url(), s.score())).as("%s once", s.url()).isNull()));
+        published.putAll(afterRestart);
+        Map<String, Double> expected = new HashMap<>();
+        Set<String> changedAfterFirstFlush = new HashSet<>();
+        for (int p : order.subList(100, 200)) {
+            for (int q : g[p]) {
+                changedAfterFirstFlush.add(url(q));
+            }
+        }
+        for (int node = 0; node < NODES; node++) {
+            if (!reference.isFetched(node) && reference.score(node) > 0) {
+                expected.put(url(node), reference.score(node));
+            }
+        }
+        Set<String> fetchedSince = new HashSet<>(published.keySet());
+        fetchedSince.removeAll(expected.keySet());
+        assertThat(fetchedSince).as("published in the first flush, fetched since")
+                .allSatisfy(u -> assertThat(reference.isFetched(Integer.parseInt(u.substring(u.indexOf("/p") + 2))))
+                        .isTrue());
+        published.keySet().retainAll(expected.keySet());
+        assertThat(published).as("every unfetched URL's latest score").isEqualTo(expected);
+        assertThat(afterRestart.keySet()).as("republished: only what changed after the last flush")
+                .isSubsetOf(changedAfterFirstFlush);
+        driver.close();
+        driver = null;
+
+        open(params, 4, 60_000, store);
+        driver.advanceWallClockTime(Duration.ofMillis(60_000));
+        assertThat(scores.isEmpty()).as("after a flush, a restart publishes nothing again").isTrue();
     }
 }

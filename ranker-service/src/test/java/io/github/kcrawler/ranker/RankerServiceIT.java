@@ -5,11 +5,16 @@ import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.fingerprint.Fingerprints;
 import io.github.kcrawler.common.metrics.MetricNames;
 import io.github.kcrawler.common.model.LinkList;
+import io.github.kcrawler.common.model.RankDelta;
+import io.github.kcrawler.common.model.RankDeltaBatch;
 import io.github.kcrawler.common.model.RankScore;
+import io.github.kcrawler.common.model.RankScoreBatch;
 import io.github.kcrawler.common.serde.JsonSerde;
+import io.github.kcrawler.common.topic.KeyPartitioner;
 import io.github.kcrawler.common.topic.Topics;
 import io.github.kcrawler.kafka.embedded.KafkaTestCluster;
 import io.github.kcrawler.kafka.embedded.TopicRecord;
+import io.github.kcrawler.ranker.processor.RankPage;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -28,14 +33,18 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 /**
  * The real ranker service against a real (embedded, KRaft) broker with 4-partition topics: link lists in, final
- * back-link counts out, every delta and score on the partition of its target's host.
+ * scores out, every delta and score batch on the partition that Kafka's own partitioner gives each of its entries'
+ * hosts, same-partition work done in place exactly where Kafka would have routed it, and score changes committed
+ * but not yet published when the service stops published by the next instance after a changelog restore.
  */
 class RankerServiceIT {
     private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final int PARTITIONS = 4;
     private static KafkaTestCluster kafka;
 
     @BeforeAll
@@ -58,8 +67,8 @@ class RankerServiceIT {
         }
     }
 
-    private static RankScore score(TopicRecord r) {
-        return JsonSerde.of(RankScore.class).deserialize(r.topic(), r.value().getBytes(StandardCharsets.UTF_8));
+    private static <T> T read(TopicRecord r, Class<T> type) {
+        return JsonSerde.of(type).deserialize(r.topic(), r.value().getBytes(StandardCharsets.UTF_8));
     }
 
     private static String ipOf(int host) {
@@ -70,27 +79,50 @@ class RankerServiceIT {
         return "http://h" + host + ".example/p" + page;
     }
 
-    /** Latest published score per URL (a URL's scores share a key, hence a partition, and arrive in order). */
+    private static RankerConfig config(String prefix, int partitions, long flushMs, RankerConfig.Ranking ranking) {
+        return RankerConfig.of(new KafkaSettings(kafka.bootstrapServers(), prefix, partitions,
+                        KafkaTestCluster.newTemporaryDirectory("ranker-state-"), Map.of())).withCommitMs(100)
+                .withFlushMs(flushMs).withRanking(ranking);
+    }
+
+    private static void createTopics(RankerConfig config) {
+        List<NewTopic> all = new ArrayList<>();
+        config.kafka().topics().allNames().forEach(n -> all.add(new NewTopic(n, PARTITIONS, (short) 1)));
+        RankerService.internalTopics(config).forEach(n ->
+                all.add(new NewTopic(n, PARTITIONS, (short) 1).configs(Map.of("cleanup.policy", "compact"))));
+        kafka.createTopics(all);
+    }
+
+    /** Latest published score per URL (a URL's scores share a partition and arrive in order). */
     private static Map<String, Double> latestScores(List<TopicRecord> records) {
         Map<String, Double> latest = new HashMap<>();
         for (TopicRecord r : records) {
-            RankScore s = score(r);
-            latest.put(s.url(), s.score());
+            for (RankScore s : read(r, RankScoreBatch.class).scores()) {
+                latest.put(s.url(), s.score());
+            }
         }
         return latest;
     }
 
+    /** Every entry of every batch on the partition Kafka gave the record, i.e. the one Kafka gives its host. */
+    private static void assertEntriesOnTheirHostsPartition(List<TopicRecord> records) {
+        for (TopicRecord r : records) {
+            List<String> ips = r.topic().endsWith("deltas")
+                    ? read(r, RankDeltaBatch.class).deltas().stream().map(RankDelta::ip).toList()
+                    : read(r, RankScoreBatch.class).scores().stream().map(RankScore::ip).toList();
+            assertThat(ips).isNotEmpty();
+            for (String ip : ips) {
+                assertThat(KeyPartitioner.partition(ip, PARTITIONS)).as("%s in a record on partition %d of %s", ip,
+                        r.partition(), r.topic()).isEqualTo(r.partition());
+            }
+        }
+    }
+
     @Test
     void backlinkCounts_endUpOnTheTargetsPartition() {
-        RankerConfig config = RankerConfig.of(new KafkaSettings(kafka.bootstrapServers(), "rit.", 4,
-                KafkaTestCluster.newTemporaryDirectory("ranker-state-"), Map.of())).withCommitMs(100).withFlushMs(200)
-                .withRanking(RankerConfig.Ranking.BACKLINKS);
+        RankerConfig config = config("rit.", PARTITIONS, 200, RankerConfig.Ranking.BACKLINKS);
         Topics topics = config.kafka().topics();
-        List<NewTopic> all = new ArrayList<>();
-        topics.allNames().forEach(n -> all.add(new NewTopic(n, 4, (short) 1)));
-        RankerService.internalTopics(config).forEach(n ->
-                all.add(new NewTopic(n, 4, (short) 1).configs(Map.of("cleanup.policy", "compact"))));
-        kafka.createTopics(all);
+        createTopics(config);
 
         // 12 source pages on 6 hosts; page (h, p) links to (h+1, 0), (h+2, p), a repeat of (h+1, 0) and itself.
         Map<String, Integer> expected = new LinkedHashMap<>();
@@ -120,26 +152,142 @@ class RankerServiceIT {
             assertThat(service.isHealthy()).isTrue();
 
             List<TopicRecord> deltas = kafka.readAll(topics.rankDeltas.name(), WAIT);
-            int expectedDeltas = expected.values().stream().mapToInt(Integer::intValue).sum();
-            assertThat(deltas).hasSize(expectedDeltas);
-            Map<String, Integer> partitionOfKey = new HashMap<>();
-            for (TopicRecord d : deltas) {
-                partitionOfKey.merge(d.key(), d.partition(), (a, b) -> {
-                    assertThat(a).as("one partition per IP").isEqualTo(b);
-                    return a;
-                });
-            }
-            for (TopicRecord r : kafka.readAll(topics.rankScores.name(), WAIT)) {
-                RankScore s = score(r);
-                int host = Integer.parseInt(s.url().substring("http://h".length(), s.url().indexOf('.')));
-                assertThat(r.key()).as("key of %s", s.url()).isEqualTo(ipOf(host));
-                assertThat(r.partition()).as("partition of %s", s.url()).isEqualTo(partitionOfKey.get(r.key()));
-                assertThat(s.fingerprint()).isEqualTo(Fingerprints.url(s.url()));
+            int expectedEntries = expected.values().stream().mapToInt(Integer::intValue).sum();
+            assertThat(deltas.stream().mapToInt(d -> read(d, RankDeltaBatch.class).deltas().size()).sum())
+                    .isEqualTo(expectedEntries);
+            assertThat(deltas).as("one record per source page and target partition")
+                    .hasSizeLessThanOrEqualTo(12 * 2);
+            assertEntriesOnTheirHostsPartition(deltas);
+            List<TopicRecord> scores = kafka.readAll(topics.rankScores.name(), WAIT);
+            assertEntriesOnTheirHostsPartition(scores);
+            for (TopicRecord r : scores) {
+                for (RankScore s : read(r, RankScoreBatch.class).scores()) {
+                    int host = Integer.parseInt(s.url().substring("http://h".length(), s.url().indexOf('.')));
+                    assertThat(s.ip()).as("host of %s", s.url()).isEqualTo(ipOf(host));
+                    assertThat(s.fingerprint()).isEqualTo(Fingerprints.url(s.url()));
+                }
             }
             double updates = registry.counter(MetricNames.RANK_UPDATES).count();
-            assertThat(updates).isBetween((double) expected.size(), (double) expectedDeltas);
+            assertThat(updates).isBetween((double) expected.size(), (double) expectedEntries);
             assertThat(registry.get(MetricNames.BAD_RECORDS).tag("topic", topics.links.name())
                     .tag("reason", "malformed").counter().count()).isEqualTo(1);
+        }
+    }
+
+    /**
+     * 16 source pages on 8 hosts, each with 4 distinct outlinks to pages that are never fetched, spread over 12
+     * hosts: every share is 1/4 and every sum of shares exact, so the scores do not depend on arrival order.
+     */
+    private static List<ProducerRecord<String, String>> fetches(Topics topics, Map<String, Double> expected,
+                                                                int[] sameAndOther) {
+        List<ProducerRecord<String, String>> input = new ArrayList<>();
+        for (int s = 0; s < 16; s++) {
+            int sourceHost = s % 8;
+            String source = url(sourceHost, 1000 + s);
+            List<LinkList.Link> links = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                int host = (s * 5 + i * 7) % 12;
+                String target = url(host, (s + i) % 5);
+                if (links.stream().anyMatch(l -> l.url().equals(target))) {
+                    continue;
+                }
+                links.add(new LinkList.Link(target, Fingerprints.url(target), ipOf(host)));
+            }
+            while (links.size() < 4) { // keep the out-degree 4
+                int host = 8 + links.size();
+                String target = url(host, 900 + s);
+                links.add(new LinkList.Link(target, Fingerprints.url(target), ipOf(host)));
+            }
+            for (LinkList.Link l : links) {
+                expected.merge(l.url(), 0.25, Double::sum);
+                boolean same = KeyPartitioner.partition(l.ip(), PARTITIONS)
+                        == KeyPartitioner.partition(ipOf(sourceHost), PARTITIONS);
+                sameAndOther[same ? 0 : 1]++;
+            }
+            input.add(new ProducerRecord<>(topics.links.name(), ipOf(sourceHost),
+                    json(new LinkList(LinkList.VERSION, source, Fingerprints.url(source), links))));
+        }
+        return input;
+    }
+
+    @Test
+    void incrementalPageRank_doesSamePartitionWorkInPlace_exactlyWhereKafkaRoutes_andBatchesTheRest() {
+        RankerConfig config = config("ripr.", PARTITIONS, 200, RankerConfig.Ranking.IPR_DL1);
+        Topics topics = config.kafka().topics();
+        createTopics(config);
+        Map<String, Double> expected = new HashMap<>();
+        int[] sameAndOther = new int[2];
+        List<ProducerRecord<String, String>> input = fetches(topics, expected, sameAndOther);
+        assertThat(sameAndOther[0]).as("the layout has same-partition links").isPositive();
+        assertThat(sameAndOther[1]).as("and cross-partition links").isPositive();
+
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        try (RankerService service = new RankerService(config, registry)) {
+            service.start();
+            kafka.send(input);
+            await().atMost(WAIT).pollInterval(Duration.ofMillis(300)).until(() ->
+                    latestScores(kafka.readAll(topics.rankScores.name(), WAIT)).equals(expected));
+            assertThat(service.isHealthy()).isTrue();
+
+            List<TopicRecord> deltas = kafka.readAll(topics.rankDeltas.name(), WAIT);
+            assertEntriesOnTheirHostsPartition(deltas);
+            assertEntriesOnTheirHostsPartition(kafka.readAll(topics.rankScores.name(), WAIT));
+            // Exactly the shares Kafka's partitioner sends elsewhere travelled; the stream task of a source's
+            // partition applied the others in place (the scores above include them).
+            assertThat(deltas.stream().mapToInt(d -> read(d, RankDeltaBatch.class).deltas().size()).sum())
+                    .isEqualTo(sameAndOther[1]);
+            assertThat(deltas).as("at most P − 1 records per fetched page").hasSizeLessThanOrEqualTo(16 * 3);
+        }
+    }
+
+    @Test
+    void scoreChangesCommittedButNotPublished_whenTheServiceStops_arePublishedByTheNextInstance() {
+        RankerConfig quiet = config("rrst.", PARTITIONS, 3_600_000, RankerConfig.Ranking.IPR_DL1);
+        Topics topics = quiet.kafka().topics();
+        createTopics(quiet);
+        Map<String, Double> expected = new HashMap<>();
+        List<ProducerRecord<String, String>> input = fetches(topics, expected, new int[2]);
+        String changelog = RankerService.internalTopics(quiet).get(0);
+
+        try (RankerService first = new RankerService(quiet, new SimpleMeterRegistry())) {
+            first.start();
+            kafka.send(input);
+            // Wait until every score change is committed (the changelog is read read_committed).
+            await().atMost(WAIT).pollInterval(Duration.ofMillis(300)).until(() -> {
+                Map<String, Double> stored = new HashMap<>();
+                for (TopicRecord r : kafka.readAll(changelog, WAIT)) {
+                    RankPage page = read(r, RankPage.class);
+                    if (page.url() != null && !page.fetched()) {
+                        stored.put(page.url(), page.score());
+                    }
+                }
+                return stored.equals(expected);
+            });
+        }
+        assertThat(kafka.readAll(topics.rankScores.name(), WAIT)).as("no flush yet").isEmpty();
+
+        // A new instance with a fresh state directory restores the page store from the changelog, as after a crash
+        // or on another machine.
+        RankerConfig flushing = config("rrst.", PARTITIONS, 200, RankerConfig.Ranking.IPR_DL1);
+        try (RankerService second = new RankerService(flushing, new SimpleMeterRegistry())) {
+            second.start();
+            await().atMost(WAIT).pollInterval(Duration.ofMillis(300)).until(() ->
+                    latestScores(kafka.readAll(topics.rankScores.name(), WAIT)).equals(expected));
+            List<TopicRecord> scores = kafka.readAll(topics.rankScores.name(), WAIT);
+            assertThat(scores.stream().mapToInt(r -> read(r, RankScoreBatch.class).scores().size()).sum())
+                    .as("each changed score published once").isEqualTo(expected.size());
+            assertThat(scores).as("one record per partition").hasSizeLessThanOrEqualTo(PARTITIONS);
+        }
+    }
+
+    @Test
+    void start_refusesAPartitionSettingThatDiffersFromTheTopics() {
+        RankerConfig four = config("rbad.", PARTITIONS, 200, RankerConfig.Ranking.IPR_DL1);
+        createTopics(four);
+        RankerConfig three = config("rbad.", 3, 200, RankerConfig.Ranking.IPR_DL1);
+        try (RankerService service = new RankerService(three, new SimpleMeterRegistry())) {
+            assertThatThrownBy(service::start).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("has 4 partitions but partitions=3");
         }
     }
 

@@ -5,16 +5,19 @@ import io.github.kcrawler.common.fingerprint.Fingerprints;
 import io.github.kcrawler.common.metrics.MetricNames;
 import io.github.kcrawler.common.model.LinkList;
 import io.github.kcrawler.common.model.RankDelta;
+import io.github.kcrawler.common.model.RankDeltaBatch;
 import io.github.kcrawler.common.model.RankScore;
+import io.github.kcrawler.common.model.RankScoreBatch;
 import io.github.kcrawler.common.serde.JsonSerde;
 import io.github.kcrawler.common.service.StreamsDefaults;
+import io.github.kcrawler.common.topic.KeyPartitioner;
 import io.github.kcrawler.common.topic.Topics;
 import io.github.kcrawler.ranker.processor.FingerprintKeys;
 import io.github.kcrawler.ranker.processor.ScoreEntry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
@@ -35,23 +38,27 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The ranker topology on Kafka's TopologyTestDriver with the real Streams settings and stores. The driver feeds
- * records written to {@code crawl.rank.deltas} back into the topology's source for that topic, as the broker would.
+ * The back-link ranker topology on Kafka's TopologyTestDriver with the real Streams settings and stores. The driver
+ * feeds records written to {@code crawl.rank.deltas} back into the topology's source for that topic, as the broker
+ * would. With 4 partitions, hosts 10.0.0.1, 10.0.0.2 and 10.0.0.8 hash to partition 2 and 10.0.0.3 to partition 0
+ * (asserted below with Kafka's partitioner).
  */
 class RankerTopologyTest {
     private static final String PREFIX = "r.";
     private static final String IP_S = "10.0.0.1";
     private static final String IP_A = "10.0.0.2";
     private static final String IP_B = "10.0.0.3";
+    private static final String IP_C = "10.0.0.8";
 
     private final Topics topics = Topics.withPrefix(PREFIX);
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private TopologyTestDriver driver;
     private TestInputTopic<String, LinkList> links;
     private TestInputTopic<String, String> linksRaw;
-    private TestInputTopic<String, RankDelta> deltasIn;
-    private TestOutputTopic<String, RankDelta> deltas;
-    private TestOutputTopic<String, RankScore> scores;
+    private TestInputTopic<String, RankDeltaBatch> deltasIn;
+    private TestInputTopic<String, String> deltasRaw;
+    private TestOutputTopic<String, RankDeltaBatch> deltas;
+    private TestOutputTopic<String, RankScoreBatch> scores;
 
     private void start(long flushMs) {
         Path stateDir;
@@ -66,9 +73,13 @@ class RankerTopologyTest {
                 StreamsDefaults.properties(config.kafka(), RankerService.APPLICATION_ID, 1, config.commitMs()));
         links = driver.createInputTopic(topics.links.name(), new StringSerializer(), JsonSerde.of(LinkList.class));
         linksRaw = driver.createInputTopic(topics.links.name(), new StringSerializer(), new StringSerializer());
-        deltasIn = driver.createInputTopic(topics.rankDeltas.name(), new StringSerializer(), JsonSerde.of(RankDelta.class));
-        deltas = driver.createOutputTopic(topics.rankDeltas.name(), new StringDeserializer(), JsonSerde.of(RankDelta.class));
-        scores = driver.createOutputTopic(topics.rankScores.name(), new StringDeserializer(), JsonSerde.of(RankScore.class));
+        deltasIn = driver.createInputTopic(topics.rankDeltas.name(), new StringSerializer(),
+                JsonSerde.of(RankDeltaBatch.class));
+        deltasRaw = driver.createInputTopic(topics.rankDeltas.name(), new StringSerializer(), new StringSerializer());
+        deltas = driver.createOutputTopic(topics.rankDeltas.name(), new StringDeserializer(),
+                JsonSerde.of(RankDeltaBatch.class));
+        scores = driver.createOutputTopic(topics.rankScores.name(), new StringDeserializer(),
+                JsonSerde.of(RankScoreBatch.class));
     }
 
     @AfterEach
@@ -86,23 +97,43 @@ class RankerTopologyTest {
         return new LinkList(LinkList.VERSION, source, Fingerprints.url(source), Arrays.asList(outlinks));
     }
 
-    private static KeyValue<String, RankScore> score(String ip, String url, double score) {
-        return KeyValue.pair(ip, RankScore.of(url, Fingerprints.url(url), score));
+    private static RankDelta delta(String url, String ip, double amount) {
+        return RankDelta.of(url, Fingerprints.url(url), ip, amount);
+    }
+
+    private static RankScore score(String url, String ip, double score) {
+        return RankScore.of(url, Fingerprints.url(url), ip, score);
     }
 
     private double bad(String topic, String reason) {
         return registry.get(MetricNames.BAD_RECORDS).tag("topic", topic).tag("reason", reason).counter().count();
     }
 
+    /** All score entries written so far, in order. */
+    private List<RankScore> scoreEntries() {
+        return scores.readValuesToList().stream().flatMap(b -> b.scores().stream()).toList();
+    }
+
     @Test
-    void deltas_areKeyedByTheTargetsIp() {
+    void theTestsHosts_hashAsDocumented() {
+        assertThat(List.of(IP_S, IP_A, IP_B, IP_C)).extracting(ip -> KeyPartitioner.partition(ip, 4))
+                .containsExactly(2, 2, 0, 2);
+    }
+
+    @Test
+    void deltas_travelAsOneBatchPerTargetPartition_keyedByAnIpOfThatPartition() {
         start(0);
-        links.pipeInput(IP_S, page("http://s/", link("http://a/", IP_A), link("http://b/", IP_B)));
+        links.pipeInput(IP_S, page("http://s/", link("http://a/", IP_A), link("http://b/", IP_B),
+                link("http://c/", IP_C)));
 
         assertThat(deltas.readKeyValuesToList()).containsExactly(
-                KeyValue.pair(IP_A, RankDelta.of("http://a/", Fingerprints.url("http://a/"), 1.0)),
-                KeyValue.pair(IP_B, RankDelta.of("http://b/", Fingerprints.url("http://b/"), 1.0)));
-        assertThat(scores.readKeyValuesToList()).containsExactly(score(IP_A, "http://a/", 1.0), score(IP_B, "http://b/", 1.0));
+                KeyValue.pair(IP_A, RankDeltaBatch.of(List.of(delta("http://a/", IP_A, 1.0),
+                        delta("http://c/", IP_C, 1.0)))),
+                KeyValue.pair(IP_B, RankDeltaBatch.of(List.of(delta("http://b/", IP_B, 1.0)))));
+        assertThat(scores.readKeyValuesToList()).containsExactly(
+                KeyValue.pair(IP_A, RankScoreBatch.of(List.of(score("http://a/", IP_A, 1.0),
+                        score("http://c/", IP_C, 1.0)))),
+                KeyValue.pair(IP_B, RankScoreBatch.of(List.of(score("http://b/", IP_B, 1.0)))));
     }
 
     @Test
@@ -112,8 +143,8 @@ class RankerTopologyTest {
         links.pipeInput(IP_S, page("http://s2/", link("http://a/", IP_A), link("http://b/", IP_B)));
         links.pipeInput(IP_B, page("http://b/", link("http://a/", IP_A)));
 
-        assertThat(scores.readKeyValuesToList()).containsExactly(score(IP_A, "http://a/", 1.0),
-                score(IP_A, "http://a/", 2.0), score(IP_B, "http://b/", 1.0), score(IP_A, "http://a/", 3.0));
+        assertThat(scoreEntries()).containsExactly(score("http://a/", IP_A, 1.0), score("http://a/", IP_A, 2.0),
+                score("http://b/", IP_B, 1.0), score("http://a/", IP_A, 3.0));
         assertThat(registry.counter(MetricNames.RANK_UPDATES).count()).isEqualTo(4);
     }
 
@@ -123,30 +154,37 @@ class RankerTopologyTest {
         links.pipeInput(IP_S, page("http://s/", link("http://a/", IP_A), link("http://a/", IP_A),
                 link("http://s/", IP_S), link("http://a/", IP_A)));
 
-        assertThat(deltas.readValuesToList()).extracting(RankDelta::url).containsExactly("http://a/");
-        assertThat(scores.readKeyValuesToList()).containsExactly(score(IP_A, "http://a/", 1.0));
+        assertThat(deltas.readValuesToList()).flatExtracting(RankDeltaBatch::deltas).extracting(RankDelta::url)
+                .containsExactly("http://a/");
+        assertThat(scoreEntries()).containsExactly(score("http://a/", IP_A, 1.0));
     }
 
     @Test
-    void coalescing_publishesEachChangedUrlOncePerFlush_withItsLatestScore() {
+    void coalescing_publishesEachChangedUrlOncePerFlush_withItsLatestScore_oneRecordPerPartition() {
         start(1_000);
         for (int i = 0; i < 5; i++) {
             links.pipeInput(IP_S, page("http://s" + i + "/", link("http://a/", IP_A)));
         }
-        links.pipeInput(IP_S, page("http://t/", link("http://b/", IP_B)));
+        links.pipeInput(IP_S, page("http://t/", link("http://b/", IP_B), link("http://c/", IP_C)));
         assertThat(scores.isEmpty()).isTrue();
 
         driver.advanceWallClockTime(Duration.ofMillis(1_000));
-        assertThat(scores.readKeyValuesToList()).containsExactlyInAnyOrder(score(IP_A, "http://a/", 5.0),
-                score(IP_B, "http://b/", 1.0));
+        List<KeyValue<String, RankScoreBatch>> flushed = scores.readKeyValuesToList();
+        assertThat(flushed).as("one record per partition: {a, c} on 2, {b} on 0").hasSize(2);
+        assertThat(flushed).flatExtracting(kv -> kv.value.scores()).containsExactlyInAnyOrder(
+                score("http://a/", IP_A, 5.0), score("http://b/", IP_B, 1.0), score("http://c/", IP_C, 1.0));
+        for (KeyValue<String, RankScoreBatch> kv : flushed) {
+            assertThat(kv.value.scores()).allSatisfy(s -> assertThat(KeyPartitioner.partition(s.ip(), 4))
+                    .isEqualTo(KeyPartitioner.partition(kv.key, 4)));
+        }
 
         driver.advanceWallClockTime(Duration.ofMillis(1_000));
         assertThat(scores.isEmpty()).as("nothing changed since the last flush").isTrue();
 
         links.pipeInput(IP_S, page("http://s9/", link("http://a/", IP_A)));
         driver.advanceWallClockTime(Duration.ofMillis(1_000));
-        assertThat(scores.readKeyValuesToList()).containsExactly(score(IP_A, "http://a/", 6.0));
-        assertThat(registry.counter(MetricNames.RANK_UPDATES).count()).isEqualTo(3);
+        assertThat(scoreEntries()).containsExactly(score("http://a/", IP_A, 6.0));
+        assertThat(registry.counter(MetricNames.RANK_UPDATES).count()).isEqualTo(4);
     }
 
     @Test
@@ -176,26 +214,31 @@ class RankerTopologyTest {
         links.pipeInput(IP_S, page("http://s/", new LinkList.Link("http://x/", 99L, IP_A), link("http://y/", " "),
                 new LinkList.Link(null, 0L, IP_A), link("http://a/", IP_A)));
 
-        assertThat(deltas.readValuesToList()).extracting(RankDelta::url).containsExactly("http://a/");
+        assertThat(deltas.readValuesToList()).flatExtracting(RankDeltaBatch::deltas).extracting(RankDelta::url)
+                .containsExactly("http://a/");
         assertThat(bad(topics.links.name(), "invalid-outlink")).isEqualTo(3);
     }
 
     @Test
-    void badDeltas_areSkippedAndCounted() {
+    void badDeltas_areSkippedAndCounted_theRestOfTheirBatchIsUsed() {
         start(0);
         String t = topics.rankDeltas.name();
         long fp = Fingerprints.url("http://a/");
-        deltasIn.pipeInput(IP_A, RankDelta.of("http://a/", fp, Double.NaN));
-        deltasIn.pipeInput(IP_A, RankDelta.of("http://a/", fp + 1, 1.0));
-        deltasIn.pipeInput(IP_A, RankDelta.of("", fp, 1.0));
-        deltasIn.pipeInput((String) null, RankDelta.of("http://a/", fp, 1.0));
-        deltasIn.pipeInput(IP_A, RankDelta.of("http://a/", fp, 1.0));
+        deltasIn.pipeInput(IP_A, RankDeltaBatch.of(List.of(RankDelta.of("http://a/", fp, IP_A, Double.NaN),
+                RankDelta.of("http://a/", fp + 1, IP_A, 1.0), RankDelta.of("", fp, IP_A, 1.0),
+                RankDelta.of("http://a/", fp, "", 1.0), RankDelta.of("http://a/", fp, IP_A, 1.0))));
+        deltasIn.pipeInput((String) null, RankDeltaBatch.of(List.of(RankDelta.of("http://a/", fp, IP_A, 1.0))));
+        deltasRaw.pipeInput(IP_A, "{\"v\":2,\"url\":\"http://a/\",\"fingerprint\":" + fp + ",\"amount\":1.0}");
+        deltasRaw.pipeInput(IP_A, "{\"v\":3,\"deltas\":null}");
+        deltasRaw.pipeInput(IP_A, "{\"v\":3,\"deltas\":[null]}");
 
-        assertThat(scores.readKeyValuesToList()).containsExactly(score(IP_A, "http://a/", 1.0));
+        assertThat(scoreEntries()).containsExactly(score("http://a/", IP_A, 1.0));
         assertThat(bad(t, "invalid-amount")).isEqualTo(1);
         assertThat(bad(t, "fingerprint-mismatch")).isEqualTo(1);
         assertThat(bad(t, "blank-url")).isEqualTo(1);
-        assertThat(bad(t, "missing-key")).isEqualTo(1);
+        assertThat(bad(t, "missing-key")).as("an entry without IP, a record without key").isEqualTo(2);
+        assertThat(bad(t, "unsupported-version")).as("the old one-delta-per-record format").isEqualTo(1);
+        assertThat(bad(t, "malformed")).isEqualTo(2);
     }
 
     @Test
@@ -204,6 +247,6 @@ class RankerTopologyTest {
         links.pipeInput(IP_S, page("http://s/", link("http://a/", IP_A)));
         KeyValueStore<Bytes, ScoreEntry> store = driver.getKeyValueStore(RankerTopology.SCORE_STORE);
         assertThat(store.get(FingerprintKeys.key(Fingerprints.url("http://a/"))))
-                .isEqualTo(ScoreEntry.of("http://a/", IP_A, 1.0));
+                .isEqualTo(ScoreEntry.of("http://a/", IP_A, 1.0, 0));
     }
 }

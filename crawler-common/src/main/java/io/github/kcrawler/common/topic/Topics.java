@@ -8,8 +8,8 @@ import io.github.kcrawler.common.model.FetchRequest;
 import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.ForgetUrl;
 import io.github.kcrawler.common.model.LinkList;
-import io.github.kcrawler.common.model.RankDelta;
-import io.github.kcrawler.common.model.RankScore;
+import io.github.kcrawler.common.model.RankDeltaBatch;
+import io.github.kcrawler.common.model.RankScoreBatch;
 import io.github.kcrawler.common.serde.JsonSerde;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
@@ -46,8 +46,10 @@ public final class Topics {
     public final Topic<String, FetchRequest> fetchRequests;
     public final Topic<String, FetchResult> fetchResults;
     public final Topic<String, LinkList> links;
-    public final Topic<String, RankDelta> rankDeltas;
-    public final Topic<String, RankScore> rankScores;
+    /** Keyed by the IP of one entry's host: one record per input record and target partition (a batch). */
+    public final Topic<String, RankDeltaBatch> rankDeltas;
+    /** Keyed by the IP of one entry's host: one record per ranker partition and flush (a batch). */
+    public final Topic<String, RankScoreBatch> rankScores;
     /** Keyed by the body's content fingerprint (hex), not by IP: identical bodies meet on one partition. */
     public final Topic<String, ContentRef> contentRefs;
     public final Topic<String, ContentDuplicate> contentDuplicates;
@@ -64,8 +66,8 @@ public final class Topics {
         fetchRequests = topic(FETCH_REQUESTS, FetchRequest.class);
         fetchResults = topic(FETCH_RESULTS, FetchResult.class);
         links = topic(LINKS, LinkList.class);
-        rankDeltas = topic(RANK_DELTAS, RankDelta.class);
-        rankScores = topic(RANK_SCORES, RankScore.class);
+        rankDeltas = topic(RANK_DELTAS, RankDeltaBatch.class);
+        rankScores = topic(RANK_SCORES, RankScoreBatch.class);
         contentRefs = topic(CONTENT_REFS, ContentRef.class);
         contentDuplicates = topic(CONTENT_DUPLICATES, ContentDuplicate.class);
     }

@@ -7,6 +7,8 @@ import io.github.kcrawler.common.serde.InputCheck;
 import io.github.kcrawler.common.fingerprint.Fingerprints;
 import io.github.kcrawler.common.model.LinkList;
 import io.github.kcrawler.common.model.RankDelta;
+import io.github.kcrawler.common.model.RankDeltaBatch;
+import io.github.kcrawler.ranker.routing.PartitionBatches;
 import io.github.kcrawler.ranker.ranking.Contribution;
 import io.github.kcrawler.ranker.ranking.RankingStrategy;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -18,26 +20,32 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * First half of the ranker, on the source page's partition: turns the outlink list of a fetched page into
- * {@link RankDelta}s, each re-keyed by the target's IP. Written to {@code crawl.rank.deltas} — our own topic with
- * the common partition count, rather than a Streams-internal repartition topic — so the deltas land on the
- * partition owning the target's host, co-partitioned with every other crawler topic, and operators can read them.
+ * First half of the back-link ranker, on the source page's partition: turns the outlink list of a fetched page into
+ * {@link RankDelta}s grouped by the partition owning each target's host, one {@link RankDeltaBatch} per target
+ * partition keyed by one of its entries' IPs. Written to {@code crawl.rank.deltas} — our own topic with the common
+ * partition count, rather than a Streams-internal repartition topic — so each batch lands on the partition owning
+ * its targets' hosts, co-partitioned with every other crawler topic, and operators can read them. This baseline
+ * keeps its two sub-topologies, so even the source's own partition gets its batch through the topic (at most P
+ * records per page); incremental PageRank ({@link IprProcessor}) applies that share in place.
  *
  * <p>Stateless. Unusable lists are counted and skipped; an unusable outlink is counted and the rest of its list is
  * still used.
  */
-public final class LinkProcessor implements Processor<String, Decoded<LinkList>, String, RankDelta> {
+public final class LinkProcessor implements Processor<String, Decoded<LinkList>, String, RankDeltaBatch> {
     private final RankingStrategy strategy;
     private final RankerMetrics metrics;
-    private ProcessorContext<String, RankDelta> context;
+    private final PartitionBatches<RankDelta> batches;
+    private ProcessorContext<String, RankDeltaBatch> context;
 
-    public LinkProcessor(RankingStrategy strategy, RankerMetrics metrics) {
+    /** @param partitions the crawl's partition count (every topic has it) */
+    public LinkProcessor(RankingStrategy strategy, RankerMetrics metrics, int partitions) {
         this.strategy = Objects.requireNonNull(strategy, "strategy");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
+        this.batches = new PartitionBatches<>(partitions, DeltaChecks.MAX_BATCH_ENTRIES, DeltaChecks.MAX_BATCH_BYTES);
     }
 
     @Override
-    public void init(ProcessorContext<String, RankDelta> context) {
+    public void init(ProcessorContext<String, RankDeltaBatch> context) {
         this.context = context;
     }
 
@@ -63,8 +71,12 @@ public final class LinkProcessor implements Processor<String, Decoded<LinkList>,
             }
         }
         for (Contribution c : strategy.contributions(links.sourceFingerprint(), valid)) {
-            context.forward(record.withKey(c.ip()).withValue(RankDelta.of(c.url(), c.fingerprint(), c.amount())));
+            batches.add(batches.partitionOf(c.ip()), c.ip(), RankDelta.of(c.url(), c.fingerprint(), c.ip(), c.amount()),
+                    DeltaChecks.size(c.url(), c.ip()));
         }
+        batches.drain((key, entries) -> {
+            context.forward(record.withKey(key).withValue(RankDeltaBatch.of(entries)));
+        });
     }
 
     /** Returns why the list cannot be used, or null if it can. */

@@ -11,7 +11,9 @@ import java.util.Collection;
 
 /**
  * The ranker's counters, registered once per service and shared by all its stream threads (Micrometer counters
- * are thread-safe). Bad-record counters are registered up front for every input topic and reason.
+ * are thread-safe). Bad-record counters are registered up front for every input topic and reason. Records per page
+ * are counted from the topics' log-end offsets (BENCHMARKS.md), not here: every exported {@code crawler_*} metric
+ * needs a dashboard panel.
  */
 public final class RankerMetrics {
     private final Counter updates;
@@ -23,8 +25,9 @@ public final class RankerMetrics {
         this.bad = new BadRecordCounters(registry, inputTopics);
     }
 
-    public void scorePublished() {
-        updates.increment();
+    /** A batch of {@code entries} score updates was published as one record. */
+    public void scoresPublished(int entries) {
+        updates.increment(entries);
     }
 
     public void bad(String topic, BadRecord reason) {

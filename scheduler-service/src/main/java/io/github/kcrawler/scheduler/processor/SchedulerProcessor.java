@@ -7,6 +7,7 @@ import io.github.kcrawler.common.model.FetchRequest;
 import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.ForgetUrl;
 import io.github.kcrawler.common.model.RankScore;
+import io.github.kcrawler.common.model.RankScoreBatch;
 import io.github.kcrawler.common.serde.BadRecord;
 import io.github.kcrawler.common.serde.Decoded;
 import io.github.kcrawler.common.serde.InputCheck;
@@ -185,10 +186,17 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
             if (problem == null) {
                 admit(ip, admitted, record.timestamp());
             }
-        } else if (value instanceof RankScore score) {
-            problem = validate(score);
+        } else if (value instanceof RankScoreBatch batch) {
+            problem = validate(batch);
             if (problem == null) {
-                score(score);
+                for (RankScore score : batch.scores()) { // each entry as one score record was applied before
+                    BadRecord bad = validate(score);
+                    if (bad == null) {
+                        score(score);
+                    } else {
+                        metrics.bad(decoded.topic(), bad);
+                    }
+                }
             }
         } else if (value instanceof FetchResult result) {
             problem = result.v() < 1 || result.v() > FetchResult.VERSION ? BadRecord.UNSUPPORTED_VERSION : null;
@@ -224,10 +232,21 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
         return null;
     }
 
+    /** Returns why none of the batch's scores can be used, or null if its entries can be looked at. */
+    static BadRecord validate(RankScoreBatch b) {
+        if (b.v() != RankScoreBatch.VERSION) {
+            return BadRecord.UNSUPPORTED_VERSION; // also a format-1 record of a single score
+        }
+        if (b.scores() == null || b.scores().size() > RankScoreBatch.MAX_ENTRIES) {
+            return BadRecord.MALFORMED;
+        }
+        return null;
+    }
+
     /** Returns why the score cannot be used, or null if it can. Matched by fingerprint; the URL is optional. */
     static BadRecord validate(RankScore s) {
-        if (s.v() < 1 || s.v() > RankScore.VERSION) {
-            return BadRecord.UNSUPPORTED_VERSION;
+        if (s == null) {
+            return BadRecord.MALFORMED;
         }
         if (!Double.isFinite(s.score())) {
             return BadRecord.INVALID_AMOUNT;

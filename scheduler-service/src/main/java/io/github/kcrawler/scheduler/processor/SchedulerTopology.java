@@ -4,7 +4,7 @@ import io.github.kcrawler.common.model.AdmittedUrl;
 import io.github.kcrawler.common.model.FetchRequest;
 import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.ForgetUrl;
-import io.github.kcrawler.common.model.RankScore;
+import io.github.kcrawler.common.model.RankScoreBatch;
 import io.github.kcrawler.common.serde.JsonSerde;
 import io.github.kcrawler.common.serde.LenientJsonDeserializer;
 import io.github.kcrawler.common.time.CrawlClock;
@@ -66,7 +66,7 @@ public final class SchedulerTopology {
         Topology topology = new Topology();
         topology.addSource(ADMITTED_SOURCE, new StringDeserializer(), new LenientJsonDeserializer<>(AdmittedUrl.class),
                 topics.admitted.name());
-        topology.addSource(SCORES_SOURCE, new StringDeserializer(), new LenientJsonDeserializer<>(RankScore.class),
+        topology.addSource(SCORES_SOURCE, new StringDeserializer(), new LenientJsonDeserializer<>(RankScoreBatch.class),
                 topics.rankScores.name());
         topology.addSource(RESULTS_SOURCE, new StringDeserializer(), new LenientJsonDeserializer<>(FetchResult.class),
                 topics.fetchResults.name());

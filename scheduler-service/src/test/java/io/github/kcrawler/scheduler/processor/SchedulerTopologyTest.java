@@ -10,6 +10,7 @@ import io.github.kcrawler.common.model.FetchRequest;
 import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.ForgetUrl;
 import io.github.kcrawler.common.model.RankScore;
+import io.github.kcrawler.common.model.RankScoreBatch;
 import io.github.kcrawler.common.service.StreamsDefaults;
 import io.github.kcrawler.common.time.ManualClock;
 import io.github.kcrawler.common.topic.Topics;
@@ -52,7 +53,7 @@ class SchedulerTopologyTest {
     private SchedulerService service;
     private TopologyTestDriver driver;
     private TestInputTopic<String, AdmittedUrl> admitted;
-    private TestInputTopic<String, RankScore> scores;
+    private TestInputTopic<String, RankScoreBatch> scores;
     private TestInputTopic<String, FetchResult> results;
     private TestInputTopic<String, byte[]> rawAdmitted;
     private TestOutputTopic<String, FetchRequest> requests;
@@ -204,6 +205,11 @@ class SchedulerTopologyTest {
         }
     }
 
+    /** One score as the ranker now publishes it: an entry of a batch (host 10.0.0.1, as the tests key it). */
+    private static RankScoreBatch scoreBatch(String url, long fingerprint, double score) {
+        return RankScoreBatch.of(List.of(RankScore.of(url, fingerprint, "10.0.0.1", score)));
+    }
+
     @Test
     void shouldReleaseTheBestScoredUrlFirstUsingScoresThatArriveBeforeOrAfterAdmission() {
         open(config(100, 100));
@@ -211,16 +217,44 @@ class SchedulerTopologyTest {
         AdmittedUrl high = url("http://a.test/high");
         AdmittedUrl early = url("http://a.test/early");
         AdmittedUrl plain = url("http://a.test/plain");
-        scores.pipeInput("10.0.0.1", RankScore.of(early.url(), early.fingerprint(), 0.5));
+        scores.pipeInput("10.0.0.1", scoreBatch(early.url(), early.fingerprint(), 0.5));
         admitted.pipeInput("10.0.0.1", plain);
         admitted.pipeInput("10.0.0.1", low);
         admitted.pipeInput("10.0.0.1", high);
         admitted.pipeInput("10.0.0.1", early);
-        scores.pipeInput("10.0.0.1", RankScore.of(high.url(), high.fingerprint(), 0.9));
-        scores.pipeInput("10.0.0.1", RankScore.of(low.url(), low.fingerprint(), -0.2));
+        scores.pipeInput("10.0.0.1", scoreBatch(high.url(), high.fingerprint(), 0.9));
+        scores.pipeInput("10.0.0.1", scoreBatch(low.url(), low.fingerprint(), -0.2));
         advance(4 * T);
         assertThat(requests.readValuesToList()).extracting(FetchRequest::url)
                 .containsExactly(high.url(), early.url(), plain.url(), low.url());
+    }
+
+    @Test
+    void shouldApplyEachEntryOfAScoreBatch_countingBadEntriesAndTheOldSingleScoreFormat() {
+        open(config(100, 100));
+        AdmittedUrl low = url("http://a.test/low");
+        AdmittedUrl mid = url("http://a.test/mid");
+        AdmittedUrl high = url("http://a.test/high");
+        admitted.pipeInput("10.0.0.1", low);
+        admitted.pipeInput("10.0.0.1", mid);
+        admitted.pipeInput("10.0.0.1", high);
+        scores.pipeInput("10.0.0.1", RankScoreBatch.of(List.of(
+                RankScore.of(low.url(), low.fingerprint(), "10.0.0.1", 0.1),
+                RankScore.of(high.url(), 12345, "10.0.0.1", 0.0), // wrong fingerprint: counted, the rest is used
+                RankScore.of(high.url(), high.fingerprint(), "10.0.0.1", 0.9),
+                RankScore.of(mid.url(), mid.fingerprint(), "10.0.0.1", 0.5))));
+        TestInputTopic<String, String> rawScores = driver.createInputTopic(TOPICS.rankScores.name(),
+                new StringSerializer(), new StringSerializer());
+        rawScores.pipeInput("10.0.0.1", "{\"v\":1,\"url\":\"" + low.url() + "\",\"fingerprint\":"
+                + low.fingerprint() + ",\"score\":99.0}"); // format 1: one score per record
+        rawScores.pipeInput("10.0.0.1", "{\"v\":2,\"scores\":null}");
+        advance(4 * T);
+        assertThat(requests.readValuesToList()).extracting(FetchRequest::url)
+                .containsExactly(high.url(), mid.url(), low.url());
+        String topic = TOPICS.rankScores.name();
+        assertThat(counter(MetricNames.BAD_RECORDS, "topic", topic, "reason", "fingerprint-mismatch")).isEqualTo(1);
+        assertThat(counter(MetricNames.BAD_RECORDS, "topic", topic, "reason", "unsupported-version")).isEqualTo(1);
+        assertThat(counter(MetricNames.BAD_RECORDS, "topic", topic, "reason", "malformed")).isEqualTo(1);
     }
 
     @Test
@@ -258,8 +292,8 @@ class SchedulerTopologyTest {
         admitted.pipeInput("10.0.0.1", AdmittedUrl.of("http://a.test/other", 0, 12345));
         admitted.pipeInput("10.0.0.1", new AdmittedUrl(99, "http://a.test/future", 0,
                 Fingerprints.url("http://a.test/future")));
-        scores.pipeInput("10.0.0.1", RankScore.of("http://a.test/", Fingerprints.url("http://a.test/"), Double.NaN));
-        scores.pipeInput("10.0.0.1", RankScore.of("http://a.test/", 7, 0.5));
+        scores.pipeInput("10.0.0.1", scoreBatch("http://a.test/", Fingerprints.url("http://a.test/"), Double.NaN));
+        scores.pipeInput("10.0.0.1", scoreBatch("http://a.test/", 7, 0.5));
         results.pipeInput("", fetchResult("http://a.test/", START));
         admitted.pipeInput("10.0.0.1", url("http://a.test/ok"));
         assertThat(counter(MetricNames.BAD_RECORDS, "topic", admittedTopic, "reason", "malformed")).isEqualTo(1);
@@ -309,7 +343,7 @@ class SchedulerTopologyTest {
             }
         }
         AdmittedUrl best = url("http://10.0.0.1/1");
-        scores.pipeInput("10.0.0.1", RankScore.of(best.url(), best.fingerprint(), 1));
+        scores.pipeInput("10.0.0.1", scoreBatch(best.url(), best.fingerprint(), 1));
         advance(TICK);
         List<FetchRequest> before = requests.readValuesToList();
         assertThat(before).extracting(FetchRequest::url).containsExactlyInAnyOrder(best.url(), "http://10.0.0.2/0");
@@ -339,7 +373,7 @@ class SchedulerTopologyTest {
         AdmittedUrl second = url("http://a.test/second");
         admitted.pipeInput("10.0.0.1", first);
         admitted.pipeInput("10.0.0.1", second);
-        scores.pipeInput("10.0.0.1", RankScore.of(second.url(), second.fingerprint(), 0.8));
+        scores.pipeInput("10.0.0.1", scoreBatch(second.url(), second.fingerprint(), 0.8));
         driver.close();
         driver = null;
 

@@ -1,0 +1,166 @@
+package io.github.kcrawler.ranker;
+
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.processor.StateStore;
+import org.apache.kafka.streams.processor.StateStoreContext;
+import org.apache.kafka.streams.query.Position;
+import org.apache.kafka.streams.state.KeyValueBytesStoreSupplier;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.concurrent.ConcurrentSkipListMap;
+
+/**
+ * A test store whose contents outlive the TopologyTestDriver that used it. The driver wipes its state directory
+ * on close, so a restart cannot be shown with a RocksDB store there; handing the next driver a store that already
+ * holds what the changelog would restore is exactly the situation a processor's {@code init} meets after a
+ * crash (RankerServiceIT covers the real changelog restore). A copy of the scheduler's test store, named by the caller.
+ */
+final class SurvivingStoreSupplier implements KeyValueBytesStoreSupplier {
+    private final ConcurrentSkipListMap<Bytes, byte[]> data = new ConcurrentSkipListMap<>();
+    private final String storeName;
+
+    SurvivingStoreSupplier(String storeName) {
+        this.storeName = storeName;
+    }
+
+    @Override
+    public String name() {
+        return storeName;
+    }
+
+    @Override
+    public KeyValueStore<Bytes, byte[]> get() {
+        return new Store();
+    }
+
+    @Override
+    public String metricsScope() {
+        return "surviving";
+    }
+
+    int entries() {
+        return data.size();
+    }
+
+    private final class Store implements KeyValueStore<Bytes, byte[]> {
+        private boolean open;
+
+        @Override
+        public String name() {
+            return storeName;
+        }
+
+        @Override
+        public void init(StateStoreContext context, StateStore root) {
+            context.register(root, (key, value) -> put(Bytes.wrap(key), value));
+            open = true;
+        }
+
+        @Override
+        public void close() {
+            open = false;
+        }
+
+        @Override
+        public boolean persistent() {
+            return false;
+        }
+
+        @Override
+        public boolean isOpen() {
+            return open;
+        }
+
+        @Override
+        public Position getPosition() {
+            return Position.emptyPosition();
+        }
+
+        @Override
+        public void put(Bytes key, byte[] value) {
+            if (value == null) {
+                data.remove(key);
+            } else {
+                data.put(key, value);
+            }
+        }
+
+        @Override
+        public byte[] putIfAbsent(Bytes key, byte[] value) {
+            byte[] old = data.get(key);
+            if (old == null) {
+                put(key, value);
+            }
+            return old;
+        }
+
+        @Override
+        public void putAll(List<KeyValue<Bytes, byte[]>> entries) {
+            entries.forEach(kv -> put(kv.key, kv.value));
+        }
+
+        @Override
+        public byte[] delete(Bytes key) {
+            return data.remove(key);
+        }
+
+        @Override
+        public byte[] get(Bytes key) {
+            return data.get(key);
+        }
+
+        @Override
+        public KeyValueIterator<Bytes, byte[]> range(Bytes from, Bytes to) {
+            return iterator(data.subMap(from, true, to, true));
+        }
+
+        @Override
+        public KeyValueIterator<Bytes, byte[]> all() {
+            return iterator(data);
+        }
+
+        @Override
+        public long approximateNumEntries() {
+            return data.size();
+        }
+
+        private KeyValueIterator<Bytes, byte[]> iterator(Map<Bytes, byte[]> view) {
+            List<KeyValue<Bytes, byte[]>> snapshot = new ArrayList<>();
+            view.forEach((k, v) -> snapshot.add(KeyValue.pair(k, v)));
+            return new KeyValueIterator<>() {
+                private int next;
+
+                @Override
+                public boolean hasNext() {
+                    return next < snapshot.size();
+                }
+
+                @Override
+                public KeyValue<Bytes, byte[]> next() {
+                    if (!hasNext()) {
+                        throw new NoSuchElementException();
+                    }
+                    return snapshot.get(next++);
+                }
+
+                @Override
+                public Bytes peekNextKey() {
+                    if (!hasNext()) {
+                        throw new NoSuchElementException();
+                    }
+                    return snapshot.get(next).key;
+                }
+
+                @Override
+                public void close() {
+                }
+            };
+        }
+    }
+}
