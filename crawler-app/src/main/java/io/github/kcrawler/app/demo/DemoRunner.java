@@ -163,7 +163,7 @@ public final class DemoRunner {
                         o.hostile(), wall, countsByTag(session.registry(), MetricNames.LINKS_REJECTED, "reason"),
                         countsByTag(session.registry(), MetricNames.ROBOTS_FETCHES, "result"),
                         stats.hostileAccesses(), heap.maxBytes(), heapBaseline, heapEnd,
-                        Runtime.getRuntime().maxMemory());
+                        Runtime.getRuntime().maxMemory(), monitor.boundedValues());
             }
         }
     }

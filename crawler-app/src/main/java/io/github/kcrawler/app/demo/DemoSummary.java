@@ -36,6 +36,8 @@ import java.util.Map;
  *                       (format 2)
  * @param heapEndBytes   heap used after a full GC at the end of the crawl, services still running (format 2)
  * @param heapLimitBytes the JVM's maximum heap ({@code -Xmx}) (format 2)
+ * @param boundedValues  server-controlled values the fetcher dropped or truncated at their limit, by
+ *                       {@code "<field> <action>"} (only those that occurred; issue 20, docs/HOSTILE.md)
  */
 public record DemoSummary(int v, String graph, int partitions, long politenessMs, int ips, long maxPages,
                           long pagesFetched, long distinctUrlsFetched, long duplicateFetches,
@@ -45,7 +47,8 @@ public record DemoSummary(int v, String graph, int partitions, long politenessMs
                           Map<String, Long> errorsByReason, int warcFiles,
                           boolean hostile, double wallSeconds, Map<String, Long> linksRejectedByReason,
                           Map<String, Long> robotsFetchesByResult, Map<String, Long> hostileAccesses,
-                          long maxHeapBytes, long heapBaselineBytes, long heapEndBytes, long heapLimitBytes) {
+                          long maxHeapBytes, long heapBaselineBytes, long heapEndBytes, long heapLimitBytes,
+                          Map<String, Long> boundedValues) {
     public static final int VERSION = 2;
 
     public void write(Path file) throws IOException {
@@ -67,8 +70,9 @@ public record DemoSummary(int v, String graph, int partitions, long politenessMs
                 mib(heapEndBytes), mib(heapLimitBytes));
         if (hostile) {
             text += String.format("%n  links rejected, by reason: %s%n  robots.txt fetches, by result: %s"
-                            + "%n  requests to hostile hosts (websim's count): %s",
-                    join(linksRejectedByReason), join(robotsFetchesByResult), join(hostileAccesses));
+                            + "%n  requests to hostile hosts (websim's count): %s%n  bounded values: %s",
+                    join(linksRejectedByReason), join(robotsFetchesByResult), join(hostileAccesses),
+                    join(boundedValues));
         }
         return text;
     }

@@ -69,18 +69,19 @@ class HostileDemoPartsTest {
         errors.put("inflated_too_large", 1L);
         DemoSummary s = new DemoSummary(DemoSummary.VERSION, "generated:1000", 4, 100, 256, 0, 10, 10, 0, 0, 101.5,
                 3, 0, 10, 10, 0, 1, 5.0, 2.0, Map.of(), errors, 1, true, 9.5, Map.of("limit", 95_000L),
-                Map.of("deferred_http", 1L), Map.of("gzip-bomb", 3L), 400L << 20, 300L << 20, 320L << 20, 512L << 20);
+                Map.of("deferred_http", 1L), Map.of("gzip-bomb", 3L), 400L << 20, 300L << 20, 320L << 20, 512L << 20,
+                Map.of("etag dropped", 2L));
         Path file = dir.resolve("s.json");
         s.write(file);
         JsonNode json = JsonSerde.MAPPER.readTree(file.toFile());
         assertThat(json.get("v").asInt()).isEqualTo(2);
         for (String field : new String[] {"politenessViolations", "missingPages", "errorsByReason", "warcFiles",
                 "maxHeapBytes", "heapBaselineBytes", "heapEndBytes", "heapLimitBytes", "linksRejectedByReason",
-                "robotsFetchesByResult", "hostileAccesses", "wallSeconds", "hostile"}) {
+                "robotsFetchesByResult", "hostileAccesses", "wallSeconds", "hostile", "boundedValues"}) {
             assertThat(json.has(field)).as(field).isTrue();
         }
         assertThat(json.get("errorsByReason").get("inflated_too_large").asLong()).isEqualTo(1);
         assertThat(s.toText()).contains("inflated_too_large 1", "heap: max 400.0 MiB, baseline 300.0 MiB, end 320.0 MiB",
-                "links rejected, by reason: limit 95,000", "gzip-bomb 3");
+                "links rejected, by reason: limit 95,000", "gzip-bomb 3", "bounded values: etag dropped 2");
     }
 }
