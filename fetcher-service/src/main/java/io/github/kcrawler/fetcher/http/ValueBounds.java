@@ -16,7 +16,7 @@ import java.util.Locale;
  *       come back as they were sent), it is <b>dropped</b>; the next visit is then an unconditional GET.</li>
  *   <li>{@code Content-Type}: only its media type and charset are read, so a long one is <b>truncated</b>.</li>
  *   <li>{@code Retry-After}: a date or a number of seconds is short; a longer or non-ASCII value is <b>dropped</b>
- *       (ignored for the back-off, not quoted in the error).</li>
+ *       (ignored for the back-off; the error text quotes its first 64 characters, and is bounded itself).</li>
  *   <li>Redirect target: a URL cut short is another URL, so one longer than {@code max-url-length} after
  *       normalisation is <b>dropped</b> (the 3xx becomes HTTP_ERROR "without a usable Location").</li>
  *   <li>Error text: <b>truncated</b> (it is for people).</li>
