@@ -319,9 +319,9 @@ final class PagePublisher {
         List<String[]> discovered = new ArrayList<>(followable ? links.size() + 1 : 1);
         int dns = 0;
         int address = 0;
-        int fit = bounds.linksThatFit(links); // the LinkList record stays within max-link-list-bytes
-        for (int i = 0; i < links.size(); i++) {
-            String link = links.get(i);
+        long graphBytes = 0; // the LinkList record stays within max-link-list-bytes: it keeps a prefix
+        boolean graphCut = false;
+        for (String link : links) {
             String ip = ipOf(link, hosts);
             if (ip == null) {
                 dns++;
@@ -331,12 +331,19 @@ final class PagePublisher {
                 address++;
                 continue;
             }
-            if (i < fit) {
+            long cost = ValueBounds.linkBytes(link);
+            if (!graphCut && bounds.linkFits(graphBytes, cost)) {
                 graph.add(new LinkList.Link(link, Fingerprints.url(link), ip));
+                graphBytes += cost;
+            } else {
+                graphCut = true;
             }
             if (followable) {
                 discovered.add(new String[] {ip, link});
             }
+        }
+        if (graphCut) {
+            bounds.linkListTruncated();
         }
         if (!followable) {
             metrics.scopeRejected(ScopeDecision.TOO_DEEP, graph.size());

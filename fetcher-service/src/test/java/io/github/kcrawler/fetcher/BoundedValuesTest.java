@@ -182,6 +182,22 @@ class BoundedValuesTest {
         assertThat(bounded(ValueBounds.Field.LINK_LIST, ValueBounds.Reason.TOO_LONG)).isEqualTo(1.0);
     }
 
+    @Test
+    void linksTheAddressPolicyRefusesDoNotCountAgainstTheLinkListBudget() {
+        StringBuilder body = new StringBuilder("<a href=\"/kept\">k</a>");
+        for (int i = 0; i < 100; i++) {
+            body.append("<a href=\"http://10.0.0.").append(i + 1).append('/').append("q".repeat(200))
+                    .append("\">x</a>");
+        }
+        server.on("/", page("text/html", body.toString()));
+        PipelineHarness h = harness("max-link-list-bytes", "4096");
+        assertThat(h.fetch(url("/")).outcome()).isEqualTo(FetchOutcome.OK);
+        awaitLinks(h);
+        assertThat(h.links.get(0).outlinks()).extracting(LinkList.Link::url).containsExactly(url("/kept"));
+        assertThat(bounded(ValueBounds.Field.LINK_LIST, ValueBounds.Reason.TOO_LONG)).isZero();
+        assertThat(h.rejected("address")).isEqualTo(100.0);
+    }
+
     /**
      * Property: headers of arbitrary length (up to what the client accepts) and arbitrary bytes 0x20..0xFF give one
      * result each, whose kept fields are within their limits. Rerun with {@code -Dkcrawler.seed=S}.

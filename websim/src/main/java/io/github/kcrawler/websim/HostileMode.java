@@ -81,7 +81,8 @@ public enum HostileMode {
     OVERSIZED_HEADERS("oversized-headers"),
     /**
      * Redirects to targets too long to keep: {@code /redirect}: a 6,000-byte {@code Location}; {@code /redirect-utf8}:
-     * a 2,008-byte {@code Location} of raw UTF-8 that is 6,008 characters once percent-encoded.
+     * a 2,008-byte {@code Location} of raw UTF-8 ("é" × 1,000), which a client reading header bytes as ISO-8859-1
+     * percent-encodes to 12,008 characters.
      */
     OVERSIZED_REDIRECT("oversized-redirect"),
     /**

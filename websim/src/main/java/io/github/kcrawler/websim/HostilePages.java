@@ -206,7 +206,7 @@ final class HostilePages {
 
     /** Bytes of each oversized header value of {@link HostileMode#OVERSIZED_HEADERS} (the issue 20 reproduction). */
     static final int OVERSIZED_VALUE_BYTES = 6000;
-    /** "é" repeated in {@code /redirect-utf8}'s Location: two bytes each on the wire, six characters encoded. */
+    /** "é" repeated in {@code /redirect-utf8}'s Location: two bytes each on the wire. */
     static final int UTF8_REDIRECT_CHARS = 1000;
 
     /** An oversized value of {@code n} bytes for {@code header}, deterministic and visible ASCII. */

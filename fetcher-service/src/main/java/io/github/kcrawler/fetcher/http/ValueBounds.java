@@ -155,21 +155,23 @@ public final class ValueBounds {
         return null;
     }
 
+    /** JSON bytes one link of {@code url} costs in a {@code LinkList} (an upper bound). */
+    public static long linkBytes(String url) {
+        return utf8Length(url) + LINK_OVERHEAD_BYTES;
+    }
+
     /**
-     * How many of {@code urls} (taken in order) fit the link list's byte budget; reports a truncation when fewer
-     * than all. The caller keeps the first {@code n}.
+     * Whether a {@code LinkList} already holding {@code usedBytes} of links may take one more of {@code linkBytes}
+     * ({@code max-link-list-bytes}). The caller keeps a prefix: once a link does not fit it stops adding, and
+     * reports the cut once with {@link #linkListTruncated()}.
      */
-    public int linksThatFit(java.util.List<String> urls) {
-        long budget = limits.linkListBytes();
-        long used = 0;
-        for (int i = 0; i < urls.size(); i++) {
-            used += utf8Length(urls.get(i)) + LINK_OVERHEAD_BYTES;
-            if (used > budget) {
-                listener.bounded(Field.LINK_LIST, Action.TRUNCATED, Reason.TOO_LONG);
-                return i;
-            }
-        }
-        return urls.size();
+    public boolean linkFits(long usedBytes, long linkBytes) {
+        return usedBytes + linkBytes <= limits.linkListBytes();
+    }
+
+    /** Reports that a page's {@code LinkList} was cut at {@code max-link-list-bytes}. */
+    public void linkListTruncated() {
+        listener.bounded(Field.LINK_LIST, Action.TRUNCATED, Reason.TOO_LONG);
     }
 
     private String validator(Field field, String v, int max) {

@@ -39,15 +39,17 @@ class ValueBoundsTest {
         for (int i = 0; i < 100; i++) {
             urls.add("http://a.example/" + i);
         }
-        int fit = bounds.linksThatFit(urls);
-        assertThat(fit).isLessThan(100).isGreaterThan(0);
         long used = 0;
-        for (int i = 0; i < fit; i++) {
-            used += urls.get(i).length() + ValueBounds.LINK_OVERHEAD_BYTES;
+        int fit = 0;
+        while (fit < urls.size() && bounds.linkFits(used, ValueBounds.linkBytes(urls.get(fit)))) {
+            used += ValueBounds.linkBytes(urls.get(fit++));
         }
+        assertThat(fit).isLessThan(100).isGreaterThan(0);
         assertThat(used).isLessThanOrEqualTo(4096);
         assertThat(used + urls.get(fit).length() + ValueBounds.LINK_OVERHEAD_BYTES).isGreaterThan(4096);
-        assertThat(bounds.linksThatFit(urls.subList(0, fit))).isEqualTo(fit);
+        assertThat(ValueBounds.linkBytes("http://\u00e9/")).isEqualTo(10 + ValueBounds.LINK_OVERHEAD_BYTES);
+        assertThat(events).isEmpty();
+        bounds.linkListTruncated();
         assertThat(events).containsExactly("link_list/truncated/too_long");
     }
 
