@@ -76,6 +76,11 @@ class HostileMemoryIT {
         }
         JsonNode accesses = s.get("hostileAccesses");
         assertThat(accesses.size()).isEqualTo(io.github.kcrawler.websim.HostileMode.values().length);
+        JsonNode bounded = s.get("boundedValues"); // issue 20's hostile modes
+        for (String value : new String[] {"etag dropped", "last_modified dropped", "content_type truncated",
+                "retry_after dropped", "redirect_target dropped"}) {
+            assertThat(bounded.has(value)).as("boundedValues has %s: %s", value, bounded).isTrue();
+        }
         accesses.fields().forEachRemaining(e -> assertThat(e.getValue().asLong())
                 .as("websim saw the %s host", e.getKey()).isPositive());
 

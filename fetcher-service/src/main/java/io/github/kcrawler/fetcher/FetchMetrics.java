@@ -4,6 +4,7 @@ import io.github.kcrawler.common.metrics.MetricNames;
 import io.github.kcrawler.common.model.FetchOutcome;
 import io.github.kcrawler.common.scope.ScopeDecision;
 import io.github.kcrawler.fetcher.guard.HostBackoff;
+import io.github.kcrawler.fetcher.http.ValueBounds;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -45,6 +46,7 @@ final class FetchMetrics {
     final Counter commitFailures;
     private final Counter[] parseSkipped;
     private final Counter[] backoffs;
+    private final Counter[][] bounded;
 
     FetchMetrics(MeterRegistry registry, String requestTopic, Supplier<Number> activeFetches) {
         FetchOutcome[] outcomes = FetchOutcome.values();
@@ -104,6 +106,18 @@ final class FetchMetrics {
                     .description("per-IP back-off raised").tag("cause", c.name().toLowerCase(Locale.ROOT))
                     .register(registry);
         }
+        ValueBounds.Field[] fields = ValueBounds.Field.values();
+        bounded = new Counter[fields.length][ValueBounds.Reason.values().length];
+        for (ValueBounds.Field f : fields) {
+            for (ValueBounds.Reason r : ValueBounds.Reason.values()) {
+                if (f.can(r)) {
+                    bounded[f.ordinal()][r.ordinal()] = Counter.builder(MetricNames.FETCH_VALUES_BOUNDED)
+                            .description("server-controlled values dropped or truncated at their limit")
+                            .tag("field", f.tag()).tag("action", f.action().tag()).tag("reason", r.tag())
+                            .register(registry);
+                }
+            }
+        }
         Gauge.builder(MetricNames.FETCHES_IN_FLIGHT, activeFetches).description("fetches on the network now")
                 .register(registry);
     }
@@ -135,6 +149,20 @@ final class FetchMetrics {
 
     double backoffCount(HostBackoff.Cause cause) {
         return backoffs[cause.ordinal()].count();
+    }
+
+    /** The {@link ValueBounds.Listener} of the fetcher: one registered counter per field, action and reason. */
+    void bounded(ValueBounds.Field field, ValueBounds.Action action, ValueBounds.Reason reason) {
+        assert action == field.action() && field.can(reason) : field + " " + action + " " + reason;
+        Counter c = bounded[field.ordinal()][reason.ordinal()];
+        if (c != null) {
+            c.increment();
+        }
+    }
+
+    double boundedCount(ValueBounds.Field field, ValueBounds.Reason reason) {
+        Counter c = bounded[field.ordinal()][reason.ordinal()];
+        return c == null ? 0 : c.count();
     }
 
     void parseSkipped(ParseSkip reason) {

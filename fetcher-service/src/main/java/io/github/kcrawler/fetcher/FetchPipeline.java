@@ -15,6 +15,7 @@ import io.github.kcrawler.fetcher.http.HttpFailure;
 import io.github.kcrawler.fetcher.http.HttpFetch;
 import io.github.kcrawler.fetcher.http.HttpFetchResponse;
 import io.github.kcrawler.fetcher.http.NettyHttpClient;
+import io.github.kcrawler.fetcher.http.ValueBounds;
 import io.github.kcrawler.fetcher.robots.RobotsCache;
 import io.github.kcrawler.fetcher.robots.RobotsResponse;
 import io.github.kcrawler.fetcher.robots.RobotsRules;
@@ -70,6 +71,7 @@ final class FetchPipeline {
     private final FetchSlots slots;
     private final PageBudget budget;
     private final HostBackoff backoff;
+    private final ValueBounds bounds;
     private RobotsCache robots;
     private java.util.function.BooleanSupplier ownershipConfirmed = () -> true;
 
@@ -87,6 +89,7 @@ final class FetchPipeline {
         this.metrics = metrics;
         this.publisher = publisher;
         this.backoff = new HostBackoff(clock, config.politenessMs(), config.maxBackoffMs(), BACKOFF_CAPACITY);
+        this.bounds = new ValueBounds(config.bounds(), metrics::bounded);
         this.budget = new PageBudget(config.maxPages(), config.maxPagesPerHost(), HOST_BUDGET_CAPACITY);
     }
 
@@ -324,7 +327,8 @@ final class FetchPipeline {
         boolean failed = r.failure() == HttpFailure.TIMEOUT || r.failure() == HttpFailure.RESET;
         long latency = r.sentAtMillis() > 0 ? r.completedAtMillis() - r.sentAtMillis() : -1;
         try {
-            metrics.backoff(backoff.record(ip, r.status(), failed, r.header("Retry-After"), latency));
+            metrics.backoff(backoff.record(ip, r.status(), failed, bounds.retryAfter(r.header("Retry-After")),
+                    latency));
         } catch (RuntimeException e) {
             // never let bookkeeping lose the response; the interval simply stays as it was
         }

@@ -4,6 +4,7 @@ import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.config.Settings;
 import io.github.kcrawler.common.scope.AddressPolicy;
 import io.github.kcrawler.common.scope.CrawlScope;
+import io.github.kcrawler.fetcher.http.ValueBounds;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,6 +50,14 @@ import java.util.TreeSet;
  *                          timeout or loses its partitions while the broker is away, so the duplicates per failure
  *                          are about its pages per second times half this interval. 50 ms costs at most 20 commit
  *                          round trips a second per fetcher (Kafka Streams commits every 100 ms under exactly-once)
+ * @param bounds            limits on server-controlled values before they enter a record (issue 20; docs/HOSTILE.md,
+ *                          "Bounded values"): {@code max-etag-bytes} (ETag kept up to this many bytes, else dropped;
+ *                          0..2048), {@code max-last-modified-bytes} (likewise; 0..256), {@code max-content-type-bytes}
+ *                          (Content-Type cut here; 16..4096), {@code max-retry-after-bytes} (a longer Retry-After is
+ *                          ignored; 0..256), {@code max-error-bytes} (error text cut here; 64..65536),
+ *                          {@code max-link-list-bytes} (a page's LinkList record holds links up to about this many
+ *                          bytes of JSON; 4096..67108864); redirect targets longer than {@code max-url-length} are
+ *                          dropped
  */
 public record FetcherConfig(KafkaSettings kafka, String userAgent, String robotsAgent, int maxInFlight, int maxPending,
                             long politenessMs, long maxCrawlDelayMs, int connectTimeoutMs, int readTimeoutMs,
@@ -60,7 +69,7 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
                             int workerThreads, int maxIdleConnections, int maxIdlePerRoute, long keepAliveMs,
                             long commitIntervalMs, long revokeWaitMs, boolean nativeTransport, CrawlScope scope,
                             AddressPolicy addressPolicy, int firstByteTimeoutMs, long maxPagesPerHost,
-                            int maxRedirects, long maxBackoffMs, boolean tlsInsecure) {
+                            int maxRedirects, long maxBackoffMs, boolean tlsInsecure, ValueBounds.Limits bounds) {
     private static final Logger LOG = LoggerFactory.getLogger(FetcherConfig.class);
 
     public static final String DEFAULT_USER_AGENT = "kcrawler/0.1 (+https://github.com/kcrawler)";
@@ -92,6 +101,13 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
         d.put("max-backoff-ms", "600000");
         d.put("tls-insecure", "false");
         d.put("max-outlinks", "5000");
+        ValueBounds.Limits b = ValueBounds.Limits.DEFAULTS;
+        d.put("max-etag-bytes", String.valueOf(b.etagBytes()));
+        d.put("max-last-modified-bytes", String.valueOf(b.lastModifiedBytes()));
+        d.put("max-content-type-bytes", String.valueOf(b.contentTypeBytes()));
+        d.put("max-retry-after-bytes", String.valueOf(b.retryAfterBytes()));
+        d.put("max-error-bytes", String.valueOf(b.errorBytes()));
+        d.put("max-link-list-bytes", String.valueOf(b.linkListBytes()));
         d.put("follow-nofollow", "false");
         d.put("proxy", "");
         d.put("hosts-file", "");
@@ -165,6 +181,9 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
         check(kafka != null, "kafka settings are required");
         check(scope != null, "crawl scope is required");
         check(addressPolicy != null, "address policy is required");
+        check(bounds != null, "value bounds are required");
+        check(bounds.urlLength() == scope.maxUrlLength(), "value bounds must use the scope's max-url-length ("
+                + scope.maxUrlLength() + "), was " + bounds.urlLength());
         check(firstByteTimeoutMs >= 1, "first-byte-timeout-ms must be >= 1, was " + firstByteTimeoutMs);
         check(maxPagesPerHost >= 0, "max-pages-per-host must be >= 0 (0 = unlimited), was " + maxPagesPerHost);
         check(maxRedirects >= 0 && maxRedirects <= 100, "max-redirects must be in 0..100, was " + maxRedirects);
@@ -202,7 +221,14 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
                 i(s, "io-threads"), i(s, "worker-threads"), i(s, "max-idle-connections"), i(s, "max-idle-per-route"),
                 l(s, "keep-alive-ms"), l(s, "commit-interval-ms"), l(s, "revoke-wait-ms"),
                 b(s, "native-transport"), CrawlScope.from(s), AddressPolicy.from(s), i(s, "first-byte-timeout-ms"),
-                l(s, "max-pages-per-host"), i(s, "max-redirects"), l(s, "max-backoff-ms"), b(s, "tls-insecure"));
+                l(s, "max-pages-per-host"), i(s, "max-redirects"), l(s, "max-backoff-ms"), b(s, "tls-insecure"),
+                bounds(s, CrawlScope.from(s)));
+    }
+
+    private static ValueBounds.Limits bounds(Settings s, CrawlScope scope) {
+        return new ValueBounds.Limits(i(s, "max-etag-bytes"), i(s, "max-last-modified-bytes"),
+                i(s, "max-content-type-bytes"), i(s, "max-retry-after-bytes"), i(s, "max-error-bytes"),
+                i(s, "max-link-list-bytes"), scope.maxUrlLength());
     }
 
     /** Defaults only, with the given Kafka settings (tests and embedding). */

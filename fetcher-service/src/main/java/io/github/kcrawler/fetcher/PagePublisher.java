@@ -14,6 +14,7 @@ import io.github.kcrawler.fetcher.dns.HostResolver;
 import io.github.kcrawler.fetcher.dns.HostResolver.Resolution;
 import io.github.kcrawler.fetcher.http.HttpFailure;
 import io.github.kcrawler.fetcher.http.HttpFetchResponse;
+import io.github.kcrawler.fetcher.http.ValueBounds;
 import io.github.kcrawler.fetcher.parse.ContentTypes;
 import io.github.kcrawler.fetcher.parse.LinkExtractor;
 import io.github.kcrawler.fetcher.warc.WarcArchive;
@@ -68,6 +69,7 @@ final class PagePublisher {
     private final Executor workers;
     private final BiConsumer<FetchJob, Exception> onDone;
     private final RedirectChains redirects;
+    private final ValueBounds bounds;
 
     /** @param onDone told when a job's records are all acknowledged (error null) or one failed */
     PagePublisher(FetcherConfig config, CrawlClock clock, HostResolver resolver, LinkExtractor extractor,
@@ -83,6 +85,7 @@ final class PagePublisher {
         this.workers = workers;
         this.onDone = onDone;
         this.redirects = new RedirectChains(config.maxRedirects(), REDIRECT_CHAIN_CAPACITY);
+        this.bounds = new ValueBounds(config.bounds(), metrics::bounded);
     }
 
     /** Redirect chains remembered at once (see {@link RedirectChains}). */
@@ -104,7 +107,7 @@ final class PagePublisher {
         metrics.fetch(outcome, 0, -1);
         FetchRequest r = job.request;
         FetchResult result = new FetchResult(FetchResult.VERSION, r.url(), r.fingerprint(), r.depth(), r.step(),
-                r.kind(), 0, outcome, 0, job.dnsMillis, 0, null, 0, null, null, null, null, 0, error);
+                r.kind(), 0, outcome, 0, job.dnsMillis, 0, null, 0, null, null, null, null, 0, bounds.error(error));
         Completion c = new Completion(job, 1, onDone);
         sink.result(resultKey(job), result, c);
     }
@@ -158,9 +161,12 @@ final class PagePublisher {
         } else if (status >= 300 && status < 400) {
             String location = resp.header("Location");
             redirect = location == null ? null : UrlNormalizer.normalize(req.url(), location).orElse(null);
+            String normalized = redirect;
+            redirect = bounds.redirectTarget(redirect); // a URL cut short is another URL: dropped
             outcome = redirect != null ? FetchOutcome.REDIRECT : FetchOutcome.HTTP_ERROR;
             if (redirect == null) {
-                error = "HTTP " + status + " without a usable Location";
+                error = "HTTP " + status + " without a usable Location" + (normalized == null ? ""
+                        : " (target of " + normalized.length() + " characters, over max-url-length)");
             } else {
                 RedirectChains.Verdict v = redirects.redirect(req.url(), redirect);
                 if (v == RedirectChains.Verdict.LOOP) {
@@ -199,16 +205,17 @@ final class PagePublisher {
                     : clock.millis(), job.requestTarget, resp.requestHeaders(), status, resp.reason(), resp.headers(),
                     resp.body(), resp.bodyLength()));
         }
-        String contentType = resp.header("Content-Type");
+        String rawContentType = resp.header("Content-Type"); // parsed as sent; kept bounded
+        String contentType = bounds.contentType(rawContentType);
         String hash = null;
         List<String> links = null;
         if (outcome == FetchOutcome.OK) {
-            boolean html = ContentTypes.isHtml(contentType, resp.body(), resp.bodyLength());
-            boolean text = html || (contentType != null && contentType.regionMatches(true, 0, "text/", 0, 5));
+            boolean html = ContentTypes.isHtml(rawContentType, resp.body(), resp.bodyLength());
+            boolean text = html || (rawContentType != null && rawContentType.regionMatches(true, 0, "text/", 0, 5));
             hash = Fingerprints.contentHash(resp.body(), resp.bodyLength(), text);
             if (html) {
                 LinkExtractor.Links extracted = extractor.extract(resp.body(), resp.bodyLength(),
-                        ContentTypes.charset(contentType), req.url());
+                        ContentTypes.charset(rawContentType), req.url());
                 if (!extracted.parsed()) {
                     metrics.parseSkipped(FetchMetrics.ParseSkip.UNPARSABLE);
                 }
@@ -224,7 +231,8 @@ final class PagePublisher {
         FetchResult result = new FetchResult(FetchResult.VERSION, req.url(), req.fingerprint(), req.depth(),
                 req.step(), req.kind(), status, outcome, resp.sentAtMillis() > 0 ? resp.sentAtMillis() : 0,
                 job.dnsMillis, Math.max(0, latency), hash, resp.bodyLength(), contentType, redirect,
-                resp.header("ETag"), resp.header("Last-Modified"), links == null ? 0 : links.size(), error);
+                bounds.etag(resp.header("ETag")), bounds.lastModified(resp.header("Last-Modified")),
+                links == null ? 0 : links.size(), bounds.error(error));
         if (links == null && redirect == null) {
             sink.result(resultKey(job), result, new Completion(job, 1, onDone));
             return;
@@ -311,6 +319,8 @@ final class PagePublisher {
         List<String[]> discovered = new ArrayList<>(followable ? links.size() + 1 : 1);
         int dns = 0;
         int address = 0;
+        long graphBytes = 0; // the LinkList record stays within max-link-list-bytes: it keeps a prefix
+        boolean graphCut = false;
         for (String link : links) {
             String ip = ipOf(link, hosts);
             if (ip == null) {
@@ -321,10 +331,19 @@ final class PagePublisher {
                 address++;
                 continue;
             }
-            graph.add(new LinkList.Link(link, Fingerprints.url(link), ip));
+            long cost = ValueBounds.linkBytes(link);
+            if (!graphCut && bounds.linkFits(graphBytes, cost)) {
+                graph.add(new LinkList.Link(link, Fingerprints.url(link), ip));
+                graphBytes += cost;
+            } else {
+                graphCut = true;
+            }
             if (followable) {
                 discovered.add(new String[] {ip, link});
             }
+        }
+        if (graphCut) {
+            bounds.linkListTruncated();
         }
         if (!followable) {
             metrics.scopeRejected(ScopeDecision.TOO_DEEP, graph.size());

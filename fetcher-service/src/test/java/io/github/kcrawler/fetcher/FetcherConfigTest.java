@@ -43,6 +43,26 @@ class FetcherConfigTest {
     }
 
     @Test
+    void valueBoundsAreSettingsWithDefaultsAndRanges() {
+        FetcherConfig c = FetcherConfig.defaults(Map.of());
+        assertThat(c.bounds()).isEqualTo(io.github.kcrawler.fetcher.http.ValueBounds.Limits.DEFAULTS);
+        assertThat(c.bounds().urlLength()).isEqualTo(c.scope().maxUrlLength());
+        FetcherConfig set = FetcherConfig.defaults(Map.of("max-etag-bytes", "0", "max-content-type-bytes", "100",
+                "max-url-length", "4096", "max-link-list-bytes", "65536"));
+        assertThat(set.bounds().etagBytes()).isZero();
+        assertThat(set.bounds().contentTypeBytes()).isEqualTo(100);
+        assertThat(set.bounds().urlLength()).isEqualTo(4096);
+        assertThat(set.bounds().linkListBytes()).isEqualTo(65_536);
+        for (String key : new String[] {"max-etag-bytes", "max-last-modified-bytes", "max-content-type-bytes",
+                "max-retry-after-bytes", "max-error-bytes", "max-link-list-bytes"}) {
+            assertThat(FetcherConfig.DEFAULTS).containsKey(key);
+            assertThatThrownBy(() -> FetcherConfig.defaults(Map.of(key, "99999999"))).hasMessageContaining(key)
+                    .hasMessageContaining("99999999");
+            assertThatThrownBy(() -> FetcherConfig.defaults(Map.of(key, "-1"))).hasMessageContaining(key);
+        }
+    }
+
+    @Test
     void badValuesAreNamed() {
         assertThatThrownBy(() -> FetcherConfig.defaults(Map.of("max-in-flight", "0")))
                 .hasMessageContaining("max-in-flight").hasMessageContaining("0");

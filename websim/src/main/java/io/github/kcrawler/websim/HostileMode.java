@@ -72,7 +72,24 @@ public enum HostileMode {
     /** {@code /t/<n>}: 503 with {@code Retry-After: 1}. */
     THROTTLE_503_RETRY_AFTER("throttle-503-retry-after"),
     /** {@code /t/<n>}: 503 without Retry-After. */
-    THROTTLE_503("throttle-503");
+    THROTTLE_503("throttle-503"),
+    /**
+     * Oversized values of every response header the crawler keeps (issue 20), 6,000 bytes each as in the issue's
+     * reproduction: {@code /etag}, {@code /last-modified}, {@code /content-type} (200 pages linking to
+     * {@code /ok/}) and {@code /retry-after} (503).
+     */
+    OVERSIZED_HEADERS("oversized-headers"),
+    /**
+     * Redirects to targets too long to keep: {@code /redirect}: a 6,000-byte {@code Location}; {@code /redirect-utf8}:
+     * a 2,008-byte {@code Location} of raw UTF-8 ("é" × 1,000), which a client reading header bytes as ISO-8859-1
+     * percent-encodes to 12,008 characters.
+     */
+    OVERSIZED_REDIRECT("oversized-redirect"),
+    /**
+     * Header bytes that are not ASCII: {@code /latin1-bytes}: ETag, Last-Modified and {@code X-Raw} holding the raw
+     * bytes 0x80–0xFF; {@code /utf8-value}: a UTF-8 multi-byte Content-Type parameter and ETag (200 pages).
+     */
+    NON_ASCII_HEADERS("non-ascii-headers");
 
     /** Host names of hostile hosts end with this. */
     public static final String DOMAIN_SUFFIX = ".hostile.websim.test";

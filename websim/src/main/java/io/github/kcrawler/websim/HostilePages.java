@@ -47,6 +47,9 @@ final class HostilePages {
                     List.of("/a", "/private/b");
             case THROTTLE_429_RETRY_AFTER, THROTTLE_429, THROTTLE_503_RETRY_AFTER, THROTTLE_503 ->
                     List.of("/t/0", "/t/1", "/t/2");
+            case OVERSIZED_HEADERS -> List.of("/etag", "/last-modified", "/content-type", "/retry-after");
+            case OVERSIZED_REDIRECT -> List.of("/redirect", "/redirect-utf8");
+            case NON_ASCII_HEADERS -> List.of("/latin1-bytes", "/utf8-value");
         };
     }
 
@@ -199,6 +202,67 @@ final class HostilePages {
             r.response().headers().setInt(HttpHeaderNames.RETRY_AFTER, RETRY_AFTER_SECONDS);
         }
         return r;
+    }
+
+    /** Bytes of each oversized header value of {@link HostileMode#OVERSIZED_HEADERS} (the issue 20 reproduction). */
+    static final int OVERSIZED_VALUE_BYTES = 6000;
+    /** "é" repeated in {@code /redirect-utf8}'s Location: two bytes each on the wire. */
+    static final int UTF8_REDIRECT_CHARS = 1000;
+
+    /** An oversized value of {@code n} bytes for {@code header}, deterministic and visible ASCII. */
+    static String oversized(String header, int n) {
+        StringBuilder sb = new StringBuilder(n);
+        switch (header) {
+            case "ETag" -> sb.append('"').append("e".repeat(n - 2)).append('"');
+            case "Content-Type" -> sb.append("text/html; charset=utf-8; x=").append("y".repeat(n - 28));
+            case "Retry-After" -> sb.append("9".repeat(n));
+            default -> sb.append("Tue, 15 Nov 1994 12:45:26 GMT ").append("z".repeat(n - 30));
+        }
+        return sb.toString();
+    }
+
+    static HostileReply oversizedHeaders(String path) {
+        String page = "<!DOCTYPE html>\n<html><head><title>" + path + "</title></head><body>"
+                + "<p>an ordinary page with an oversized header</p><a href=\"/ok/" + path.substring(1)
+                + "\">next</a></body></html>\n";
+        HostileReply r;
+        switch (path) {
+            case "/etag" -> {
+                r = html(page);
+                r.response().headers().set(HttpHeaderNames.ETAG, oversized("ETag", OVERSIZED_VALUE_BYTES));
+            }
+            case "/last-modified" -> {
+                r = html(page);
+                r.response().headers().set(HttpHeaderNames.LAST_MODIFIED,
+                        oversized("Last-Modified", OVERSIZED_VALUE_BYTES));
+            }
+            case "/content-type" -> {
+                r = html(page);
+                r.response().headers().set(HttpHeaderNames.CONTENT_TYPE,
+                        oversized("Content-Type", OVERSIZED_VALUE_BYTES));
+            }
+            case "/retry-after" -> {
+                r = text(HttpResponseStatus.SERVICE_UNAVAILABLE, "slow down\n");
+                r.response().headers().set(HttpHeaderNames.RETRY_AFTER, oversized("Retry-After", OVERSIZED_VALUE_BYTES));
+            }
+            default -> r = ok(path);
+        }
+        return r;
+    }
+
+    /** The raw bytes of {@code /redirect-utf8}'s Location: {@code /target/} then "é" as UTF-8, 2 bytes each. */
+    static byte[] utf8RedirectLocation() {
+        return ("/target/" + "\u00e9".repeat(UTF8_REDIRECT_CHARS)).getBytes(StandardCharsets.UTF_8);
+    }
+
+    static HostileReply oversizedRedirect(String path) {
+        return switch (path) {
+            case "/redirect" -> redirect(HttpResponseStatus.MOVED_PERMANENTLY,
+                    "/target/" + "x".repeat(OVERSIZED_VALUE_BYTES - 8));
+            case "/redirect-utf8" -> redirect(HttpResponseStatus.MOVED_PERMANENTLY,
+                    new String(utf8RedirectLocation(), StandardCharsets.ISO_8859_1)); // one char per byte
+            default -> path.startsWith("/target/") ? html(plainPage("/target/")) : ok(path);
+        };
     }
 
     /** {@code /ok/…}: a small page, the target of the links on the charset pages. */

@@ -111,6 +111,9 @@ final class HostileResponder {
             case WRONG_CHARSET -> HostilePages.wrongCharset(path);
             case THROTTLE_429_RETRY_AFTER, THROTTLE_429, THROTTLE_503_RETRY_AFTER, THROTTLE_503 ->
                     HostilePages.throttle(mode, path);
+            case OVERSIZED_HEADERS -> HostilePages.oversizedHeaders(path);
+            case OVERSIZED_REDIRECT -> HostilePages.oversizedRedirect(path);
+            case NON_ASCII_HEADERS -> nonAsciiHeaders(path);
             default -> notFound();
         };
     }
@@ -150,6 +153,56 @@ final class HostileResponder {
             });
         }
         return path.startsWith("/many/") ? html(HostilePages.plainPage(path)) : notFound();
+    }
+
+    /**
+     * Header values that are not ASCII, written as raw bytes (past the encoder, which would be free to reject or
+     * repair them): {@code /latin1-bytes} carries every byte 0x80–0xFF, {@code /utf8-value} UTF-8 multi-byte text.
+     */
+    private HostileReply nonAsciiHeaders(String path) {
+        if (!path.equals("/latin1-bytes") && !path.equals("/utf8-value")) {
+            return HostilePages.ok(path);
+        }
+        return raw(200, () -> {
+            byte[] response = nonAsciiResponse(path);
+            write(response);
+            finish();
+        });
+    }
+
+    /** The whole response of a {@link HostileMode#NON_ASCII_HEADERS} page (tests read it back byte for byte). */
+    static byte[] nonAsciiResponse(String path) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(1024);
+        byte[] body = ("<!DOCTYPE html>\n<html><head><title>" + path + "</title></head><body><p>headers that are"
+                + " not ASCII</p><a href=\"/ok" + path + "\">next</a></body></html>\n")
+                .getBytes(StandardCharsets.US_ASCII);
+        ascii(out, "HTTP/1.1 200 OK\r\nServer: websim\r\n");
+        if (path.equals("/latin1-bytes")) {
+            byte[] high = new byte[0x80];
+            for (int i = 0; i < high.length; i++) {
+                high[i] = (byte) (0x80 + i);
+            }
+            ascii(out, "Content-Type: text/html; charset=utf-8\r\nETag: \"");
+            out.writeBytes(high);
+            ascii(out, "\"\r\nLast-Modified: Tue, 15 Nov 1994 ");
+            out.writeBytes(high);
+            ascii(out, "\r\nX-Raw: ");
+            out.writeBytes(high);
+            ascii(out, "\r\n");
+        } else {
+            ascii(out, "Content-Type: text/html; charset=utf-8; title=\"");
+            out.writeBytes("Grüße 日本 😀".getBytes(StandardCharsets.UTF_8));
+            ascii(out, "\"\r\nETag: \"");
+            out.writeBytes("é-😀".getBytes(StandardCharsets.UTF_8));
+            ascii(out, "\"\r\n");
+        }
+        ascii(out, "Content-Length: " + body.length + "\r\nConnection: close\r\n\r\n");
+        out.writeBytes(body);
+        return out.toByteArray();
+    }
+
+    private static void ascii(java.io.ByteArrayOutputStream out, String s) {
+        out.writeBytes(s.getBytes(StandardCharsets.US_ASCII));
     }
 
     // ---------------------------------------------------------------- raw writers

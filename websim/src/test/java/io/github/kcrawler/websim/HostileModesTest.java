@@ -357,6 +357,64 @@ class HostileModesTest {
     }
 
     @Test
+    void oversizedValuesOfEveryKeptHeader() throws IOException {
+        int n = HostilePages.OVERSIZED_VALUE_BYTES;
+        Raw etag = get(HostileMode.OVERSIZED_HEADERS, "/etag");
+        assertThat(etag.status()).isEqualTo(200);
+        assertThat(etag.header("ETag")).hasSize(n).startsWith("\"e").endsWith("e\"");
+        assertThat(hrefs(etag)).containsExactly("/ok/etag");
+        Raw lm = get(HostileMode.OVERSIZED_HEADERS, "/last-modified");
+        assertThat(lm.status()).isEqualTo(200);
+        assertThat(lm.header("Last-Modified")).hasSize(n).startsWith("Tue, 15 Nov 1994 12:45:26 GMT");
+        Raw ct = get(HostileMode.OVERSIZED_HEADERS, "/content-type");
+        assertThat(ct.status()).isEqualTo(200);
+        assertThat(ct.header("Content-Type")).hasSize(n).startsWith("text/html; charset=utf-8; x=yyy");
+        Raw ra = get(HostileMode.OVERSIZED_HEADERS, "/retry-after");
+        assertThat(ra.status()).isEqualTo(503);
+        assertThat(ra.header("Retry-After")).hasSize(n).matches("9+");
+        assertThat(get(HostileMode.OVERSIZED_HEADERS, "/ok/etag").status()).isEqualTo(200);
+        assertThat(get(HostileMode.OVERSIZED_HEADERS, "/etag").bytes()).as("deterministic")
+                .isEqualTo(etag.bytes());
+    }
+
+    @Test
+    void oversizedRedirectTargets() throws IOException {
+        Raw plain = get(HostileMode.OVERSIZED_REDIRECT, "/redirect");
+        assertThat(plain.status()).isEqualTo(301);
+        assertThat(plain.header("Location")).hasSize(HostilePages.OVERSIZED_VALUE_BYTES).startsWith("/target/xxx");
+        Raw utf8 = get(HostileMode.OVERSIZED_REDIRECT, "/redirect-utf8");
+        assertThat(utf8.status()).isEqualTo(301);
+        // the Location as raw bytes on the wire: UTF-8 "é" (C3 A9) a thousand times, 2,008 bytes in all
+        byte[] location = utf8.header("Location").getBytes(StandardCharsets.ISO_8859_1);
+        assertThat(location).isEqualTo(HostilePages.utf8RedirectLocation()).hasSize(8 + 2 * 1000);
+        assertThat(new String(location, StandardCharsets.UTF_8)).isEqualTo("/target/" + "\u00e9".repeat(1000));
+    }
+
+    @Test
+    void headerBytesThatAreNotAscii() throws IOException {
+        Raw latin = get(HostileMode.NON_ASCII_HEADERS, "/latin1-bytes");
+        assertThat(latin.status()).isEqualTo(200);
+        byte[] etag = latin.header("ETag").getBytes(StandardCharsets.ISO_8859_1);
+        assertThat(etag).hasSize(2 + 0x80);
+        for (int i = 0; i < 0x80; i++) {
+            assertThat(etag[i + 1] & 0xFF).isEqualTo(0x80 + i);
+        }
+        assertThat(latin.header("X-Raw").getBytes(StandardCharsets.ISO_8859_1)).hasSize(0x80);
+        assertThat(latin.header("Last-Modified")).startsWith("Tue, 15 Nov 1994 ");
+        assertThat(latin.bytes()).isEqualTo(HostileResponder.nonAsciiResponse("/latin1-bytes"));
+        assertThat(hrefs(latin)).containsExactly("/ok/latin1-bytes");
+
+        Raw utf8 = get(HostileMode.NON_ASCII_HEADERS, "/utf8-value");
+        assertThat(utf8.status()).isEqualTo(200);
+        String type = new String(utf8.header("Content-Type").getBytes(StandardCharsets.ISO_8859_1),
+                StandardCharsets.UTF_8);
+        assertThat(type).isEqualTo("text/html; charset=utf-8; title=\"Grüße 日本 😀\"");
+        assertThat(new String(utf8.header("ETag").getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8))
+                .isEqualTo("\"é-😀\"");
+        assertThat(get(HostileMode.NON_ASCII_HEADERS, "/ok/utf8-value").status()).isEqualTo(200);
+    }
+
+    @Test
     void everyAccessIsRecordedAndCountedPerMode() throws IOException {
         long before = sim.stats().hostileAccesses().get("half-body");
         long ipBefore = sim.stats().accessesPerIp().get(HostileMode.HALF_BODY.ipAddress());

@@ -189,7 +189,7 @@ public final class DemoRunner {
                         figures.pageRate().fastestWindowPagesPerSecond(), figures.pageRate().windows(),
                         figures.cpuMsPerPage(), figures.recordsPerPage(), figures.bytesPerPage(),
                         figures.storeOpsPerPage(), figures.gcShare(), figures.politenessEfficiency(), o.seeds(),
-                        busiest);
+                        busiest, monitor.boundedValues());
             }
         }
     }

@@ -63,6 +63,8 @@ import java.util.Map;
  * @param seeds          seed pages the crawl started from (format 3)
  * @param busiestIpPages pages on the simulated IP that holds the most: the politeness bound of a complete crawl is
  *                       busiestIpPages × T (format 3)
+ * @param boundedValues  server-controlled values the fetcher dropped or truncated at their limit, by
+ *                       {@code "<field> <action>"} (only those that occurred; issue 20, docs/HOSTILE.md)
  */
 public record DemoSummary(int v, String graph, int partitions, long politenessMs, int ips, long maxPages,
                           long pagesFetched, long distinctUrlsFetched, long duplicateFetches,
@@ -77,7 +79,7 @@ public record DemoSummary(int v, String graph, int partitions, long politenessMs
                           double fastestWindowPagesPerSecond, int windows, Map<String, Double> cpuMsPerPage,
                           Map<String, Double> recordsPerPage, Map<String, Double> bytesPerPage,
                           StoreOps storeOpsPerPage, double gcShare, PolitenessEfficiency politenessEfficiency,
-                          int seeds, long busiestIpPages) {
+                          int seeds, long busiestIpPages, Map<String, Long> boundedValues) {
     public static final int VERSION = 3;
 
     public void write(Path file) throws IOException {
@@ -99,8 +101,9 @@ public record DemoSummary(int v, String graph, int partitions, long politenessMs
                 mib(heapEndBytes), mib(heapLimitBytes));
         if (hostile) {
             text += String.format("%n  links rejected, by reason: %s%n  robots.txt fetches, by result: %s"
-                            + "%n  requests to hostile hosts (websim's count): %s",
-                    join(linksRejectedByReason), join(robotsFetchesByResult), join(hostileAccesses));
+                            + "%n  requests to hostile hosts (websim's count): %s%n  bounded values: %s",
+                    join(linksRejectedByReason), join(robotsFetchesByResult), join(hostileAccesses),
+                    join(boundedValues));
         }
         if (cpuMsPerPage != null && !cpuMsPerPage.isEmpty()) {
             text += String.format("%n  CPU per page: %s ms", joinMs(cpuMsPerPage));

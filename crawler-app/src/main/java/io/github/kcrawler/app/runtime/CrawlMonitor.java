@@ -112,6 +112,24 @@ public final class CrawlMonitor implements AutoCloseable {
         return sorted;
     }
 
+    /**
+     * Server-controlled values the fetcher dropped or truncated ({@code crawler.fetch.values.bounded}), by
+     * {@code "<field> <action>"}, only those that occurred, largest first.
+     */
+    public Map<String, Long> boundedValues() {
+        Map<String, Long> counts = new java.util.HashMap<>();
+        for (Counter c : registry.find(MetricNames.FETCH_VALUES_BOUNDED).counters()) {
+            if (c.count() > 0) {
+                counts.merge(c.getId().getTag("field") + " " + c.getId().getTag("action"), Math.round(c.count()),
+                        Long::sum);
+            }
+        }
+        Map<String, Long> sorted = new LinkedHashMap<>();
+        counts.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()
+                .thenComparing(Map.Entry.comparingByKey())).forEach(e -> sorted.put(e.getKey(), e.getValue()));
+        return sorted;
+    }
+
     private long sumFetches(Set<FetchOutcome> outcomes) {
         double sum = 0;
         for (Counter c : registry.find(MetricNames.FETCHES).counters()) {

@@ -10,12 +10,15 @@ import java.util.stream.Collectors;
  * @param activeSeconds    from start to the last page fetched
  * @param errorsByReason   failed fetches by reason (only reasons that occurred)
  * @param declinedByReason fetches declined by policy: robots.txt, scope, page budget (only those that occurred)
+ * @param boundedValues    server-controlled values dropped or truncated at their limit before they entered a record,
+ *                         by {@code "<field> <action>"} (e.g. {@code "etag dropped"}; only those that occurred;
+ *                         {@code crawler.fetch.values.bounded}, docs/HOSTILE.md "Bounded values")
  */
 public record CrawlReport(long pagesFetched, double activeSeconds, Map<String, Long> errorsByReason,
-                          Map<String, Long> declinedByReason, WarcFiles warc) {
+                          Map<String, Long> declinedByReason, WarcFiles warc, Map<String, Long> boundedValues) {
     public static CrawlReport of(CrawlMonitor monitor, WarcFiles warc) {
         return new CrawlReport(monitor.fetched(), monitor.activeSeconds(), monitor.countsOf(CrawlMonitor.FAILURES),
-                monitor.countsOf(CrawlMonitor.DECLINED), warc);
+                monitor.countsOf(CrawlMonitor.DECLINED), warc, monitor.boundedValues());
     }
 
     public double pagesPerSecond() {
@@ -28,9 +31,11 @@ public record CrawlReport(long pagesFetched, double activeSeconds, Map<String, L
                 Crawl stopped: %,d pages fetched in %.1f s (%,.1f pages/s)
                   fetch errors: %,d%s
                   declined by policy: %s
+                  bounded values: %s
                   %s""", pagesFetched, activeSeconds, pagesPerSecond(), errors,
                 errors == 0 ? "" : " (" + join(errorsByReason) + ")",
-                declinedByReason.isEmpty() ? "none" : join(declinedByReason), warc.describe());
+                declinedByReason.isEmpty() ? "none" : join(declinedByReason),
+                boundedValues.isEmpty() ? "none" : join(boundedValues), warc.describe());
     }
 
     static String join(Map<String, Long> counts) {

@@ -74,7 +74,7 @@ class HostileDemoPartsTest {
                 Map.of("deferred_http", 1L), Map.of("gzip-bomb", 3L), 400L << 20, 300L << 20, 320L << 20, 512L << 20,
                 2.0, 1.5, 2.5, 1, Map.of("total", 1.25), Map.of("total", 12.0), Map.of("total", 900.0), null, 0.03,
                 new PolitenessEfficiency(0.8, 0.95, List.of(new PolitenessEfficiency.Ip("127.1.0.1", 10, 1.0, 1.0))),
-                1, 120);
+                1, 120, Map.of("etag dropped", 2L));
         Path file = dir.resolve("s.json");
         s.write(file);
         JsonNode json = JsonSerde.MAPPER.readTree(file.toFile());
@@ -84,12 +84,12 @@ class HostileDemoPartsTest {
                 "robotsFetchesByResult", "hostileAccesses", "wallSeconds", "hostile", "pagesPerSecond",
                 "slowestWindowPagesPerSecond", "fastestWindowPagesPerSecond", "cpuMsPerPage", "recordsPerPage",
                 "bytesPerPage", "storeOpsPerPage", "gcShare", "politenessEfficiency", "elapsedSeconds",
-                "meanPagesPerSecond", "seeds", "busiestIpPages"}) {
+                "meanPagesPerSecond", "seeds", "busiestIpPages", "boundedValues"}) {
             assertThat(json.has(field)).as(field).isTrue();
         }
         assertThat(json.get("errorsByReason").get("inflated_too_large").asLong()).isEqualTo(1);
         assertThat(s.toText()).contains("inflated_too_large 1", "heap: max 400.0 MiB, baseline 300.0 MiB, end 320.0 MiB",
-                "links rejected, by reason: limit 95,000", "gzip-bomb 3");
+                "links rejected, by reason: limit 95,000", "gzip-bomb 3", "bounded values: etag dropped 2");
         assertThat(json.get("politenessEfficiency").get("min").asDouble()).isEqualTo(0.8);
         assertThat(json.get("recordsPerPage").get("total").asDouble()).isEqualTo(12.0);
         // the summary ends with pages/s and politeness efficiency

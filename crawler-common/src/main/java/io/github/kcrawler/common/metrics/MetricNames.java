@@ -41,6 +41,12 @@ public final class MetricNames {
     public static final String PARSE_SKIPPED = "crawler.fetch.unparsed";
     /** Counter, tag {@code cause} (retry_after, throttled, server_error, slow): per-IP back-off raised. */
     public static final String FETCH_BACKOFFS = "crawler.fetch.backoffs";
+    /**
+     * Counter, tags {@code field} (etag, last_modified, content_type, retry_after, redirect_target, error, link_list),
+     * {@code action} (dropped, truncated) and {@code reason} (too_long, invalid): server-controlled values bounded
+     * before they entered a record (issue 20).
+     */
+    public static final String FETCH_VALUES_BOUNDED = "crawler.fetch.values.bounded";
 
     // every Streams service (dedup, scheduler, ranker)
     /** Counter, tag {@code service}: stream threads replaced after an exception escaped them. */
@@ -83,6 +89,12 @@ public final class MetricNames {
     public static final String SCHEDULER_REVISITS = "crawler.scheduler.revisits";
     /** Revisits that came due and entered the frontier. */
     public static final String SCHEDULER_REVISITS_DUE = "crawler.scheduler.revisits.due";
+
+    /**
+     * Counter, tag {@code fit} (validators_dropped, too_large): revisit states that did not fit a SAT/L record as they
+     * were — their ETag/Last-Modified dropped, or (URL too long) not revisited (issue 20, defence in depth).
+     */
+    public static final String SCHEDULER_REVISITS_BOUNDED = "crawler.scheduler.revisits.bounded";
 
     // ranker
     /** Counter: score updates published. */

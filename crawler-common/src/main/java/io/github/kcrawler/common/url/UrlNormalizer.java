@@ -17,14 +17,21 @@ import java.util.Optional;
  * dropped (a crawler never sends credentials found in links), and escapes are canonical (upper-case hex, unreserved
  * characters decoded, see {@link PercentCodec}).
  *
- * <p>Refused (empty result): schemes other than http and https, a missing or invalid host, a port past 65535, and
- * input longer than {@link #MAX_INPUT_LENGTH} characters. Every method is total: it returns an answer for any
+ * <p>Refused (empty result): schemes other than http and https, a missing or invalid host, a port past 65535,
+ * input longer than {@link #MAX_INPUT_LENGTH} characters, and a result longer than {@link #MAX_OUTPUT_LENGTH}
+ * (percent-encoding can make 8 KiB of input nine times longer, and a relative reference adds its base's length).
+ * So every URL this class returns is at most 8 KiB of ASCII and is itself acceptable input. Every method is total: it returns an answer for any
  * string, null included, and never throws. The parser is a single forward scan without regular expressions;
  * output is idempotent ({@code normalize(normalize(x)) == normalize(x)}).
  */
 public final class UrlNormalizer {
     /** Longer input is refused before it is scanned (8 KiB; real links are far shorter, crawler traps are not). */
     public static final int MAX_INPUT_LENGTH = 8 * 1024;
+    /**
+     * Longer results are refused (issue 20: a bound on every URL before it enters a record or a store); equal to
+     * {@link #MAX_INPUT_LENGTH}, so that {@code normalize(normalize(x)) == normalize(x)} holds for every result.
+     */
+    public static final int MAX_OUTPUT_LENGTH = MAX_INPUT_LENGTH;
 
     private UrlNormalizer() {
     }
@@ -129,7 +136,8 @@ public final class UrlNormalizer {
     /** The last line of the totality promise: a defect in the scanner drops the URL instead of crashing a service. */
     private static String safeParse(String input, Base base) {
         try {
-            return parse(input, base);
+            String url = parse(input, base);
+            return url == null || url.length() > MAX_OUTPUT_LENGTH ? null : url;
         } catch (RuntimeException e) {
             return null;
         }

@@ -112,6 +112,23 @@ class UrlNormalizerTest {
     }
 
     @Test
+    void shouldRejectAResultLongerThanTheOutputBound() {
+        // 1,000 characters of input, 9,000 once percent-encoded (each is three UTF-8 bytes): over 8 KiB
+        String wide = "http://example.com/" + "\u65e5".repeat(1000);
+        assertThat(wide.length()).isLessThan(UrlNormalizer.MAX_INPUT_LENGTH);
+        assertThat(UrlNormalizer.normalize(wide)).isEmpty();
+        String fits = "http://example.com/" + "\u65e5".repeat(900); // 8,100 + 19 characters encoded
+        assertThat(UrlNormalizer.normalize(fits)).hasValueSatisfying(u -> {
+            assertThat(u.length()).isLessThanOrEqualTo(UrlNormalizer.MAX_OUTPUT_LENGTH);
+            assertThat(UrlNormalizer.normalize(u)).contains(u);
+        });
+        // a relative reference adds its base: each within the input bound, the result over it
+        String base = "http://example.com/" + "b".repeat(5000) + "/";
+        assertThat(UrlNormalizer.normalize(base, "c".repeat(4000))).isEmpty();
+        assertThat(UrlNormalizer.normalize(base, "c".repeat(3000))).isPresent();
+    }
+
+    @Test
     void shouldRejectRelativeReferenceAgainstUnusableBase() {
         assertThat(UrlNormalizer.normalize("mailto:x@example.com", "page.html")).isEmpty();
         assertThat(UrlNormalizer.normalize("not a url", "page.html")).isEmpty();

@@ -4,9 +4,11 @@ import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.serde.BadRecord;
 import io.github.kcrawler.common.time.CrawlClock;
 import io.github.kcrawler.scheduler.SchedulerConfig;
+import io.github.kcrawler.scheduler.revisit.BucketFileStore;
 import io.github.kcrawler.scheduler.revisit.BucketStoreOptions;
 import io.github.kcrawler.scheduler.revisit.ChangeRateEstimator;
 import io.github.kcrawler.scheduler.revisit.RevisitPolicy;
+import io.github.kcrawler.scheduler.revisit.RevisitRecords;
 import io.github.kcrawler.scheduler.revisit.RevisitState;
 import io.github.kcrawler.scheduler.revisit.SatlStore;
 import org.apache.kafka.common.utils.Bytes;
@@ -63,6 +65,8 @@ final class RevisitTracker implements AutoCloseable {
             queue = SatlStore.open(dir, now(), new BucketStoreOptions(config.bufferBytes(), 0, false));
             long n = 0;
             List<Bytes> junk = new ArrayList<>();
+            List<KeyValue<Bytes, RevisitState>> refitted = new ArrayList<>();
+            List<Bytes> unfit = new ArrayList<>();
             try (KeyValueIterator<Bytes, RevisitState> it = states.all()) {
                 while (it.hasNext()) {
                     KeyValue<Bytes, RevisitState> kv = it.next();
@@ -70,13 +74,27 @@ final class RevisitTracker implements AutoCloseable {
                         junk.add(kv.key);
                         continue;
                     }
-                    queue.schedule(kv.value.fingerprint(), kv.value.dueUnit(), bytes(kv.value));
+                    RevisitRecords.Fitted f = fit(kv.value); // a state written before validators were bounded
+                    if (f.fit() == RevisitRecords.Fit.TOO_LARGE) {
+                        unfit.add(kv.key);
+                        continue;
+                    }
+                    if (f.fit() == RevisitRecords.Fit.VALIDATORS_DROPPED) {
+                        refitted.add(KeyValue.pair(kv.key, f.state()));
+                    }
+                    queue.schedule(f.state().fingerprint(), f.state().dueUnit(), f.bytes());
                     n++;
                 }
             }
             for (Bytes k : junk) {
                 metrics.bad(SchedulerTopology.REVISIT_STORE, BadRecord.MALFORMED);
                 states.delete(k);
+            }
+            for (Bytes k : unfit) {
+                states.delete(k);
+            }
+            for (KeyValue<Bytes, RevisitState> kv : refitted) {
+                states.put(kv.key, kv.value);
             }
             return n;
         } catch (IOException e) {
@@ -95,10 +113,11 @@ final class RevisitTracker implements AutoCloseable {
         RevisitPolicy.Decision d = policy.next(previous, r, ip, clock.millis());
         metrics.revisitOutcome(d.outcome());
         try {
-            if (d.state() != null) {
-                states.put(key, d.state());
-                queue.schedule(r.fingerprint(), d.state().dueUnit(), bytes(d.state()));
-            } else if (previous != null) {
+            RevisitRecords.Fitted f = d.state() == null ? null : fit(d.state());
+            if (f != null && f.fit() != RevisitRecords.Fit.TOO_LARGE) {
+                states.put(key, f.state());
+                queue.schedule(r.fingerprint(), f.state().dueUnit(), f.bytes());
+            } else if (previous != null || f != null) {
                 states.delete(key);
                 queue.delete(r.fingerprint());
             }
@@ -124,8 +143,12 @@ final class RevisitTracker implements AutoCloseable {
 
     /** A due page the frontier could not take now: try again in one unit (its stored state is unchanged). */
     void retryLater(RevisitState s) {
+        RevisitRecords.Fitted f = fit(s);
+        if (f.fit() == RevisitRecords.Fit.TOO_LARGE) {
+            return; // cannot happen for a state that came out of the queue; never throw for it
+        }
         try {
-            queue.schedule(s.fingerprint(), Math.max(queue.now(), now()) + 1, bytes(s));
+            queue.schedule(s.fingerprint(), Math.max(queue.now(), now()) + 1, f.bytes());
         } catch (IOException e) {
             throw new UncheckedIOException("revisit queue write failed in " + dir, e);
         }
@@ -175,8 +198,18 @@ final class RevisitTracker implements AutoCloseable {
         }
     }
 
-    private static byte[] bytes(RevisitState s) {
-        return RevisitState.SERDE.serializer().serialize(null, s);
+    /**
+     * The state as a SAT/L record that fits a bucket page, counted when it had to lose its validators or cannot be
+     * kept at all (defence in depth: a result from an older fetcher or another producer may carry any ETag).
+     */
+    private RevisitRecords.Fitted fit(RevisitState s) {
+        RevisitRecords.Fitted f = RevisitRecords.fit(s);
+        if (f.fit() != RevisitRecords.Fit.AS_IS) {
+            metrics.revisitBounded(f.fit());
+            LOG.debug("revisit state of {} did not fit a {}-byte record: {}", s.url().length() > 200
+                    ? s.url().substring(0, 200) + "..." : s.url(), BucketFileStore.MAX_RECORD_BYTES, f.fit());
+        }
+        return f;
     }
 
     static Bytes key(long fingerprint) {

@@ -30,6 +30,8 @@ public final class SchedulerMetrics {
     final Counter droppedDuplicate;
     final Counter stepsReported;
     final Counter revisitsDue;
+    private final java.util.Map<io.github.kcrawler.scheduler.revisit.RevisitRecords.Fit, Counter> revisitBounded =
+            new java.util.EnumMap<>(io.github.kcrawler.scheduler.revisit.RevisitRecords.Fit.class);
     private final java.util.Map<RevisitPolicy.Outcome, Counter> revisitOutcomes =
             new java.util.EnumMap<>(RevisitPolicy.Outcome.class);
     final Counter stepsTimedOut;
@@ -58,6 +60,15 @@ public final class SchedulerMetrics {
                 .description("IPs with URLs waiting in the scheduler").register(registry);
         revisitsDue = Counter.builder(MetricNames.SCHEDULER_REVISITS_DUE)
                 .description("revisits that came due and entered the frontier").register(registry);
+        for (io.github.kcrawler.scheduler.revisit.RevisitRecords.Fit f
+                : io.github.kcrawler.scheduler.revisit.RevisitRecords.Fit.values()) {
+            if (f != io.github.kcrawler.scheduler.revisit.RevisitRecords.Fit.AS_IS) {
+                revisitBounded.put(f, Counter.builder(MetricNames.SCHEDULER_REVISITS_BOUNDED)
+                        .tag("fit", f.name().toLowerCase(java.util.Locale.ROOT))
+                        .description("revisit states that did not fit a SAT/L record as they were")
+                        .register(registry));
+            }
+        }
         for (RevisitPolicy.Outcome o : RevisitPolicy.Outcome.values()) {
             revisitOutcomes.put(o, Counter.builder(MetricNames.SCHEDULER_REVISITS)
                     .tag("outcome", o.name().toLowerCase(java.util.Locale.ROOT))
@@ -69,6 +80,14 @@ public final class SchedulerMetrics {
     private Counter dropped(String reason) {
         return Counter.builder(MetricNames.SCHEDULER_DROPPED).tag("reason", reason)
                 .description("URLs dropped by the scheduler").register(registry);
+    }
+
+    /** A page's revisit state that had to lose its validators to fit a SAT/L record, or could not be kept. */
+    void revisitBounded(io.github.kcrawler.scheduler.revisit.RevisitRecords.Fit fit) {
+        Counter c = revisitBounded.get(fit);
+        if (c != null) {
+            c.increment();
+        }
     }
 
     void revisitOutcome(RevisitPolicy.Outcome outcome) {

@@ -1,0 +1,130 @@
+package io.github.kcrawler.scheduler.processor;
+
+import io.github.kcrawler.common.config.KafkaSettings;
+import io.github.kcrawler.common.fingerprint.Fingerprints;
+import io.github.kcrawler.common.metrics.MetricNames;
+import io.github.kcrawler.common.model.AdmittedUrl;
+import io.github.kcrawler.common.model.FetchKind;
+import io.github.kcrawler.common.model.FetchOutcome;
+import io.github.kcrawler.common.model.FetchRequest;
+import io.github.kcrawler.common.model.FetchResult;
+import io.github.kcrawler.common.time.ManualClock;
+import io.github.kcrawler.common.topic.Topics;
+import io.github.kcrawler.scheduler.SchedulerConfig;
+import io.github.kcrawler.scheduler.SchedulerService;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Issue 20, defence in depth: a fetch result whose validators do not fit a SAT/L record (an older fetcher, another
+ * producer) must not throw in the scheduler's revisit path — the repro was a 6,000-byte ETag that made
+ * {@code BucketFileStore.schedule} throw on every replay. The page keeps its revisit state without the validators.
+ */
+class RevisitBoundsTopologyTest {
+    private static final long T = 1000;
+    private static final long TICK = 20;
+    private static final long START = 1_700_000_000_000L;
+    private static final Topics TOPICS = Topics.defaults();
+
+    private final Path stateDir = Path.of("target", "ttd-state", UUID.randomUUID().toString());
+    private final ManualClock clock = new ManualClock(START);
+    private SimpleMeterRegistry registry;
+    private TopologyTestDriver driver;
+    private TestInputTopic<String, AdmittedUrl> admitted;
+    private TestInputTopic<String, FetchResult> results;
+    private TestOutputTopic<String, FetchRequest> requests;
+
+    private void open() {
+        KafkaSettings kafka = new KafkaSettings("127.0.0.1:1", "", 1, stateDir, Map.of());
+        SchedulerConfig config = new SchedulerConfig(kafka, T, TICK, 100, 100, 1000, 1, 100, "127.0.0.1", 0,
+                SchedulerConfig.Wheel.defaults().withOrder(SchedulerConfig.Order.PER_IP),
+                SchedulerConfig.Revisit.defaults())
+                .withRevisit(new SchedulerConfig.Revisit(true, 100, 500, 100, 10_000, 1 << 20));
+        registry = new SimpleMeterRegistry();
+        SchedulerService service = new SchedulerService(config, registry, clock);
+        driver = new TopologyTestDriver(service.topology(), service.streamsProperties(),
+                Instant.ofEpochMilli(clock.millis()));
+        StringSerializer keys = new StringSerializer();
+        admitted = driver.createInputTopic(TOPICS.admitted.name(), keys, TOPICS.admitted.valueSerde().serializer());
+        results = driver.createInputTopic(TOPICS.fetchResults.name(), keys,
+                TOPICS.fetchResults.valueSerde().serializer());
+        requests = driver.createOutputTopic(TOPICS.fetchRequests.name(), new StringDeserializer(),
+                TOPICS.fetchRequests.valueSerde().deserializer());
+    }
+
+    @AfterEach
+    void close() {
+        if (driver != null) {
+            driver.close();
+        }
+    }
+
+    private void advance(long millis) {
+        for (long t = 0; t < millis; t += TICK) {
+            clock.advance(TICK);
+            driver.advanceWallClockTime(Duration.ofMillis(TICK));
+        }
+    }
+
+    private double bounded(String fit) {
+        var c = registry.find(MetricNames.SCHEDULER_REVISITS_BOUNDED).tags("fit", fit).counter();
+        return c == null ? 0 : c.count();
+    }
+
+    private static FetchResult ok(String url, String etag, String lastModified) {
+        return new FetchResult(FetchResult.VERSION, url, Fingerprints.url(url), 1, 0, FetchKind.NEW, 200,
+                FetchOutcome.OK, START, 0, 1, "aa", 10, "text/html", null, etag, lastModified, 0, null);
+    }
+
+    @Test
+    void aSixThousandByteEtagLosesItsValidatorsAndThePageIsStillRevisited() {
+        open();
+        admitted.pipeInput("10.0.0.1", AdmittedUrl.of("http://a.test/", 1, Fingerprints.url("http://a.test/")));
+        advance(TICK);
+        assertThat(requests.readValuesToList()).hasSize(1);
+        results.pipeInput("10.0.0.1", ok("http://a.test/", "\"" + "e".repeat(5998) + "\"",
+                "Tue, 01 Dec 2026 00:00:00 GMT")); // threw IllegalArgumentException before issue 20
+        assertThat(bounded("validators_dropped")).isEqualTo(1);
+        advance(1_200);
+        List<FetchRequest> revisits = requests.readValuesToList();
+        assertThat(revisits).hasSize(1);
+        assertThat(revisits.get(0).kind()).isEqualTo(FetchKind.REVISIT);
+        assertThat(revisits.get(0).url()).isEqualTo("http://a.test/");
+        assertThat(revisits.get(0).etag()).as("an unconditional GET: a cut ETag is another validator").isNull();
+        assertThat(revisits.get(0).lastModified()).isNull();
+        assertThat(counterOf("first")).isEqualTo(1);
+    }
+
+    @Test
+    void aPageWhoseUrlAloneDoesNotFitIsNotRevisitedAndTheOthersAre() {
+        open();
+        String huge = "http://b.test/" + "u".repeat(5000); // not from our fetcher: max-url-length is 2,048
+        results.pipeInput("10.0.0.2", ok(huge, null, null));
+        results.pipeInput("10.0.0.1", ok("http://a.test/", "\"v1\"", null));
+        assertThat(bounded("too_large")).isEqualTo(1);
+        assertThat(bounded("validators_dropped")).isZero();
+        advance(1_200);
+        List<FetchRequest> revisits = requests.readValuesToList();
+        assertThat(revisits).extracting(FetchRequest::url).containsExactly("http://a.test/");
+        assertThat(revisits.get(0).etag()).isEqualTo("\"v1\"");
+    }
+
+    private double counterOf(String outcome) {
+        return registry.find(MetricNames.SCHEDULER_REVISITS).tags("outcome", outcome).counter().count();
+    }
+}

@@ -1,0 +1,66 @@
+package io.github.kcrawler.scheduler.revisit;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.SplittableRandom;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@link RevisitRecords#fit}: a state fits a SAT/L record, loses only what it must, or is refused — never thrown. */
+class RevisitRecordsTest {
+
+    private static RevisitState state(String url, String etag, String lastModified, String hash) {
+        return new RevisitState(RevisitState.VERSION, url, 42, "10.0.0.1", 1, etag, lastModified, hash, 3, 1, 30,
+                10, 1_700_000_000_000L, 99);
+    }
+
+    @Test
+    void aStateThatFitsIsKeptAsItIs() {
+        RevisitState s = state("http://a.test/", "\"v1\"", "Tue, 01 Dec 2026 00:00:00 GMT", "ab");
+        RevisitRecords.Fitted f = RevisitRecords.fit(s);
+        assertThat(f.fit()).isEqualTo(RevisitRecords.Fit.AS_IS);
+        assertThat(f.state()).isSameAs(s);
+        assertThat(RevisitState.SERDE.deserializer().deserialize(null, f.bytes())).isEqualTo(s);
+    }
+
+    @Test
+    void oversizedValidatorsAreDroppedAndTheHistoryKept() {
+        RevisitState s = state("http://a.test/", "e".repeat(6000), "Tue, 01 Dec 2026 00:00:00 GMT", "ab");
+        RevisitRecords.Fitted f = RevisitRecords.fit(s);
+        assertThat(f.fit()).isEqualTo(RevisitRecords.Fit.VALIDATORS_DROPPED);
+        assertThat(f.state().etag()).isNull();
+        assertThat(f.state().lastModified()).isNull();
+        assertThat(f.state().contentHash()).isEqualTo("ab");
+        assertThat(f.state().visits()).isEqualTo(3);
+        assertThat(f.state().dueUnit()).isEqualTo(99);
+        assertThat(f.bytes().length).isLessThanOrEqualTo(BucketFileStore.MAX_RECORD_BYTES);
+    }
+
+    /** Property over arbitrary field lengths; seeded, the seed prints ({@code -Dkcrawler.seed=S} reruns it). */
+    @Test
+    void everyStateFitsOrIsRefusedOnlyWhenItsUrlAloneIsTooLong() {
+        long seed = Long.getLong("kcrawler.seed", System.nanoTime());
+        System.out.println("RevisitRecordsTest seed " + seed + " (rerun with -Dkcrawler.seed=" + seed + ")");
+        SplittableRandom rnd = new SplittableRandom(seed);
+        for (int t = 0; t < 2_000; t++) {
+            String url = "http://a.test/" + "u".repeat(rnd.nextInt(0, 5_000));
+            String etag = rnd.nextBoolean() ? null : "\u00e9".repeat(rnd.nextInt(0, 5_000));
+            String lm = rnd.nextBoolean() ? null : "m".repeat(rnd.nextInt(0, 3_000));
+            String hash = rnd.nextBoolean() ? null : "h".repeat(rnd.nextInt(0, 3_000));
+            RevisitState s = state(url, etag, lm, hash);
+            RevisitRecords.Fitted f = RevisitRecords.fit(s);
+            String where = "seed " + seed + " try " + t;
+            int bare = RevisitState.SERDE.serializer().serialize(null, state(url, null, null, null)).length;
+            if (f.fit() == RevisitRecords.Fit.TOO_LARGE) {
+                assertThat(bare).as(where).isGreaterThan(BucketFileStore.MAX_RECORD_BYTES);
+                assertThat(f.bytes()).as(where).isNull();
+            } else {
+                assertThat(f.bytes().length).as(where).isLessThanOrEqualTo(BucketFileStore.MAX_RECORD_BYTES);
+                assertThat(RevisitState.SERDE.deserializer().deserialize(null, f.bytes())).as(where)
+                        .isEqualTo(f.state());
+                assertThat(f.state().url()).as(where).isEqualTo(url);
+                assertThat(f.state().visits()).as(where).isEqualTo(3);
+            }
+        }
+    }
+}
