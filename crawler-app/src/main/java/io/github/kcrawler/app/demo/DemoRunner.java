@@ -1,6 +1,7 @@
 package io.github.kcrawler.app.demo;
 
 import io.github.kcrawler.app.runtime.CrawlMonitor;
+import io.github.kcrawler.app.runtime.CrawlOutcome;
 import io.github.kcrawler.app.runtime.CrawlSession;
 import io.github.kcrawler.app.runtime.SeedInjector;
 import io.github.kcrawler.app.runtime.WarcFiles;
@@ -140,6 +141,11 @@ public final class DemoRunner {
                         timeline.stop();
                     }
                 }
+                CrawlOutcome outcome = session.outcome();
+                if (outcome.serviceFailed()) {
+                    throw new IllegalStateException("the crawl stopped because a service failed: "
+                            + String.join("; ", outcome.problems()));
+                }
                 double elapsed = session.monitor().activeSeconds();
                 double wall = (System.nanoTime() - started) / 1e9;
                 long heapEnd = HeapSampler.usedAfterGc();
@@ -163,7 +169,7 @@ public final class DemoRunner {
                         o.hostile(), wall, countsByTag(session.registry(), MetricNames.LINKS_REJECTED, "reason"),
                         countsByTag(session.registry(), MetricNames.ROBOTS_FETCHES, "result"),
                         stats.hostileAccesses(), heap.maxBytes(), heapBaseline, heapEnd,
-                        Runtime.getRuntime().maxMemory());
+                        Runtime.getRuntime().maxMemory(), outcome.deadLetters());
             }
         }
     }

@@ -1,5 +1,6 @@
 package io.github.kcrawler.app.demo;
 
+import io.github.kcrawler.app.runtime.DeadLetterSummary;
 import io.github.kcrawler.common.serde.JsonSerde;
 
 import java.io.IOException;
@@ -36,6 +37,8 @@ import java.util.Map;
  *                       (format 2)
  * @param heapEndBytes   heap used after a full GC at the end of the crawl, services still running (format 2)
  * @param heapLimitBytes the JVM's maximum heap ({@code -Xmx}) (format 2)
+ * @param deadLetters    records the services could not process and sent to {@code crawl.deadletter}: count and the
+ *                       first few by service, topic, partition, offset and exception (format 2, issue 20)
  */
 public record DemoSummary(int v, String graph, int partitions, long politenessMs, int ips, long maxPages,
                           long pagesFetched, long distinctUrlsFetched, long duplicateFetches,
@@ -45,7 +48,8 @@ public record DemoSummary(int v, String graph, int partitions, long politenessMs
                           Map<String, Long> errorsByReason, int warcFiles,
                           boolean hostile, double wallSeconds, Map<String, Long> linksRejectedByReason,
                           Map<String, Long> robotsFetchesByResult, Map<String, Long> hostileAccesses,
-                          long maxHeapBytes, long heapBaselineBytes, long heapEndBytes, long heapLimitBytes) {
+                          long maxHeapBytes, long heapBaselineBytes, long heapEndBytes, long heapLimitBytes,
+                          DeadLetterSummary deadLetters) {
     public static final int VERSION = 2;
 
     public void write(Path file) throws IOException {
@@ -69,6 +73,9 @@ public record DemoSummary(int v, String graph, int partitions, long politenessMs
             text += String.format("%n  links rejected, by reason: %s%n  robots.txt fetches, by result: %s"
                             + "%n  requests to hostile hosts (websim's count): %s",
                     join(linksRejectedByReason), join(robotsFetchesByResult), join(hostileAccesses));
+        }
+        if (deadLetters != null) {
+            text += String.format("%n  %s", deadLetters.describe("crawl.deadletter"));
         }
         return text;
     }

@@ -10,12 +10,19 @@ import java.util.stream.Collectors;
  * @param activeSeconds    from start to the last page fetched
  * @param errorsByReason   failed fetches by reason (only reasons that occurred)
  * @param declinedByReason fetches declined by policy: robots.txt, scope, page budget (only those that occurred)
+ * @param deadLetters      records the services could not process, sent to {@code deadLetterTopic}
  */
 public record CrawlReport(long pagesFetched, double activeSeconds, Map<String, Long> errorsByReason,
-                          Map<String, Long> declinedByReason, WarcFiles warc) {
+                          Map<String, Long> declinedByReason, WarcFiles warc, DeadLetterSummary deadLetters,
+                          String deadLetterTopic) {
     public static CrawlReport of(CrawlMonitor monitor, WarcFiles warc) {
+        return of(monitor, warc, DeadLetterSummary.NONE, "crawl.deadletter");
+    }
+
+    public static CrawlReport of(CrawlMonitor monitor, WarcFiles warc, DeadLetterSummary deadLetters,
+                                 String deadLetterTopic) {
         return new CrawlReport(monitor.fetched(), monitor.activeSeconds(), monitor.countsOf(CrawlMonitor.FAILURES),
-                monitor.countsOf(CrawlMonitor.DECLINED), warc);
+                monitor.countsOf(CrawlMonitor.DECLINED), warc, deadLetters, deadLetterTopic);
     }
 
     public double pagesPerSecond() {
@@ -28,9 +35,11 @@ public record CrawlReport(long pagesFetched, double activeSeconds, Map<String, L
                 Crawl stopped: %,d pages fetched in %.1f s (%,.1f pages/s)
                   fetch errors: %,d%s
                   declined by policy: %s
+                  %s
                   %s""", pagesFetched, activeSeconds, pagesPerSecond(), errors,
                 errors == 0 ? "" : " (" + join(errorsByReason) + ")",
-                declinedByReason.isEmpty() ? "none" : join(declinedByReason), warc.describe());
+                declinedByReason.isEmpty() ? "none" : join(declinedByReason), deadLetters.describe(deadLetterTopic),
+                warc.describe());
     }
 
     static String join(Map<String, Long> counts) {

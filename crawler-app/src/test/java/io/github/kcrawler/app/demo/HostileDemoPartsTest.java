@@ -69,17 +69,25 @@ class HostileDemoPartsTest {
         errors.put("inflated_too_large", 1L);
         DemoSummary s = new DemoSummary(DemoSummary.VERSION, "generated:1000", 4, 100, 256, 0, 10, 10, 0, 0, 101.5,
                 3, 0, 10, 10, 0, 1, 5.0, 2.0, Map.of(), errors, 1, true, 9.5, Map.of("limit", 95_000L),
-                Map.of("deferred_http", 1L), Map.of("gzip-bomb", 3L), 400L << 20, 300L << 20, 320L << 20, 512L << 20);
+                Map.of("deferred_http", 1L), Map.of("gzip-bomb", 3L), 400L << 20, 300L << 20, 320L << 20, 512L << 20,
+                new io.github.kcrawler.app.runtime.DeadLetterSummary(1, java.util.List.of(
+                        new io.github.kcrawler.common.service.DeadLetters.Letter("scheduler", "crawl.fetch.results", 2,
+                                17, "java.lang.IllegalArgumentException", "too long"))));
         Path file = dir.resolve("s.json");
         s.write(file);
         JsonNode json = JsonSerde.MAPPER.readTree(file.toFile());
         assertThat(json.get("v").asInt()).isEqualTo(2);
         for (String field : new String[] {"politenessViolations", "missingPages", "errorsByReason", "warcFiles",
                 "maxHeapBytes", "heapBaselineBytes", "heapEndBytes", "heapLimitBytes", "linksRejectedByReason",
-                "robotsFetchesByResult", "hostileAccesses", "wallSeconds", "hostile"}) {
+                "robotsFetchesByResult", "hostileAccesses", "wallSeconds", "hostile", "deadLetters"}) {
             assertThat(json.has(field)).as(field).isTrue();
         }
         assertThat(json.get("errorsByReason").get("inflated_too_large").asLong()).isEqualTo(1);
+        assertThat(json.get("deadLetters").get("count").asLong()).isEqualTo(1);
+        assertThat(json.get("deadLetters").get("first").get(0).get("offset").asLong()).isEqualTo(17);
+        assertThat(json.get("deadLetters").get("first").get(0).get("topic").asText()).isEqualTo("crawl.fetch.results");
+        assertThat(s.toText()).contains("dead letters: 1 record(s)",
+                "scheduler crawl.fetch.results-2@17 java.lang.IllegalArgumentException: too long");
         assertThat(s.toText()).contains("inflated_too_large 1", "heap: max 400.0 MiB, baseline 300.0 MiB, end 320.0 MiB",
                 "links rejected, by reason: limit 95,000", "gzip-bomb 3");
     }

@@ -97,6 +97,7 @@ public final class DeadLetters {
     private final String service;
     private final String topic;
     private final MeterRegistry registry;
+    private final List<String> sourceTopics;
     private final Map<String, Counter> counters = new ConcurrentHashMap<>();
     private final AtomicLong total = new AtomicLong();
     private final List<Letter> recent = new ArrayList<>();
@@ -110,6 +111,7 @@ public final class DeadLetters {
         this.service = Objects.requireNonNull(service, "service");
         this.topic = Objects.requireNonNull(topic, "topic");
         this.registry = Objects.requireNonNull(registry, "registry");
+        this.sourceTopics = List.copyOf(sourceTopics);
         sourceTopics.forEach(this::counter);
         counter(PUNCTUATION);
     }
@@ -231,6 +233,11 @@ public final class DeadLetters {
 
     public String service() {
         return service;
+    }
+
+    /** The topics the service reads (its topology's sources): the consumer group {@link #service()} reads them. */
+    public List<String> sourceTopics() {
+        return sourceTopics;
     }
 
     /** The dead-letter topic. */
