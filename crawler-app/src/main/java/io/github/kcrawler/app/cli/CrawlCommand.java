@@ -152,7 +152,7 @@ public final class CrawlCommand implements Callable<Integer> {
     }
 
     /** The crawl's exit code ({@link ExitCodes#forCrawl}), with the reasons for a non-zero one on {@code err}. */
-    static int exitCode(CrawlOutcome outcome, String deadLetterTopic, java.io.PrintStream err) {
+    public static int exitCode(CrawlOutcome outcome, String deadLetterTopic, java.io.PrintStream err) {
         int code = ExitCodes.forCrawl(outcome.serviceFailed(), false, outcome.deadLetters().count());
         if (code != ExitCodes.OK) {
             for (String reason : outcome.reasons(deadLetterTopic)) {

@@ -68,7 +68,7 @@ public final class CrawlMonitor implements AutoCloseable {
         public String line() {
             return String.format("%,8.0f pages/s | fetched %,d | frontier %,d | in flight %,d | errors %,d%s%s",
                     pagesPerSecond, fetched, frontier, inFlight, errors, lag > 0 ? " | unconsumed " + lag : "",
-                    settled ? "" : " | recovering");
+                    settled ? "" : " | rebalancing");
         }
     }
 

@@ -50,7 +50,9 @@ public final class StreamsRunner {
         this.name = name;
         Properties props = new Properties();
         props.putAll(properties);
-        this.deadLetters = DeadLetters.install(props, topology, registry);
+        // properties from StreamsDefaults name the dead-letter topic; hand-made ones keep Streams' default handlers
+        this.deadLetters = props.containsKey(StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG)
+                ? DeadLetters.install(props, topology, registry) : null;
         this.threads = Integer.parseInt(String.valueOf(props.getOrDefault(StreamsConfig.NUM_STREAM_THREADS_CONFIG, 1)));
         this.streams = new KafkaStreams(topology, props);
         this.failures = new StreamThreadFailures(name, registry);
@@ -118,7 +120,7 @@ public final class StreamsRunner {
 
     /** The records this service sent to the dead-letter topic. */
     public Optional<DeadLetters> deadLetters() {
-        return Optional.of(deadLetters);
+        return Optional.ofNullable(deadLetters);
     }
 
     /** Why the service is not healthy, or null while it is. */
