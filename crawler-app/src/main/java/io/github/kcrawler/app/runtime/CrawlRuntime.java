@@ -124,8 +124,8 @@ public final class CrawlRuntime implements AutoCloseable {
     public List<String> problems() {
         List<String> problems = new ArrayList<>();
         for (CrawlerService s : services) {
-            String p = s.isHealthy() ? null : s.problem();
             if (!s.isHealthy()) {
+                String p = s.problem();
                 problems.add(p != null ? p : s.name() + " is unhealthy; see the log");
             }
         }

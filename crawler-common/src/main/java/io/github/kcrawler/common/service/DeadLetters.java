@@ -209,20 +209,24 @@ public final class DeadLetters {
         }
         Letter letter = new Letter(service, sourceTopic == null ? PUNCTUATION : sourceTopic, partition, offset,
                 e.getClass().getName(), message);
-        count(letter);
-        LOG.error("{}: dead letter to {}: {}", service, topic, letter.describe(), e);
+        if (count(letter) <= RECENT) {
+            LOG.error("{}: dead letter to {}: {}", service, topic, letter.describe(), e);
+        } else { // a flood (a punctuator failing at every tick): one line each, the first few had the stack trace
+            LOG.error("{}: dead letter to {}: {}", service, topic, letter.describe());
+        }
         // no timestamp: the broker's clock, so the letter sorts by when it failed; no partition: keyed as its source
         return new ProducerRecord<>(topic, null, null, key, v, headers);
     }
 
-    private void count(Letter letter) {
+    /** @return letters counted so far, this one included */
+    private long count(Letter letter) {
         counter(letter.topic()).increment();
-        total.incrementAndGet();
         synchronized (recent) {
             if (recent.size() < RECENT) {
                 recent.add(letter);
             }
         }
+        return total.incrementAndGet();
     }
 
     private Counter counter(String sourceTopic) {
