@@ -1,6 +1,7 @@
 package io.github.kcrawler.dedup;
 
 import io.github.kcrawler.common.service.CrawlerService;
+import io.github.kcrawler.common.service.DeadLetters;
 import io.github.kcrawler.common.service.StreamsDefaults;
 import io.github.kcrawler.common.service.StreamsRunner;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -12,6 +13,7 @@ import org.slf4j.LoggerFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The dedup service: runs {@link DedupTopology} as Kafka Streams application {@code <topic-prefix>dedup} with
@@ -60,6 +62,21 @@ public final class DedupService implements CrawlerService {
     @Override
     public boolean isHealthy() {
         return streams.isHealthy();
+    }
+
+    @Override
+    public boolean settled() {
+        return streams.settled();
+    }
+
+    @Override
+    public String problem() {
+        return streams.problem();
+    }
+
+    @Override
+    public Optional<DeadLetters> deadLetters() {
+        return streams.deadLetters();
     }
 
     public KafkaStreams.State state() {

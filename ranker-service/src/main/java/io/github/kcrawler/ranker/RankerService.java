@@ -1,6 +1,7 @@
 package io.github.kcrawler.ranker;
 
 import io.github.kcrawler.common.service.CrawlerService;
+import io.github.kcrawler.common.service.DeadLetters;
 import io.github.kcrawler.common.topic.Topics;
 import io.github.kcrawler.common.service.StreamsDefaults;
 import io.github.kcrawler.common.service.StreamsRunner;
@@ -13,6 +14,7 @@ import org.slf4j.LoggerFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The ranker service: runs {@link RankerTopology} as Kafka Streams application {@code <topic-prefix>ranker} with
@@ -67,6 +69,21 @@ public final class RankerService implements CrawlerService {
     @Override
     public boolean isHealthy() {
         return streams.isHealthy();
+    }
+
+    @Override
+    public boolean settled() {
+        return streams.settled();
+    }
+
+    @Override
+    public String problem() {
+        return streams.problem();
+    }
+
+    @Override
+    public Optional<DeadLetters> deadLetters() {
+        return streams.deadLetters();
     }
 
     public KafkaStreams.State state() {

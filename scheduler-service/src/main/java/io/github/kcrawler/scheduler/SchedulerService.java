@@ -1,6 +1,8 @@
 package io.github.kcrawler.scheduler;
 
 import io.github.kcrawler.common.service.CrawlerService;
+import io.github.kcrawler.common.service.DeadLetters;
+import io.github.kcrawler.common.service.StreamsRunner;
 import io.github.kcrawler.common.service.StreamThreadFailures;
 import io.github.kcrawler.common.service.StreamsDefaults;
 import io.github.kcrawler.common.time.CrawlClock;
@@ -16,6 +18,7 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 
 /**
@@ -32,6 +35,8 @@ public final class SchedulerService implements CrawlerService {
     private final CrawlClock clock;
     private final LocalFrontiers frontiers = new LocalFrontiers();
     private final SchedulerMetrics metrics;
+    private final MeterRegistry registry;
+    private volatile DeadLetters deadLetters;
     /** Replaces a failed stream thread a few times, then shuts down (the policy of every Streams service). */
     private final StreamThreadFailures failures;
     private final Object lock = new Object();
@@ -46,6 +51,7 @@ public final class SchedulerService implements CrawlerService {
         this.config = config;
         this.clock = clock;
         this.metrics = new SchedulerMetrics(registry, frontiers, SchedulerTopology.badRecordSources(config));
+        this.registry = registry;
         this.failures = new StreamThreadFailures(SchedulerConfig.APPLICATION_ID, registry);
     }
 
@@ -79,7 +85,10 @@ public final class SchedulerService implements CrawlerService {
             if (streams != null) {
                 return;
             }
-            KafkaStreams s = new KafkaStreams(topology(), streamsProperties());
+            Topology topology = topology();
+            Properties properties = streamsProperties();
+            deadLetters = DeadLetters.install(properties, topology, registry);
+            KafkaStreams s = new KafkaStreams(topology, properties);
             s.setUncaughtExceptionHandler(failures);
             s.setStateListener((now, before) -> {
                 LOG.info("scheduler streams {} -> {}", before, now);
@@ -105,6 +114,29 @@ public final class SchedulerService implements CrawlerService {
         }
         KafkaStreams.State state = s.state();
         return state == KafkaStreams.State.RUNNING || state == KafkaStreams.State.REBALANCING;
+    }
+
+    @Override
+    public boolean settled() {
+        KafkaStreams s;
+        synchronized (lock) {
+            s = streams;
+        }
+        return !failed && StreamsRunner.settled(s, config.threads(), failures);
+    }
+
+    @Override
+    public String problem() {
+        KafkaStreams s;
+        synchronized (lock) {
+            s = streams;
+        }
+        return s == null ? null : StreamsRunner.problem(name(), s.state(), failures);
+    }
+
+    @Override
+    public Optional<DeadLetters> deadLetters() {
+        return Optional.ofNullable(deadLetters);
     }
 
     /** URLs pending in this instance's tasks (all local partitions); 0 before start. */

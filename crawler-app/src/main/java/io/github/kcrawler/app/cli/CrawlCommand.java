@@ -1,5 +1,6 @@
 package io.github.kcrawler.app.cli;
 
+import io.github.kcrawler.app.runtime.CrawlOutcome;
 import io.github.kcrawler.app.runtime.CrawlReport;
 import io.github.kcrawler.app.runtime.CrawlSession;
 import io.github.kcrawler.app.runtime.SeedInjector;
@@ -36,7 +37,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
                 "  crawler crawl --seeds seeds.txt --bootstrap-servers kafka:9092 --data-dir /var/lib/crawler",
                 "Stop with Ctrl-C; the same command on the same --data-dir resumes. Metrics: http://127.0.0.1:9400/metrics.",
                 "",
-                "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE})
+                "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE,
+                ExitCodes.CODES_DEAD_LETTERS})
 public final class CrawlCommand implements Callable<Integer> {
     @Option(names = "--seeds", arity = "1..*", paramLabel = "FILE|URL",
             description = "Seed URLs, or files with one URL a line (# comments).", required = true)
@@ -110,6 +112,7 @@ public final class CrawlCommand implements Callable<Integer> {
         List<String> seedUrls = readSeeds(seeds);
         HostsFile hosts = hostsFile == null ? HostsFile.empty() : HostsFile.load(hostsFile);
         AtomicBoolean stop = new AtomicBoolean();
+        int code;
         CountDownLatch closed = new CountDownLatch(1);
         try (CrawlSession session = CrawlSession.start(dataDir, Optional.ofNullable(bootstrapServers), topicPrefix,
                 partitions, all, "127.0.0.1", metricsPort)) {
@@ -134,15 +137,30 @@ public final class CrawlCommand implements Callable<Integer> {
                     }), System.currentTimeMillis());
             Duration limit = Duration.ofSeconds(maxSeconds);
             session.run(limit, System.out, stop::get, exitWhenIdle);
-            System.out.println(CrawlReport.of(session.monitor(), WarcFiles.in(dataDir.resolve("warc"))).toText());
+            CrawlOutcome outcome = session.outcome();
+            System.out.println(CrawlReport.of(session.monitor(), WarcFiles.in(dataDir.resolve("warc")),
+                    outcome.deadLetters(), session.runtime().topics().deadLetter.name()).toText());
             System.out.printf("Next: resume with the same command; read the results with%n"
                     + "  java -cp crawler-app/target/crawler-app-0.1.0-SNAPSHOT-all.jar "
                     + "org.apache.kafka.tools.consumer.ConsoleConsumer --bootstrap-server %s --topic %s --from-beginning%n",
                     session.runtime().bootstrapServers(), session.runtime().topics().fetchResults.name());
+            code = exitCode(outcome, session.runtime().topics().deadLetter.name(), System.err);
         } finally {
             closed.countDown();
         }
-        return ExitCodes.OK;
+        return code;
+    }
+
+    /** The crawl's exit code ({@link ExitCodes#forCrawl}), with the reasons for a non-zero one on {@code err}. */
+    public static int exitCode(CrawlOutcome outcome, String deadLetterTopic, java.io.PrintStream err) {
+        int code = ExitCodes.forCrawl(outcome.serviceFailed(), false, outcome.deadLetters().count());
+        if (code != ExitCodes.OK) {
+            for (String reason : outcome.reasons(deadLetterTopic)) {
+                err.println("crawler crawl: " + reason);
+            }
+            err.println("crawler crawl: exit code " + code);
+        }
+        return code;
     }
 
     static List<String> readSeeds(List<String> args) throws IOException {

@@ -20,7 +20,8 @@ import picocli.CommandLine.Command;
                 "  crawler status --scrape http://fetcher:9400/metrics   status page for services running elsewhere",
                 "  crawler COMMAND --help                    options, examples and exit codes of one command",
                 "",
-                "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE, ExitCodes.CODES_CHECK})
+                "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE, ExitCodes.CODES_CHECK,
+                ExitCodes.CODES_DEAD_LETTERS})
 public final class CrawlerMain implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(CrawlerMain.class);
 

@@ -23,7 +23,8 @@ import java.util.concurrent.Callable;
                 "  crawler demo --politeness-ms 20 --ips 1024 --no-progress > demo.log",
                 "  java -Xmx512m -jar crawler-app-*-all.jar demo --hostile --summary hostile.json",
                 "",
-                "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE, ExitCodes.CODES_CHECK})
+                "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE, ExitCodes.CODES_CHECK,
+                ExitCodes.CODES_DEAD_LETTERS})
 public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--graph", paramLabel = "BASENAME",
             description = "Serve this BVGraph (e.g. ../shared/data/cnr-2000) instead of a generated graph.")
@@ -111,10 +112,20 @@ public final class DemoCommand implements Callable<Integer> {
             System.out.println("Summary written to " + summary);
         }
         boolean passed = result.politenessViolations() == 0 && result.missingPages() == 0;
-        System.out.println(passed ? "Next: crawl real sites with ./crawler crawl --seeds URL (see --help); WARC files are in "
-                + dataDir.resolve("warc") + "."
-                : "Check failed: websim counted politeness violations or missing pages (see above); exit code "
-                + ExitCodes.CHECK_FAILED + ".");
-        return passed ? ExitCodes.OK : ExitCodes.CHECK_FAILED;
+        long deadLetters = result.deadLetters() == null ? 0 : result.deadLetters().count();
+        int code = ExitCodes.forCrawl(false, !passed, deadLetters);
+        if (code == ExitCodes.OK) {
+            System.out.println("Next: crawl real sites with ./crawler crawl --seeds URL (see --help); WARC files are in "
+                    + dataDir.resolve("warc") + ".");
+        }
+        if (!passed) {
+            System.out.println("Check failed: websim counted politeness violations or missing pages (see above); exit"
+                    + " code " + code + ".");
+        }
+        if (deadLetters > 0) {
+            System.out.printf("%,d record(s) could not be processed and were dead-lettered (see above); exit code %d.%n",
+                    deadLetters, code);
+        }
+        return code;
     }
 }

@@ -3,6 +3,7 @@ package io.github.kcrawler.app.demo;
 import io.github.kcrawler.app.measure.CountingRocksDbConfigSetter;
 import io.github.kcrawler.app.measure.CrawlMeasurement;
 import io.github.kcrawler.app.runtime.CrawlMonitor;
+import io.github.kcrawler.app.runtime.CrawlOutcome;
 import io.github.kcrawler.app.runtime.CrawlSession;
 import io.github.kcrawler.app.runtime.SeedInjector;
 import io.github.kcrawler.app.runtime.WarcFiles;
@@ -159,6 +160,11 @@ public final class DemoRunner {
                     }
                     measure.stop(); // the crawl's end: CPU, GC, log-end offsets read now
                 }
+                CrawlOutcome outcome = session.outcome();
+                if (outcome.serviceFailed()) {
+                    throw new IllegalStateException("the crawl stopped because a service failed: "
+                            + String.join("; ", outcome.problems()));
+                }
                 double wall = (System.nanoTime() - started) / 1e9;
                 long heapEnd = HeapSampler.usedAfterGc();
                 WebSimStats stats = websim.stats();
@@ -189,7 +195,7 @@ public final class DemoRunner {
                         figures.pageRate().fastestWindowPagesPerSecond(), figures.pageRate().windows(),
                         figures.cpuMsPerPage(), figures.recordsPerPage(), figures.bytesPerPage(),
                         figures.storeOpsPerPage(), figures.gcShare(), figures.politenessEfficiency(), o.seeds(),
-                        busiest, monitor.boundedValues());
+                        busiest, monitor.boundedValues(), outcome.deadLetters());
             }
         }
     }

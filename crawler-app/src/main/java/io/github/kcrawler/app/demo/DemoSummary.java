@@ -2,6 +2,7 @@ package io.github.kcrawler.app.demo;
 
 import io.github.kcrawler.app.measure.PolitenessEfficiency;
 import io.github.kcrawler.app.measure.StoreOps;
+import io.github.kcrawler.app.runtime.DeadLetterSummary;
 import io.github.kcrawler.common.serde.JsonSerde;
 
 import java.io.IOException;
@@ -65,6 +66,8 @@ import java.util.Map;
  *                       busiestIpPages × T (format 3)
  * @param boundedValues  server-controlled values the fetcher dropped or truncated at their limit, by
  *                       {@code "<field> <action>"} (only those that occurred; issue 20, docs/HOSTILE.md)
+ * @param deadLetters    records the services could not process and sent to {@code crawl.deadletter}: count and the
+ *                       first few by service, topic, partition, offset and exception (format 3, issue 20)
  */
 public record DemoSummary(int v, String graph, int partitions, long politenessMs, int ips, long maxPages,
                           long pagesFetched, long distinctUrlsFetched, long duplicateFetches,
@@ -79,7 +82,8 @@ public record DemoSummary(int v, String graph, int partitions, long politenessMs
                           double fastestWindowPagesPerSecond, int windows, Map<String, Double> cpuMsPerPage,
                           Map<String, Double> recordsPerPage, Map<String, Double> bytesPerPage,
                           StoreOps storeOpsPerPage, double gcShare, PolitenessEfficiency politenessEfficiency,
-                          int seeds, long busiestIpPages, Map<String, Long> boundedValues) {
+                          int seeds, long busiestIpPages, Map<String, Long> boundedValues,
+                          DeadLetterSummary deadLetters) {
     public static final int VERSION = 3;
 
     public void write(Path file) throws IOException {
@@ -115,6 +119,9 @@ public record DemoSummary(int v, String graph, int partitions, long politenessMs
         }
         if (storeOpsPerPage != null) {
             text += String.format("%n  state-store operations per page (RocksDB): %.1f", storeOpsPerPage.total());
+        }
+        if (deadLetters != null) {
+            text += String.format("%n  %s", deadLetters.describe("crawl.deadletter"));
         }
         // the two figures a newcomer looks for come last
         text += String.format("%n  pages/s between 10 %% and 90 %% of the budget: %,.0f (10-s windows: slowest %,.0f,"

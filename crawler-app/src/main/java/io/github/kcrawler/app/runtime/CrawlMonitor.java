@@ -23,8 +23,8 @@ import java.util.Set;
 /**
  * Watches a running crawl through the metrics the services publish in this process and the consumer lag of every
  * service: it produces the progress line (pages/s, fetched, frontier, errors) and decides when the crawl is
- * finished — every group caught up, nothing pending in the scheduler, nothing in flight at the fetcher, for
- * {@code quietChecks} consecutive checks.
+ * finished — {@link IdleRule}: every group caught up on every topic it reads, nothing pending in the scheduler,
+ * nothing in flight at the fetcher, every service settled and healthy, for {@code quietChecks} consecutive checks.
  */
 public final class CrawlMonitor implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CrawlMonitor.class);
@@ -50,6 +50,8 @@ public final class CrawlMonitor implements AutoCloseable {
     private final ConsumerLag lag;
     private final Map<String, List<TopicPartition>> groups = new LinkedHashMap<>();
     private final int quietChecks;
+    private volatile java.util.function.BooleanSupplier settled = () -> true;
+    private volatile java.util.function.BooleanSupplier healthy = () -> true;
     private int quiet;
     private long lastFetched;
     private long lastNanos = System.nanoTime();
@@ -57,10 +59,16 @@ public final class CrawlMonitor implements AutoCloseable {
     private long lastChangeNanos = startNanos;
 
     /** A progress snapshot. */
-    public record Progress(long fetched, long errors, long frontier, long inFlight, long lag, double pagesPerSecond) {
+    public record Progress(long fetched, long errors, long frontier, long inFlight, long lag, double pagesPerSecond,
+                           boolean settled) {
+        public Progress(long fetched, long errors, long frontier, long inFlight, long lag, double pagesPerSecond) {
+            this(fetched, errors, frontier, inFlight, lag, pagesPerSecond, true);
+        }
+
         public String line() {
-            return String.format("%,8.0f pages/s | fetched %,d | frontier %,d | in flight %,d | errors %,d%s",
-                    pagesPerSecond, fetched, frontier, inFlight, errors, lag > 0 ? " | unconsumed " + lag : "");
+            return String.format("%,8.0f pages/s | fetched %,d | frontier %,d | in flight %,d | errors %,d%s%s",
+                    pagesPerSecond, fetched, frontier, inFlight, errors, lag > 0 ? " | unconsumed " + lag : "",
+                    settled ? "" : " | rebalancing");
         }
     }
 
@@ -75,6 +83,25 @@ public final class CrawlMonitor implements AutoCloseable {
                 topics.fetchResults.name()));
         groups.put(p + "ranker", partitions(partitions, topics.links.name(), topics.rankDeltas.name()));
         groups.put(p + "fetcher", partitions(partitions, topics.fetchRequests.name()));
+    }
+
+    /**
+     * Watches {@code group}'s lag on exactly {@code topics} (a Streams service's source topics, from its topology),
+     * replacing the default list of that group.
+     */
+    public void watch(String group, java.util.Collection<String> topics, int partitions) {
+        groups.put(group, partitions(partitions, topics.toArray(String[]::new)));
+    }
+
+    /** The groups and topics whose lag must be zero for the crawl to be idle. */
+    public Map<String, List<TopicPartition>> watched() {
+        return Collections.unmodifiableMap(groups);
+    }
+
+    /** Makes the idle rule also require {@code settled} (no stream thread being replaced) and {@code healthy}. */
+    public void require(java.util.function.BooleanSupplier settled, java.util.function.BooleanSupplier healthy) {
+        this.settled = settled;
+        this.healthy = healthy;
     }
 
     private static List<TopicPartition> partitions(int n, String... topics) {
@@ -164,10 +191,14 @@ public final class CrawlMonitor implements AutoCloseable {
         lastNanos = now;
         long frontier = gauge(MetricNames.FRONTIER_SIZE);
         long inFlight = gauge(MetricNames.FETCHES_IN_FLIGHT);
-        long totalLag = frontier == 0 && inFlight == 0 ? totalLag() : -1;
-        boolean idle = totalLag == 0;
+        boolean isSettled = settled.getAsBoolean();
+        boolean isHealthy = healthy.getAsBoolean();
+        long totalLag = IdleRule.mayBeIdle(frontier, inFlight, isSettled, isHealthy) ? totalLag() : -1;
+        // settled and healthy again after the lag was read: a thread replaced meanwhile must not pass as idle
+        boolean idle = IdleRule.idle(new IdleRule.Signals(frontier, inFlight, totalLag,
+                isSettled && settled.getAsBoolean(), isHealthy && healthy.getAsBoolean()));
         quiet = idle ? quiet + 1 : 0;
-        return new Progress(fetched, errors(), frontier, inFlight, totalLag, rate);
+        return new Progress(fetched, errors(), frontier, inFlight, totalLag, rate, isSettled);
     }
 
     /** Seconds from the monitor's creation to the last check that saw the fetched count grow. */

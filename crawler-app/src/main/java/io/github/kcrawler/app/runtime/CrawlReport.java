@@ -13,12 +13,20 @@ import java.util.stream.Collectors;
  * @param boundedValues    server-controlled values dropped or truncated at their limit before they entered a record,
  *                         by {@code "<field> <action>"} (e.g. {@code "etag dropped"}; only those that occurred;
  *                         {@code crawler.fetch.values.bounded}, docs/HOSTILE.md "Bounded values")
+ * @param deadLetters      records the services could not process, sent to {@code deadLetterTopic}
  */
 public record CrawlReport(long pagesFetched, double activeSeconds, Map<String, Long> errorsByReason,
-                          Map<String, Long> declinedByReason, WarcFiles warc, Map<String, Long> boundedValues) {
+                          Map<String, Long> declinedByReason, WarcFiles warc, Map<String, Long> boundedValues,
+                          DeadLetterSummary deadLetters, String deadLetterTopic) {
     public static CrawlReport of(CrawlMonitor monitor, WarcFiles warc) {
+        return of(monitor, warc, DeadLetterSummary.NONE, "crawl.deadletter");
+    }
+
+    public static CrawlReport of(CrawlMonitor monitor, WarcFiles warc, DeadLetterSummary deadLetters,
+                                 String deadLetterTopic) {
         return new CrawlReport(monitor.fetched(), monitor.activeSeconds(), monitor.countsOf(CrawlMonitor.FAILURES),
-                monitor.countsOf(CrawlMonitor.DECLINED), warc, monitor.boundedValues());
+                monitor.countsOf(CrawlMonitor.DECLINED), warc, monitor.boundedValues(), deadLetters,
+                deadLetterTopic);
     }
 
     public double pagesPerSecond() {
@@ -32,10 +40,12 @@ public record CrawlReport(long pagesFetched, double activeSeconds, Map<String, L
                   fetch errors: %,d%s
                   declined by policy: %s
                   bounded values: %s
+                  %s
                   %s""", pagesFetched, activeSeconds, pagesPerSecond(), errors,
                 errors == 0 ? "" : " (" + join(errorsByReason) + ")",
                 declinedByReason.isEmpty() ? "none" : join(declinedByReason),
-                boundedValues.isEmpty() ? "none" : join(boundedValues), warc.describe());
+                boundedValues.isEmpty() ? "none" : join(boundedValues),
+                deadLetters.describe(deadLetterTopic), warc.describe());
     }
 
     static String join(Map<String, Long> counts) {

@@ -115,6 +115,28 @@ public final class CrawlRuntime implements AutoCloseable {
         return services.stream().allMatch(CrawlerService::isHealthy);
     }
 
+    /** Every service settled: running as configured, no stream thread being replaced (see {@link IdleRule}). */
+    public boolean settled() {
+        return services.stream().allMatch(CrawlerService::settled);
+    }
+
+    /** Why services died or gave up, one sentence each; empty while all are healthy. */
+    public List<String> problems() {
+        List<String> problems = new ArrayList<>();
+        for (CrawlerService s : services) {
+            if (!s.isHealthy()) {
+                String p = s.problem();
+                problems.add(p != null ? p : s.name() + " is unhealthy; see the log");
+            }
+        }
+        return problems;
+    }
+
+    /** The dead letters of every Streams service of this process. */
+    public DeadLetterSummary deadLetters() {
+        return DeadLetterSummary.of(services.stream().flatMap(s -> s.deadLetters().stream()).toList());
+    }
+
     public List<CrawlerService> services() {
         return List.copyOf(services);
     }

@@ -49,6 +49,8 @@ public final class CrawlSession implements AutoCloseable {
     private final MetricsServer metrics;
     private final CrawlMonitor monitor;
     private StatusService status;
+    private volatile CrawlOutcome.Ending ending;
+    private final List<String> problems = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private CrawlSession(CrawlRuntime runtime, PrometheusMeterRegistry registry, MetricsServer metrics) {
         this.runtime = runtime;
@@ -94,6 +96,7 @@ public final class CrawlSession implements AutoCloseable {
             runtime.startService(scheduler, scheduler.internalTopics());
             runtime.startService(new FetcherService(FetcherConfig.from(forService.apply(FetcherConfig.KEYS)),
                     registry, CrawlClock.SYSTEM), List.of());
+            session.watchServices();
             return session;
         } catch (IOException e) {
             runtime.close();
@@ -109,6 +112,18 @@ public final class CrawlSession implements AutoCloseable {
             }
             throw e;
         }
+    }
+
+    /**
+     * Makes the idle rule watch every Streams service's consumer group on the topics its topology reads, and require
+     * every service settled and healthy. Call again after starting another service with {@link CrawlRuntime#startService}.
+     */
+    public void watchServices() {
+        for (var service : runtime.services()) {
+            service.deadLetters().ifPresent(d -> monitor.watch(d.service(), d.sourceTopics(),
+                    runtime.kafka().partitions()));
+        }
+        monitor.require(runtime::settled, runtime::healthy);
     }
 
     private static Settings withRuntime(ServiceSettings settings, Set<String> keys, KafkaSettings kafka) {
@@ -154,8 +169,9 @@ public final class CrawlSession implements AutoCloseable {
     }
 
     /**
-     * Prints a progress line every second (when {@code out} is not null; see {@link ProgressPrinter}) until the crawl is quiet, {@code stop}
-     * says so, or {@code maxTime} passes.
+     * Prints a progress line every second (when {@code out} is not null; see {@link ProgressPrinter}) until the crawl
+     * is quiet ({@link IdleRule}), {@code stop} says so, {@code maxTime} passes or a service dies or gives up; then
+     * {@link #outcome()} says which.
      *
      * @return the last progress snapshot
      */
@@ -170,9 +186,15 @@ public final class CrawlSession implements AutoCloseable {
         long deadline = System.nanoTime() + maxTime.toNanos();
         ProgressPrinter progress = out == null ? null : ProgressPrinter.of(out);
         CrawlMonitor.Progress last = monitor.check();
+        ending = null;
+        problems.clear();
         while (!(stopWhenQuiet && monitor.finished()) && !stop.getAsBoolean() && System.nanoTime() < deadline) {
-            if (!runtime.healthy()) {
-                throw new IllegalStateException("a crawler service failed; see the log above");
+            List<String> failed = runtime.problems();
+            if (!failed.isEmpty()) {
+                problems.addAll(failed);
+                ending = CrawlOutcome.Ending.SERVICE_FAILED;
+                LOG.error("Stopping the crawl: {}", String.join("; ", failed));
+                break;
             }
             Thread.sleep(1000);
             last = monitor.check();
@@ -183,10 +205,32 @@ public final class CrawlSession implements AutoCloseable {
         if (progress != null) {
             progress.finish();
         }
-        if (!monitor.finished() && System.nanoTime() >= deadline) {
-            LOG.warn("The crawl was still running after {}; stopping it", maxTime);
+        if (ending == null) {
+            if (stopWhenQuiet && monitor.finished()) {
+                ending = CrawlOutcome.Ending.IDLE;
+            } else if (System.nanoTime() >= deadline) {
+                ending = CrawlOutcome.Ending.TIME_LIMIT;
+                LOG.warn("The crawl was still running after {}; stopping it", maxTime);
+            } else {
+                ending = CrawlOutcome.Ending.STOPPED;
+            }
         }
         return last;
+    }
+
+    /**
+     * How the last {@link #run} ended: why it stopped, services that died or gave up (seen during the run or now),
+     * and the records dead-lettered so far. Call before {@link #close()}.
+     */
+    public CrawlOutcome outcome() {
+        List<String> all = new ArrayList<>(problems);
+        for (String p : runtime.problems()) {
+            if (!all.contains(p)) {
+                all.add(p);
+            }
+        }
+        CrawlOutcome.Ending e = ending == null ? CrawlOutcome.Ending.STOPPED : ending;
+        return new CrawlOutcome(all.isEmpty() ? e : CrawlOutcome.Ending.SERVICE_FAILED, all, runtime.deadLetters());
     }
 
     @Override

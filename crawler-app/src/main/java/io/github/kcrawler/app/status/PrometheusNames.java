@@ -35,6 +35,7 @@ public final class PrometheusNames {
     public static final String SCHEDULER_ACTIVE_IPS = gauge(MetricNames.SCHEDULER_ACTIVE_IPS);
     public static final String RANK_UPDATES = counter(MetricNames.RANK_UPDATES);
     public static final String BAD_RECORDS = counter(MetricNames.BAD_RECORDS);
+    public static final String DEADLETTER_RECORDS = counter(MetricNames.DEADLETTER_RECORDS);
 
     private PrometheusNames() {
     }

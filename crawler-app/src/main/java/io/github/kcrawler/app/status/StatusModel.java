@@ -104,6 +104,7 @@ public final class StatusModel {
                 longs(now.sumBy(PrometheusNames.DNS_FAILURES, "reason")),
                 Math.round(now.sum(PrometheusNames.WARC_RECORDS)), Math.round(now.sum(PrometheusNames.RANK_UPDATES)),
                 Math.round(now.sum(PrometheusNames.BAD_RECORDS)),
+                Math.round(now.sum(PrometheusNames.DEADLETTER_RECORDS)), deadLettersBySource(now),
                 new StatusReport.UrlSeen(Math.round(now.sum(PrometheusNames.DEDUP_TESTS)),
                         Math.round(now.sum(PrometheusNames.DEDUP_NEW)),
                         Math.round(now.sum(PrometheusNames.DEDUP_LRU_HITS)),
@@ -112,6 +113,20 @@ public final class StatusModel {
                         Math.round(now.sum(PrometheusNames.DEDUP_STORAGE_HITS)),
                         Math.round(now.sum(PrometheusNames.DEDUP_FORGOTTEN))),
                 rates, activity == null ? null : activity.snapshot(time));
+    }
+
+    /** Dead letters by "service topic", only those that occurred. */
+    private static Map<String, Long> deadLettersBySource(MetricsSnapshot now) {
+        Map<String, Double> sums = new java.util.TreeMap<>();
+        for (MetricSample s : now.samples()) {
+            if (s.name().equals(PrometheusNames.DEADLETTER_RECORDS) && Double.isFinite(s.value()) && s.value() > 0) {
+                sums.merge(s.labels().getOrDefault("service", "") + " " + s.labels().getOrDefault("topic", ""),
+                        s.value(), Double::sum);
+            }
+        }
+        Map<String, Long> out = new java.util.TreeMap<>();
+        sums.forEach((k, v) -> out.put(k, Math.round(v)));
+        return out;
     }
 
     private StatusReport.Rates rates(MetricsSnapshot before, MetricsSnapshot now, long time) {

@@ -32,6 +32,9 @@ import java.util.Map;
  * @param warcRecords          WARC records written
  * @param rankUpdates          score updates the ranker published
  * @param badRecords           unreadable records skipped, all services
+ * @param deadLetters          records that failed processing and were sent to {@code crawl.deadletter}, all
+ *                             services ({@code crawler.deadletter.records})
+ * @param deadLettersBySource  the same by {@code service topic} (only those that occurred)
  * @param urlSeen              URL-seen test counters by tier (paper 000)
  * @param rates                the last interval, also the newest point of {@code /api/history}
  * @param activity             busiest hosts and IPs and the most recent errors, read from the fetch results topic;
@@ -43,7 +46,8 @@ public record StatusReport(int v, long time, double uptimeSeconds, String source
                            Map<String, Long> fetchesByStatus, long frontierSize, long inFlight, long activeIps,
                            long released, Map<String, Long> droppedByReason, long linksDiscovered,
                            Map<String, Long> linksRejectedByReason, Map<String, Long> dnsFailuresByReason,
-                           long warcRecords, long rankUpdates, long badRecords, UrlSeen urlSeen, Rates rates,
+                           long warcRecords, long rankUpdates, long badRecords, long deadLetters,
+                           Map<String, Long> deadLettersBySource, UrlSeen urlSeen, Rates rates,
                            Activity activity) {
     public static final int VERSION = 1;
 

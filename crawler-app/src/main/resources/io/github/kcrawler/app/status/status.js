@@ -191,6 +191,7 @@
     set('fetchErrors', num(s.fetchErrors));
     set('warcRecords', num(s.warcRecords));
     set('badRecords', num(s.badRecords));
+    set('deadLetters', num(s.deadLetters));
     const errs = document.getElementById('sourceErrors');
     errs.hidden = !(s.sourceErrors && s.sourceErrors.length);
     errs.textContent = errs.hidden ? '' : 'Not read at the last poll: ' + s.sourceErrors.join('; ');
@@ -198,6 +199,7 @@
     table('fetchesByStatus', entries(s.fetchesByStatus));
     table('declinedByReason', entries(s.declinedByReason));
     table('droppedByReason', entries(s.droppedByReason));
+    table('deadLettersBySource', entries(s.deadLettersBySource));
     table('linksRejectedByReason', entries(s.linksRejectedByReason));
     table('dnsFailuresByReason', entries(s.dnsFailuresByReason));
     renderActivity(s.activity);

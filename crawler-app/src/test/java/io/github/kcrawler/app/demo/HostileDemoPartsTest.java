@@ -74,7 +74,11 @@ class HostileDemoPartsTest {
                 Map.of("deferred_http", 1L), Map.of("gzip-bomb", 3L), 400L << 20, 300L << 20, 320L << 20, 512L << 20,
                 2.0, 1.5, 2.5, 1, Map.of("total", 1.25), Map.of("total", 12.0), Map.of("total", 900.0), null, 0.03,
                 new PolitenessEfficiency(0.8, 0.95, List.of(new PolitenessEfficiency.Ip("127.1.0.1", 10, 1.0, 1.0))),
-                1, 120, Map.of("etag dropped", 2L));
+                1, 120, Map.of("etag dropped", 2L),
+
+new io.github.kcrawler.app.runtime.DeadLetterSummary(1, java.util.List.of(
+                        new io.github.kcrawler.common.service.DeadLetters.Letter("scheduler", "crawl.fetch.results", 2,
+                                17, "java.lang.IllegalArgumentException", "too long"))));
         Path file = dir.resolve("s.json");
         s.write(file);
         JsonNode json = JsonSerde.MAPPER.readTree(file.toFile());
@@ -84,10 +88,16 @@ class HostileDemoPartsTest {
                 "robotsFetchesByResult", "hostileAccesses", "wallSeconds", "hostile", "pagesPerSecond",
                 "slowestWindowPagesPerSecond", "fastestWindowPagesPerSecond", "cpuMsPerPage", "recordsPerPage",
                 "bytesPerPage", "storeOpsPerPage", "gcShare", "politenessEfficiency", "elapsedSeconds",
-                "meanPagesPerSecond", "seeds", "busiestIpPages", "boundedValues"}) {
+                "meanPagesPerSecond", "seeds", "busiestIpPages", "boundedValues",
+                "deadLetters"}) {
             assertThat(json.has(field)).as(field).isTrue();
         }
         assertThat(json.get("errorsByReason").get("inflated_too_large").asLong()).isEqualTo(1);
+        assertThat(json.get("deadLetters").get("count").asLong()).isEqualTo(1);
+        assertThat(json.get("deadLetters").get("first").get(0).get("offset").asLong()).isEqualTo(17);
+        assertThat(json.get("deadLetters").get("first").get(0).get("topic").asText()).isEqualTo("crawl.fetch.results");
+        assertThat(s.toText()).contains("dead letters: 1 record(s)",
+                "scheduler crawl.fetch.results-2@17 java.lang.IllegalArgumentException: too long");
         assertThat(s.toText()).contains("inflated_too_large 1", "heap: max 400.0 MiB, baseline 300.0 MiB, end 320.0 MiB",
                 "links rejected, by reason: limit 95,000", "gzip-bomb 3", "bounded values: etag dropped 2");
         assertThat(json.get("politenessEfficiency").get("min").asDouble()).isEqualTo(0.8);

@@ -64,6 +64,21 @@ class StatusModelTest {
     }
 
     @Test
+    void deadLettersAreCountedBySourceAndInTotal() {
+        StatusModel m = new StatusModel(new Scripted().then(
+                new MetricSample("crawler_deadletter_records_total",
+                        Map.of("service", "scheduler", "topic", "crawl.fetch.results"), 2),
+                new MetricSample("crawler_deadletter_records_total",
+                        Map.of("service", "scheduler", "topic", "crawl.urls.admitted"), 0),
+                new MetricSample("crawler_deadletter_records_total",
+                        Map.of("service", "dedup", "topic", "crawl.urls.discovered"), 1)), 10, () -> 0);
+        StatusReport r = m.poll();
+        assertThat(r.deadLetters()).isEqualTo(3);
+        assertThat(r.deadLettersBySource()).containsExactly(Map.entry("dedup crawl.urls.discovered", 1L),
+                Map.entry("scheduler crawl.fetch.results", 2L));
+    }
+
+    @Test
     void unknownOutcomesCountAsOtherErrors() {
         StatusModel m = new StatusModel(new Scripted().then(fetches("OK", 1), fetches("SOMETHING_NEW", 4)), 10,
                 () -> 0);

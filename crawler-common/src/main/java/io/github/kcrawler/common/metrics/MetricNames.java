@@ -51,6 +51,11 @@ public final class MetricNames {
     // every Streams service (dedup, scheduler, ranker)
     /** Counter, tag {@code service}: stream threads replaced after an exception escaped them. */
     public static final String STREAMS_THREADS_REPLACED = "crawler.streams.threads.replaced";
+    /**
+     * Counter, tags {@code service} (application id) and {@code topic} (source topic, {@code punctuation} for a
+     * punctuator): records that failed processing and were sent to {@code crawl.deadletter}.
+     */
+    public static final String DEADLETTER_RECORDS = "crawler.deadletter.records";
 
     // dedup
     /** Counter: URL-seen tests. */

@@ -49,6 +49,8 @@ public final class StreamThreadFailures implements StreamsUncaughtExceptionHandl
     /** Times (nanoClock) of the replacements within the window, oldest first. */
     private final ArrayDeque<Long> recent = new ArrayDeque<>();
     private volatile boolean shutDown;
+    /** The failure that shut the client down, for {@link #describe()}. */
+    private volatile Throwable last;
 
     /** The production policy: {@link #MAX_REPLACEMENTS} within {@link #WINDOW}, on the system's monotonic clock. */
     public StreamThreadFailures(String service, MeterRegistry registry) {
@@ -73,6 +75,7 @@ public final class StreamThreadFailures implements StreamsUncaughtExceptionHandl
 
     @Override
     public StreamThreadExceptionResponse handle(Throwable exception) {
+        last = exception;
         Throwable permanent = permanentCause(exception);
         if (permanent != null) {
             shutDown = true;
@@ -118,6 +121,20 @@ public final class StreamThreadFailures implements StreamsUncaughtExceptionHandl
             }
         }
         return null;
+    }
+
+    /** The last failure in a few words ({@code none} if there was none), for the crawl's exit message. */
+    public String describe() {
+        Throwable t = last;
+        if (t == null) {
+            return "none";
+        }
+        Throwable root = t;
+        for (int depth = 0; root.getCause() != null && root.getCause() != root && depth < 32; depth++) {
+            root = root.getCause();
+        }
+        String message = root.getMessage() == null ? "" : ": " + DeadLetters.bound(root.getMessage(), 300);
+        return root.getClass().getSimpleName() + message;
     }
 
     /** True once a failure shut the client down. */

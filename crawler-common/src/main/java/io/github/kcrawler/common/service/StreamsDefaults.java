@@ -5,14 +5,14 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsConfig;
-import org.apache.kafka.streams.errors.LogAndContinueExceptionHandler;
 
 import java.util.Properties;
 
 /**
  * Kafka Streams settings shared by the dedup, scheduler and ranker services: exactly-once v2, state under the
- * configured state directory (never {@code /tmp}), unreadable records logged and skipped rather than stopping the
- * service, and producer settings that batch well on a laptop and a cluster alike. Pass-through overrides from the
+ * configured state directory (never {@code /tmp}), a record that fails to be read, processed or written sent to the
+ * dead-letter topic ({@link DeadLetterHandler}; the service's {@link DeadLetters} are added by
+ * {@link DeadLetters#install}) rather than stopping the service, and producer settings that batch well on a laptop and a cluster alike. Pass-through overrides from the
  * command line are applied last.
  */
 public final class StreamsDefaults {
@@ -28,7 +28,10 @@ public final class StreamsDefaults {
         p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, commitMs);
         p.put(StreamsConfig.DEFAULT_KEY_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
         p.put(StreamsConfig.DEFAULT_VALUE_SERDE_CLASS_CONFIG, Serdes.StringSerde.class);
-        p.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, LogAndContinueExceptionHandler.class);
+        p.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterHandler.class);
+        p.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterHandler.class);
+        p.put(StreamsConfig.PRODUCTION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterHandler.class);
+        p.put(StreamsConfig.ERRORS_DEAD_LETTER_QUEUE_TOPIC_NAME_CONFIG, kafka.topics().deadLetter.name());
         p.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, -1); // broker default
         p.put("processing.exception.handler.global.enabled", true);
         // 2 MiB per client: Streams counts only key + value bytes, and our records are small, so 16 MiB held ~450k

@@ -36,6 +36,8 @@ public final class Topics {
     public static final String CONTENT_REFS = "crawl.content.refs";
     public static final String CONTENT_DUPLICATES = "crawl.content.duplicates";
     public static final String PAGES = "crawl.pages";
+    /** Records a Streams service could not process (issue 20): keyed and valued as their source, reason in headers. */
+    public static final String DEADLETTER = "crawl.deadletter";
 
     private static final Pattern LEGAL_PREFIX = Pattern.compile("[a-zA-Z0-9._-]*");
     private static final Serde<String> KEY = Serdes.String();
@@ -53,6 +55,11 @@ public final class Topics {
     /** Keyed by the body's content fingerprint (hex), not by IP: identical bodies meet on one partition. */
     public final Topic<String, ContentRef> contentRefs;
     public final Topic<String, ContentDuplicate> contentDuplicates;
+    /**
+     * Dead letters: the source record's key and value bytes as they were read, whatever their type, with the source
+     * topic, partition, offset, service and exception in headers ({@code DeadLetters}).
+     */
+    public final Topic<String, byte[]> deadLetter;
     private final String prefix;
 
     private Topics(String prefix) {
@@ -70,6 +77,7 @@ public final class Topics {
         rankScores = topic(RANK_SCORES, RankScoreBatch.class);
         contentRefs = topic(CONTENT_REFS, ContentRef.class);
         contentDuplicates = topic(CONTENT_DUPLICATES, ContentDuplicate.class);
+        deadLetter = new Topic<>(prefix + DEADLETTER, KEY, Serdes.ByteArray());
     }
 
     public static Topics withPrefix(String prefix) {
@@ -87,7 +95,7 @@ public final class Topics {
     /** Every topic the pipeline needs (the optional {@code crawl.pages} feed is not included). */
     public List<Topic<String, ?>> all() {
         return List.of(discovered, admitted, forget, fetchRequests, fetchResults, links, rankDeltas, rankScores,
-                contentRefs, contentDuplicates);
+                contentRefs, contentDuplicates, deadLetter);
     }
 
     public List<String> allNames() {
