@@ -108,9 +108,8 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
             case PER_IP -> new PerIpPriorityFrontier(clock, config.politenessMs(), config.tickMs(),
                     config.maxPending(), config.maxPendingPerIp(), config.scoreCacheSize());
             case FIFO, PRIORITY -> new WheelFrontier(clock, w.order() == SchedulerConfig.Order.FIFO
-                    ? WheelFrontier.Order.FIFO : WheelFrontier.Order.PRIORITY, config.politenessMs(),
-                    w.stepTimeoutMs(), w.queues(), w.residues(), config.maxPending(), config.scoreCacheSize(),
-                    this::evicted);
+                    ? WheelFrontier.Order.FIFO : WheelFrontier.Order.PRIORITY, w.pacingFor(config.politenessMs()),
+                    w.queues(), w.residues(), config.maxPending(), config.scoreCacheSize(), this::evicted);
         };
     }
 
@@ -193,7 +192,7 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
         } else if (value instanceof FetchResult result) {
             problem = result.v() < 1 || result.v() > FetchResult.VERSION ? BadRecord.UNSUPPORTED_VERSION : null;
             if (problem == null) {
-                frontier.fetched(ip, result.fetchedAt());
+                frontier.fetched(ip, result.fetchedAt(), result.step());
                 if (revisits != null && result.url() != null && !result.url().isBlank()) {
                     revisits.onResult(ip, result);
                 }
@@ -264,7 +263,7 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
         if (moved != null) {
             String key = PendingEntry.key(moved.ip(), moved.seq());
             PendingEntry entry = store.get(key);
-            if (entry != null) {
+            if (entry != null && frontier.scoreNeedsStoring(moved.fingerprint(), entry.score(), moved.score())) {
                 store.put(key, entry.withScore(moved.score()));
             }
         }
@@ -297,15 +296,16 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
 
     private void tick() {
         long now = clock.millis();
-        long step = frontier instanceof WheelFrontier wheel ? wheel.step() + 1 : now / config.tickMs();
         if (frontier instanceof WheelFrontier wheel) {
             long before = wheel.steps();
             long timedOutBefore = wheel.stepsAfterTimeout();
-            wheel.releaseReady((url, notBefore) -> release(url, notBefore, step, now));
+            // one call may take several steps (pipelined pacing); during the callback step() is the URL's step
+            wheel.releaseReady((url, notBefore) -> release(url, notBefore, wheel.step(), now));
             long timedOut = wheel.stepsAfterTimeout() - timedOutBefore;
             metrics.stepsTimedOut.increment(timedOut);
             metrics.stepsReported.increment(wheel.steps() - before - timedOut);
         } else {
+            long step = now / config.tickMs();
             frontier.releaseReady((url, notBefore) -> release(url, notBefore, step, now));
         }
         publish();
