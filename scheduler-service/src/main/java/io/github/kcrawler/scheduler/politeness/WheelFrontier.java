@@ -318,7 +318,9 @@ public final class WheelFrontier implements Frontier {
     public int releaseReady(ReleaseSink sink) {
         long now = clock.millis();
         int released = 0;
-        while (pacer.mayStep(now, wheel.step() + 1)) {
+        // The pacer bounds the loop (lead / step + 1 steps, and k in flight); the cap of k steps per call is a second
+        // bound that does not depend on the pacer's arithmetic.
+        for (int steps = 0; steps < pacer.pacing().stepsInFlight() && pacer.mayStep(now, wheel.step() + 1); steps++) {
             refill();
             int n = wheel.next(batch);
             long notBefore = pacer.stepped(now, wheel.step(), n);
