@@ -165,7 +165,7 @@ class PendingStoreWritesTest {
         assertThat(store.puts()).isEqualTo(2);
         scores.pipeInput(ip(0), RankScore.of(second, Fingerprints.url(second), 0.8)); // bucket of 0 -> of 0.8
         assertThat(store.puts()).isEqualTo(3);
-        scores.pipeInput(ip(0), RankScore.of(second, Fingerprints.url(second), 0.76)); // same bucket: [0.75, 0.8125)
+        scores.pipeInput(ip(0), RankScore.of(second, Fingerprints.url(second), 0.76)); // [0.75, 0.8125)
         scores.pipeInput(ip(0), RankScore.of(second, Fingerprints.url(second), 0.79));
         assertThat(store.puts()).as("a change within the pool's bucket orders nothing").isEqualTo(3);
         scores.pipeInput(ip(0), RankScore.of(second, Fingerprints.url(second), 3.0));
