@@ -44,6 +44,7 @@ class WheelFrontierPacingTest {
         final double lostResults;
         final Map<String, List<Long>> notBefore = new HashMap<>();
         final Map<String, List<Long>> starts = new HashMap<>();
+        final Map<String, List<Long>> steps = new HashMap<>();
         final Map<String, Long> guardFree = new HashMap<>();
         final Set<Long> released = new HashSet<>();
         final List<Long> duplicates = new ArrayList<>();
@@ -73,6 +74,7 @@ class WheelFrontierPacingTest {
                     duplicates.add(url.fingerprint());
                 }
                 notBefore.computeIfAbsent(url.ip(), k -> new ArrayList<>()).add(nb);
+                steps.computeIfAbsent(url.ip(), k -> new ArrayList<>()).add(step);
                 long visible = (now / COMMIT_MS + 1) * COMMIT_MS + POLL_MS;
                 long start = Math.max(Math.max(nb, visible), guardFree.getOrDefault(url.ip(), Long.MIN_VALUE));
                 long end = start + FETCH_MS;
@@ -206,6 +208,12 @@ class WheelFrontierPacingTest {
             queued.removeAll(evicted);
             assertThat(p.released).as(what).isEqualTo(queued);
             assertThat(p.maxInWheel).as(what).isLessThanOrEqualTo((long) b * h / 2);
+            p.steps.forEach((ip, list) -> {
+                for (int i = 1; i < list.size(); i++) {
+                    assertThat(list.get(i) - list.get(i - 1)).as("%s: %s never in consecutive steps", what, ip)
+                            .isGreaterThanOrEqualTo(2);
+                }
+            });
             p.notBefore.forEach((ip, times) -> {
                 for (int i = 1; i < times.size(); i++) {
                     assertThat(times.get(i) - times.get(i - 1)).as("%s: gap of %s", what, ip)

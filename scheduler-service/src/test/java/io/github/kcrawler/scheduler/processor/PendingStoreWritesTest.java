@@ -147,6 +147,15 @@ class PendingStoreWritesTest {
         List<FetchRequest> all = crawlToTheEnd(ips * pages);
         assertThat(all).hasSize(ips * pages);
         assertThat(all.stream().map(FetchRequest::url).distinct()).hasSize(ips * pages);
+        for (int i = 0; i < ips; i++) { // pipelined pacing with results reported up to T/2 late: one request per T
+            String host = "http://h" + i + ".test/";
+            List<Long> times = all.stream().filter(r -> r.url().startsWith(host)).map(FetchRequest::notBefore)
+                    .sorted().toList();
+            assertThat(times).hasSize(pages);
+            for (int j = 1; j < times.size(); j++) {
+                assertThat(times.get(j) - times.get(j - 1)).as("%s request %d", host, j).isEqualTo(T);
+            }
+        }
         assertThat(store.entries()).isZero();
         assertThat(store.deletes()).isEqualTo(ips * pages);
         double writesPerUrl = (double) (store.puts() + store.deletes()) / (ips * pages);
