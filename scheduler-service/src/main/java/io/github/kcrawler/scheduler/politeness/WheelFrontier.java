@@ -37,6 +37,7 @@ import java.util.function.Consumer;
  * Fetch results are matched to their step by the step number the request carried ({@link #fetched(String, long,
  * long)}); a result for a step that is no longer in flight changes nothing.
  *
+ * <h2>Order (setting {@code order})</h2>
  * <ul>
  *   <li>{@link Order#FIFO}: the paper's scheduler as it is. An admitted URL goes straight into the wheel; if its
  *   residue is full it is refused ({@link Admission#IP_FULL}) and the caller sends {@code crawl.urls.forget}, so the
