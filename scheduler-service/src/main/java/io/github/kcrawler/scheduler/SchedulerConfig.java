@@ -2,6 +2,7 @@ package io.github.kcrawler.scheduler;
 
 import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.config.Settings;
+import io.github.kcrawler.scheduler.wheel.Pacing;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -103,12 +104,23 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
      * @param order         how admitted URLs enter it
      * @param queues        B: steps planned ahead; a residue holds at most B/2 URLs
      * @param residues      H (even): IPs share a residue modulo H and are paced as one
-     * @param stepTimeoutMs the next step waits for the previous step's fetch results at most this long
+     * @param stepTimeoutMs a step waits for the fetch results of the step it depends on at most this long
+     * @param pacing        {@code pipelined} (ours, the default: steps of ⌈T/2⌉ released ahead with notBefore,
+     *                      {@code stepsInFlight} unreported) or {@code paper} (paper 004's Algorithm 1: a step per T
+     *                      after every fetch of the previous one was reported); see {@link Pacing}
+     * @param stepsInFlight pipelined: steps whose fetches may all still be unreported when a new one is taken
+     * @param leadMs        pipelined: how long before its notBefore a step is released (covers commit-ms and the
+     *                      fetchers' poll, so requests wait at the fetcher rather than the fetcher for them)
      */
-    public record Wheel(Order order, int queues, int residues, long stepTimeoutMs) {
+    public record Wheel(Order order, int queues, int residues, long stepTimeoutMs, Pacing.Mode pacing,
+                        int stepsInFlight, long leadMs) {
         public static final int DEFAULT_QUEUES = 1024;
         public static final int DEFAULT_RESIDUES = 1024;
         public static final long DEFAULT_STEP_TIMEOUT_MS = 10_000;
+        public static final Pacing.Mode DEFAULT_PACING = Pacing.Mode.PIPELINED;
+        public static final int DEFAULT_STEPS_IN_FLIGHT = 32;
+        public static final long DEFAULT_LEAD_MS = 250;
+        public static final long MAX_LEAD_MS = 60_000;
 
         public Wheel {
             if (order == null) {
@@ -127,6 +139,21 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
             if (stepTimeoutMs < 1) {
                 throw new IllegalArgumentException("step-timeout-ms must be >= 1, was " + stepTimeoutMs);
             }
+            if (pacing == null) {
+                throw new IllegalArgumentException("pacing must be given (pipelined or paper)");
+            }
+            if (stepsInFlight < 1 || stepsInFlight > Pacing.MAX_STEPS_IN_FLIGHT) {
+                throw new IllegalArgumentException("steps-in-flight must be in 1.." + Pacing.MAX_STEPS_IN_FLIGHT
+                        + ", was " + stepsInFlight);
+            }
+            if (leadMs < 0 || leadMs > MAX_LEAD_MS) {
+                throw new IllegalArgumentException("pacing-lead-ms must be in 0.." + MAX_LEAD_MS + ", was " + leadMs);
+            }
+        }
+
+        /** The default pacing (pipelined) with the given order, bounds and step timeout. */
+        public Wheel(Order order, int queues, int residues, long stepTimeoutMs) {
+            this(order, queues, residues, stepTimeoutMs, DEFAULT_PACING, DEFAULT_STEPS_IN_FLIGHT, DEFAULT_LEAD_MS);
         }
 
         public static Wheel defaults() {
@@ -134,7 +161,17 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
         }
 
         public Wheel withOrder(Order newOrder) {
-            return new Wheel(newOrder, queues, residues, stepTimeoutMs);
+            return new Wheel(newOrder, queues, residues, stepTimeoutMs, pacing, stepsInFlight, leadMs);
+        }
+
+        public Wheel withPacing(Pacing.Mode newPacing) {
+            return new Wheel(order, queues, residues, stepTimeoutMs, newPacing, stepsInFlight, leadMs);
+        }
+
+        /** The step discipline for politeness interval T. */
+        public Pacing pacingFor(long politenessMs) {
+            return pacing == Pacing.Mode.PAPER ? Pacing.paper(politenessMs, stepTimeoutMs)
+                    : Pacing.pipelined(politenessMs, stepsInFlight, leadMs, stepTimeoutMs);
         }
     }
     private static final Logger LOG = LoggerFactory.getLogger(SchedulerConfig.class);
@@ -233,10 +270,7 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
                 s.longValue("commit-ms", DEFAULT_COMMIT_MS),
                 s.string("metrics-host", DEFAULT_METRICS_HOST),
                 s.integer("metrics-port", DEFAULT_METRICS_PORT),
-                new Wheel(Order.parse(s.string("order", Order.PRIORITY.key())),
-                        s.integer("wheel-queues", Wheel.DEFAULT_QUEUES),
-                        s.integer("wheel-residues", Wheel.DEFAULT_RESIDUES),
-                        s.longValue("step-timeout-ms", Math.max(Wheel.DEFAULT_STEP_TIMEOUT_MS, politenessMs))),
+                wheel(s, politenessMs),
                 new Revisit(s.bool("revisit", true),
                         s.longValue("revisit-unit-ms", Revisit.DEFAULT_UNIT_MS),
                         s.longValue("revisit-initial-ms", Revisit.DEFAULT_INITIAL_MS),
@@ -245,9 +279,25 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
                         s.longValue("revisit-buffer-bytes", Revisit.DEFAULT_BUFFER_BYTES)));
     }
 
+    private static Wheel wheel(Settings s, long politenessMs) {
+        Pacing.Mode pacing = Pacing.Mode.parse(s.string("pacing", Wheel.DEFAULT_PACING.key()));
+        if (pacing == Pacing.Mode.PAPER && (s.has("steps-in-flight") || s.has("pacing-lead-ms"))) {
+            throw new IllegalArgumentException("pacing=paper takes one step per T after the previous step's fetches "
+                    + "were reported: steps-in-flight and pacing-lead-ms apply to pacing=pipelined only");
+        }
+        return new Wheel(Order.parse(s.string("order", Order.PRIORITY.key())),
+                s.integer("wheel-queues", Wheel.DEFAULT_QUEUES),
+                s.integer("wheel-residues", Wheel.DEFAULT_RESIDUES),
+                s.longValue("step-timeout-ms", Math.max(Wheel.DEFAULT_STEP_TIMEOUT_MS, politenessMs)),
+                pacing,
+                s.integer("steps-in-flight", Wheel.DEFAULT_STEPS_IN_FLIGHT),
+                s.longValue("pacing-lead-ms", Wheel.DEFAULT_LEAD_MS));
+    }
+
     public SchedulerConfig withPoliteness(long newPolitenessMs, long newTickMs) {
         Wheel w = new Wheel(wheel.order(), wheel.queues(), wheel.residues(),
-                Math.max(wheel.stepTimeoutMs(), newPolitenessMs));
+                Math.max(wheel.stepTimeoutMs(), newPolitenessMs), wheel.pacing(), wheel.stepsInFlight(),
+                wheel.leadMs());
         return new SchedulerConfig(kafka, newPolitenessMs, newTickMs, maxPending, maxPendingPerIp, scoreCacheSize,
                 threads, commitMs, metricsHost, metricsPort, w, revisit);
     }
@@ -282,6 +332,9 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
         d.put("wheel-queues", Integer.toString(Wheel.DEFAULT_QUEUES));
         d.put("wheel-residues", Integer.toString(Wheel.DEFAULT_RESIDUES));
         d.put("step-timeout-ms", Long.toString(Wheel.DEFAULT_STEP_TIMEOUT_MS));
+        d.put("pacing", Wheel.DEFAULT_PACING.key());
+        d.put("steps-in-flight", Integer.toString(Wheel.DEFAULT_STEPS_IN_FLIGHT));
+        d.put("pacing-lead-ms", Long.toString(Wheel.DEFAULT_LEAD_MS));
         d.put("revisit", "true");
         d.put("revisit-unit-ms", Long.toString(Revisit.DEFAULT_UNIT_MS));
         d.put("revisit-initial-ms", Long.toString(Revisit.DEFAULT_INITIAL_MS));

@@ -6,6 +6,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.config.Settings;
+import io.github.kcrawler.scheduler.wheel.Pacing;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
@@ -75,6 +76,30 @@ class SchedulerConfigTest {
         assertThatThrownBy(() -> parse(Map.of(), "--politness-ms", "10"))
                 .hasMessageContaining("unknown setting --politness-ms");
         assertThatThrownBy(() -> parse(Map.of(), "--tick-ms", "soon")).hasMessageContaining("tick-ms must be a number");
+    }
+
+    @Test
+    void pacing_defaultsToPipelined_keepsThePapersAsPaper_andRejectsConflictingSettings() {
+        SchedulerConfig c = parse(Map.of(), "--politeness-ms", "101");
+        assertThat(c.wheel().pacing()).isEqualTo(Pacing.Mode.PIPELINED);
+        Pacing p = c.wheel().pacingFor(c.politenessMs());
+        assertThat(p.stepMs()).as("ceil(T/2): two steps are >= T").isEqualTo(51);
+        assertThat(p.stepsInFlight()).isEqualTo(SchedulerConfig.Wheel.DEFAULT_STEPS_IN_FLIGHT);
+        assertThat(p.leadMs()).isEqualTo(SchedulerConfig.Wheel.DEFAULT_LEAD_MS);
+        Pacing custom = parse(Map.of("CRAWLER_STEPS_IN_FLIGHT", "4"), "--pacing-lead-ms", "0").wheel()
+                .pacingFor(1000);
+        assertThat(custom.stepsInFlight()).isEqualTo(4);
+        assertThat(custom.leadMs()).isZero();
+        Pacing paper = parse(Map.of(), "--pacing", "paper").wheel().pacingFor(1000);
+        assertThat(paper).isEqualTo(Pacing.paper(1000, SchedulerConfig.Wheel.DEFAULT_STEP_TIMEOUT_MS));
+        assertThatThrownBy(() -> parse(Map.of(), "--pacing", "paper", "--steps-in-flight", "4"))
+                .hasMessageContaining("apply to pacing=pipelined only");
+        assertThatThrownBy(() -> parse(Map.of(), "--pacing", "fast")).hasMessageContaining("pacing must be "
+                + "pipelined or paper, was 'fast'");
+        assertThatThrownBy(() -> parse(Map.of(), "--steps-in-flight", "0"))
+                .hasMessageContaining("steps-in-flight must be in 1..4096, was 0");
+        assertThatThrownBy(() -> parse(Map.of(), "--pacing-lead-ms", "-1"))
+                .hasMessageContaining("pacing-lead-ms must be in 0..60000, was -1");
     }
 
     @Test

@@ -49,10 +49,12 @@ public final class SchedulerMetrics {
         droppedIpFull = dropped(DROP_IP_FULL);
         droppedDuplicate = dropped(DROP_DUPLICATE);
         stepsReported = Counter.builder(MetricNames.SCHEDULER_STEPS).tag("trigger", "reported")
-                .description("wheel steps taken once the previous step's fetches were all reported")
+                .description("wheel steps taken once the step they wait for (the previous one, or steps-in-flight "
+                        + "back) was fully reported")
                 .register(registry);
         stepsTimedOut = Counter.builder(MetricNames.SCHEDULER_STEPS).tag("trigger", "timeout")
-                .description("wheel steps taken after step-timeout-ms with fetches of the previous step unreported")
+                .description("wheel steps taken after step-timeout-ms with fetches of the step they wait for "
+                        + "unreported")
                 .register(registry);
         Gauge.builder(MetricNames.FRONTIER_SIZE, frontiers, LocalFrontiers::size)
                 .description("URLs waiting in the scheduler").register(registry);

@@ -43,6 +43,20 @@ import java.util.List;
  * is forwarded, inside the same exactly-once transaction, so after any crash each admitted URL is either pending or
  * requested, never both, never neither.
  *
+ * <p>Store writes (issue 19 measured 4.5 changelog records per fetched page: a put per admission, a delete per
+ * release, and a rewrite for nearly every rank score, 2.3 per page): the stored score only decides the order a
+ * restart restores, so an entry is rewritten for a new score only when {@link Frontier#scoreNeedsStoring} says the
+ * restored order would differ — for the wheel, when a URL still waiting in the priority pool changes score bucket;
+ * a URL placed in the wheel has its step, and a restart re-ranks it with the score it entered the wheel with. So an
+ * admitted URL costs one put and one delete (the Streams cache drops both when it is released within one commit
+ * interval), plus a put per bucket change while it waits (PendingStoreWritesTest counts them). The per-IP order
+ * rewrites every change (its heap orders by the exact score). Which URLs exist is never affected: only the score
+ * field is left stale.
+ *
+ * <p>Pacing: the wheel's steps are paced by {@code pacing} ({@link io.github.kcrawler.scheduler.wheel.Pacing}):
+ * {@code pipelined} (ours, default) or {@code paper}; see {@link WheelFrontier}. One punctuation may take several
+ * steps, so each request carries the step that released it, and each fetch result is credited to that step.
+ *
  * <p>The frontier is paper 004's politeness wheel ({@link WheelFrontier}, {@code order} priority or fifo) or the
  * foundation's per-IP heap ({@code order=per-ip}). A URL the wheel or the priority pool drops is deleted from the
  * store and sent to {@code crawl.urls.forget}, in the same transaction, so dedup admits it again when rediscovered.
@@ -109,9 +123,8 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
             case PER_IP -> new PerIpPriorityFrontier(clock, config.politenessMs(), config.tickMs(),
                     config.maxPending(), config.maxPendingPerIp(), config.scoreCacheSize());
             case FIFO, PRIORITY -> new WheelFrontier(clock, w.order() == SchedulerConfig.Order.FIFO
-                    ? WheelFrontier.Order.FIFO : WheelFrontier.Order.PRIORITY, config.politenessMs(),
-                    w.stepTimeoutMs(), w.queues(), w.residues(), config.maxPending(), config.scoreCacheSize(),
-                    this::evicted);
+                    ? WheelFrontier.Order.FIFO : WheelFrontier.Order.PRIORITY, w.pacingFor(config.politenessMs()),
+                    w.queues(), w.residues(), config.maxPending(), config.scoreCacheSize(), this::evicted);
         };
     }
 
@@ -201,7 +214,7 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
         } else if (value instanceof FetchResult result) {
             problem = result.v() < 1 || result.v() > FetchResult.VERSION ? BadRecord.UNSUPPORTED_VERSION : null;
             if (problem == null) {
-                frontier.fetched(ip, result.fetchedAt());
+                frontier.fetched(ip, result.fetchedAt(), result.step());
                 if (revisits != null && result.url() != null && !result.url().isBlank()) {
                     revisits.onResult(ip, result);
                 }
@@ -283,7 +296,7 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
         if (moved != null) {
             String key = PendingEntry.key(moved.ip(), moved.seq());
             PendingEntry entry = store.get(key);
-            if (entry != null) {
+            if (entry != null && frontier.scoreNeedsStoring(moved.fingerprint(), entry.score(), moved.score())) {
                 store.put(key, entry.withScore(moved.score()));
             }
         }
@@ -316,15 +329,16 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
 
     private void tick() {
         long now = clock.millis();
-        long step = frontier instanceof WheelFrontier wheel ? wheel.step() + 1 : now / config.tickMs();
         if (frontier instanceof WheelFrontier wheel) {
             long before = wheel.steps();
             long timedOutBefore = wheel.stepsAfterTimeout();
-            wheel.releaseReady((url, notBefore) -> release(url, notBefore, step, now));
+            // one call may take several steps (pipelined pacing); during the callback step() is the URL's step
+            wheel.releaseReady((url, notBefore) -> release(url, notBefore, wheel.step(), now));
             long timedOut = wheel.stepsAfterTimeout() - timedOutBefore;
             metrics.stepsTimedOut.increment(timedOut);
             metrics.stepsReported.increment(wheel.steps() - before - timedOut);
         } else {
+            long step = now / config.tickMs();
             frontier.releaseReady((url, notBefore) -> release(url, notBefore, step, now));
         }
         publish();

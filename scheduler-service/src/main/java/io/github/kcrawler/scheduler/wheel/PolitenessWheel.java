@@ -24,7 +24,7 @@ import java.util.function.LongConsumer;
  *   {@code N[r] = t + 2 - ((t ^ N[r]) & 1)} (the case table of §3.2; the printed Algorithm 2 line 8 has the parity
  *   reversed); append to {@code q[N[r] mod B]}; {@code N[r] += 2}.</li>
  *   <li>{@link #next}: {@code t += 1}; hand out and clear {@code q[t mod B]}. Whether T has passed since the
- *   previous Next (Algorithm 3's test is printed backwards) is the caller's business, helped by {@link StepTimer};
+ *   previous Next (Algorithm 3's test is printed backwards) is the caller's business, helped by {@link StepPacer};
  *   the stream layer may also wait for the previous step's fetches to be reported.</li>
  * </ul>
  *

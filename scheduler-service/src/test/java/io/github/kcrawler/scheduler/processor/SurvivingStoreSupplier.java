@@ -23,6 +23,9 @@ import java.util.concurrent.ConcurrentSkipListMap;
  */
 final class SurvivingStoreSupplier implements KeyValueBytesStoreSupplier {
     private final ConcurrentSkipListMap<Bytes, byte[]> data = new ConcurrentSkipListMap<>();
+    /** Writes that reached this store, i.e. records of its changelog (the logging layer sits right above it). */
+    private final java.util.concurrent.atomic.AtomicLong puts = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.AtomicLong deletes = new java.util.concurrent.atomic.AtomicLong();
 
     @Override
     public String name() {
@@ -41,6 +44,16 @@ final class SurvivingStoreSupplier implements KeyValueBytesStoreSupplier {
 
     int entries() {
         return data.size();
+    }
+
+    /** Puts of a value that reached the store (each one a changelog record). */
+    long puts() {
+        return puts.get();
+    }
+
+    /** Deletes that reached the store (each one a changelog tombstone). */
+    long deletes() {
+        return deletes.get();
     }
 
     private final class Store implements KeyValueStore<Bytes, byte[]> {
@@ -80,8 +93,10 @@ final class SurvivingStoreSupplier implements KeyValueBytesStoreSupplier {
         @Override
         public void put(Bytes key, byte[] value) {
             if (value == null) {
+                deletes.incrementAndGet();
                 data.remove(key);
             } else {
+                puts.incrementAndGet();
                 data.put(key, value);
             }
         }
@@ -102,6 +117,7 @@ final class SurvivingStoreSupplier implements KeyValueBytesStoreSupplier {
 
         @Override
         public byte[] delete(Bytes key) {
+            deletes.incrementAndGet();
             return data.remove(key);
         }
 

@@ -125,17 +125,4 @@ class PolitenessWheelTest {
         assertThat(w.schedule(1, 2)).isEqualTo(PolitenessWheel.DROPPED);
         assertThat(w.schedule(3, 3)).as("fresh odd residue resets to t + 2").isEqualTo(3);
     }
-
-    @Test
-    void stepTimer_isDueOnlyAfterTheInterval() {
-        StepTimer timer = new StepTimer(1000, 5000);
-        assertThat(timer.due(5999)).isFalse();
-        assertThat(timer.nextDueAtMs()).isEqualTo(6000);
-        assertThat(timer.waitMs(5500)).isEqualTo(500);
-        assertThat(timer.due(6000)).isTrue();
-        timer.stepped(6200);
-        assertThat(timer.due(7100)).isFalse();
-        assertThatThrownBy(() -> timer.stepped(7100)).isInstanceOf(IllegalStateException.class);
-        assertThatThrownBy(() -> new StepTimer(0, 0)).hasMessageContaining("0");
-    }
 }
