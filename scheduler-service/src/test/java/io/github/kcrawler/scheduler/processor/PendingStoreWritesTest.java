@@ -8,6 +8,7 @@ import io.github.kcrawler.common.model.FetchOutcome;
 import io.github.kcrawler.common.model.FetchRequest;
 import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.RankScore;
+import io.github.kcrawler.common.model.RankScoreBatch;
 import io.github.kcrawler.common.service.StreamsDefaults;
 import io.github.kcrawler.common.time.ManualClock;
 import io.github.kcrawler.common.topic.Topics;
@@ -47,7 +48,7 @@ class PendingStoreWritesTest {
     private final ManualClock clock = new ManualClock(START);
     private TopologyTestDriver driver;
     private TestInputTopic<String, AdmittedUrl> admitted;
-    private TestInputTopic<String, RankScore> scores;
+    private TestInputTopic<String, RankScoreBatch> scores;
     private TestInputTopic<String, FetchResult> results;
     private TestOutputTopic<String, FetchRequest> requests;
 
@@ -110,7 +111,7 @@ class PendingStoreWritesTest {
         for (int page = 0; page < pages; page++) {
             for (int i = 0; i < ips; i++) {
                 String u = url(i, page);
-                scores.pipeInput(ip(i), RankScore.of(u, Fingerprints.url(u), score + page));
+                scores.pipeInput(ip(i), score(ip(i), u, Fingerprints.url(u), score + page));
             }
         }
     }
@@ -172,12 +173,12 @@ class PendingStoreWritesTest {
         admitted.pipeInput(ip(0), AdmittedUrl.of(first, 1, Fingerprints.url(first)));
         admitted.pipeInput(ip(0), AdmittedUrl.of(second, 1, Fingerprints.url(second)));
         assertThat(store.puts()).isEqualTo(2);
-        scores.pipeInput(ip(0), RankScore.of(second, Fingerprints.url(second), 0.8)); // bucket of 0 -> of 0.8
+        scores.pipeInput(ip(0), score(ip(0), second, Fingerprints.url(second), 0.8)); // bucket of 0 -> of 0.8
         assertThat(store.puts()).isEqualTo(3);
-        scores.pipeInput(ip(0), RankScore.of(second, Fingerprints.url(second), 0.76)); // [0.75, 0.8125)
-        scores.pipeInput(ip(0), RankScore.of(second, Fingerprints.url(second), 0.79));
+        scores.pipeInput(ip(0), score(ip(0), second, Fingerprints.url(second), 0.76)); // [0.75, 0.8125)
+        scores.pipeInput(ip(0), score(ip(0), second, Fingerprints.url(second), 0.79));
         assertThat(store.puts()).as("a change within the pool's bucket orders nothing").isEqualTo(3);
-        scores.pipeInput(ip(0), RankScore.of(second, Fingerprints.url(second), 3.0));
+        scores.pipeInput(ip(0), score(ip(0), second, Fingerprints.url(second), 3.0));
         assertThat(store.puts()).isEqualTo(4);
         driver.close();
         driver = null;
@@ -196,5 +197,10 @@ class PendingStoreWritesTest {
         score(2, 3, 1.0);
         score(2, 3, 2.0);
         assertThat(store.puts()).as("the per-IP heap orders by the exact score").isEqualTo(6 + 12);
+    }
+
+    /** One score as the ranker publishes it: a batch of one entry. */
+    private static RankScoreBatch score(String ip, String url, long fingerprint, double score) {
+        return RankScoreBatch.of(List.of(RankScore.of(url, fingerprint, ip, score)));
     }
 }
