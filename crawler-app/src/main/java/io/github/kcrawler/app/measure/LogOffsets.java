@@ -99,12 +99,31 @@ public record LogOffsets(Map<TopicPartition, Long> endOffsets, Map<TopicPartitio
         return sorted;
     }
 
-    /** {@code total} (the sum) first, then each entry divided by {@code pages}; zeros when no page was fetched. */
+    /**
+     * {@code total} first — the crawl's own topics and the services' changelog and repartition topics, which is what
+     * issue 19 counts (its 37.6 records per page) — then {@code brokerInternal} (the broker's {@code __consumer_offsets}
+     * and {@code __transaction_state}: offset commits and transaction bookkeeping, kept apart because they scale with
+     * commits, not with pages), then each topic, all divided by {@code pages}; zeros when no page was fetched.
+     */
     public static Map<String, Double> perPage(Map<String, Long> counts, long pages) {
         Map<String, Double> out = new LinkedHashMap<>();
-        long total = counts.values().stream().mapToLong(Long::longValue).sum();
+        long total = 0;
+        long internal = 0;
+        for (Map.Entry<String, Long> e : counts.entrySet()) {
+            if (isBrokerInternal(e.getKey())) {
+                internal += e.getValue();
+            } else {
+                total += e.getValue();
+            }
+        }
         out.put("total", pages > 0 ? (double) total / pages : 0);
+        out.put("brokerInternal", pages > 0 ? (double) internal / pages : 0);
         counts.forEach((k, v) -> out.put(k, pages > 0 ? (double) v / pages : 0));
         return out;
+    }
+
+    /** The broker's own topics ({@code __consumer_offsets}, {@code __transaction_state}, ...). */
+    static boolean isBrokerInternal(String topic) {
+        return topic.startsWith("__");
     }
 }

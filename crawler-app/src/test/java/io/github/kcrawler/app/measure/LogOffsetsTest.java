@@ -23,9 +23,22 @@ class LogOffsetsTest {
     }
 
     @Test
+    void perPage_totalLeavesTheBrokersInternalTopicsApart() {
+        Map<String, Long> counts = new java.util.LinkedHashMap<>();
+        counts.put("crawl.links", 40L);
+        counts.put("__transaction_state", 30L);
+        counts.put("ranker-rank-pages-changelog", 20L);
+        counts.put("__consumer_offsets", 10L);
+        Map<String, Double> p = LogOffsets.perPage(counts, 10);
+        assertThat(p).containsExactly(Map.entry("total", 6.0), Map.entry("brokerInternal", 4.0),
+                Map.entry("crawl.links", 4.0), Map.entry("__transaction_state", 3.0),
+                Map.entry("ranker-rank-pages-changelog", 2.0), Map.entry("__consumer_offsets", 1.0));
+    }
+
+    @Test
     void perPage_totalFirst() {
         Map<String, Double> p = LogOffsets.perPage(new java.util.LinkedHashMap<>(Map.of("x", 30L)), 20);
-        assertThat(p).containsExactly(Map.entry("total", 1.5), Map.entry("x", 1.5));
+        assertThat(p).containsExactly(Map.entry("total", 1.5), Map.entry("brokerInternal", 0.0), Map.entry("x", 1.5));
         assertThat(LogOffsets.perPage(Map.of("x", 30L), 0)).containsEntry("total", 0.0);
     }
 
