@@ -49,6 +49,9 @@ import java.util.TreeSet;
  *                          timeout or loses its partitions while the broker is away, so the duplicates per failure
  *                          are about its pages per second times half this interval. 50 ms costs at most 20 commit
  *                          round trips a second per fetcher (Kafka Streams commits every 100 ms under exactly-once)
+ * @param instanceId        this instance's name in its {@code transactional.id} ({@code <prefix>fetcher-<id>}): unique
+ *                          among live fetchers, the same when the same instance restarts; empty = the host name and
+ *                          the lowest free slot under {@code state-dir} ({@link InstanceId})
  */
 public record FetcherConfig(KafkaSettings kafka, String userAgent, String robotsAgent, int maxInFlight, int maxPending,
                             long politenessMs, long maxCrawlDelayMs, int connectTimeoutMs, int readTimeoutMs,
@@ -60,7 +63,7 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
                             int workerThreads, int maxIdleConnections, int maxIdlePerRoute, long keepAliveMs,
                             long commitIntervalMs, long revokeWaitMs, boolean nativeTransport, CrawlScope scope,
                             AddressPolicy addressPolicy, int firstByteTimeoutMs, long maxPagesPerHost,
-                            int maxRedirects, long maxBackoffMs, boolean tlsInsecure) {
+                            int maxRedirects, long maxBackoffMs, boolean tlsInsecure, String instanceId) {
     private static final Logger LOG = LoggerFactory.getLogger(FetcherConfig.class);
 
     public static final String DEFAULT_USER_AGENT = "kcrawler/0.1 (+https://github.com/kcrawler)";
@@ -113,6 +116,7 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
         d.put("keep-alive-ms", "15000");
         d.put("commit-interval-ms", "50");
         d.put("revoke-wait-ms", "2000");
+        d.put("instance-id", "");
         d.put("native-transport", "true");
         d.put("metrics-host", "127.0.0.1");
         d.put("metrics-port", "0");
@@ -162,6 +166,9 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
         check(keepAliveMs >= 0, "keep-alive-ms must be >= 0, was " + keepAliveMs);
         check(commitIntervalMs >= 10, "commit-interval-ms must be >= 10, was " + commitIntervalMs);
         check(revokeWaitMs >= 0, "revoke-wait-ms must be >= 0, was " + revokeWaitMs);
+        check(instanceId != null && (instanceId.isEmpty() || instanceId.matches("[A-Za-z0-9._-]{1,"
+                + InstanceId.MAX_LENGTH + "}")), "instance-id must be empty (automatic) or up to "
+                + InstanceId.MAX_LENGTH + " of [A-Za-z0-9._-], was '" + instanceId + "'");
         check(kafka != null, "kafka settings are required");
         check(scope != null, "crawl scope is required");
         check(addressPolicy != null, "address policy is required");
@@ -202,7 +209,8 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
                 i(s, "io-threads"), i(s, "worker-threads"), i(s, "max-idle-connections"), i(s, "max-idle-per-route"),
                 l(s, "keep-alive-ms"), l(s, "commit-interval-ms"), l(s, "revoke-wait-ms"),
                 b(s, "native-transport"), CrawlScope.from(s), AddressPolicy.from(s), i(s, "first-byte-timeout-ms"),
-                l(s, "max-pages-per-host"), i(s, "max-redirects"), l(s, "max-backoff-ms"), b(s, "tls-insecure"));
+                l(s, "max-pages-per-host"), i(s, "max-redirects"), l(s, "max-backoff-ms"), b(s, "tls-insecure"),
+                str(s, "instance-id").trim());
     }
 
     /** Defaults only, with the given Kafka settings (tests and embedding). */
