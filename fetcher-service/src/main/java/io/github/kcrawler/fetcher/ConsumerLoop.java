@@ -223,7 +223,7 @@ final class ConsumerLoop {
      */
     private TransactionalOutput.Result commitRound(KafkaConsumer<String, byte[]> c, boolean force) {
         TransactionalOutput.Result r = output.commit(force, tracker.partitions(), c.groupMetadata());
-        if (r == TransactionalOutput.Result.ABORTED) {
+        if (r == TransactionalOutput.Result.ABORTED || r == TransactionalOutput.Result.NOT_A_MEMBER) {
             commitFailed();
         } else if (r == TransactionalOutput.Result.COMMITTED && commitFailing) {
             LOG.info("fetcher transactions commit again");
@@ -306,7 +306,7 @@ final class ConsumerLoop {
     private void commitFailed() {
         metrics.commitFailures.increment();
         if (!commitFailing) {
-            LOG.warn("fetcher transaction aborted; its results go into the next one, and new fetches wait until a "
+            LOG.warn("fetcher transaction aborted (or not begun: this consumer is out of its group); its results go into the next one, and new fetches wait until a "
                     + "transaction commits or the group has rebalanced, so that no page is fetched whose progress "
                     + "cannot be saved");
         }

@@ -145,10 +145,10 @@ public final class FetcherService implements CrawlerService {
     }
 
     /**
-     * Runs {@code hook} on the consumer thread right before each transaction's offsets are sent (tests: holds an
-     * instance inside a transaction to make it a zombie).
+     * Runs {@code hook} with the number of jobs in the transaction on the consumer thread right before each
+     * transaction's offsets are sent (tests: holds an instance inside a transaction to make it a zombie).
      */
-    void beforeOffsets(Runnable hook) {
+    void beforeOffsets(java.util.function.IntConsumer hook) {
         loop.output().beforeOffsets(hook);
     }
 

@@ -46,7 +46,9 @@ import java.util.function.BooleanSupplier;
  * stale — this instance was fenced as a zombie) aborts the transaction and keeps the jobs for the next one; a
  * timeout while committing or aborting is retried (the outcome is not known until the call succeeds); a fenced
  * producer (another instance took this {@code transactional.id}), an authorization failure or an unsupported broker
- * is fatal — the caller stops and the service reports unhealthy. A job whose records can never be produced (too
+ * is fatal — the caller stops and the service reports unhealthy. No transaction is begun while the consumer is in
+ * no generation of its group (put out after a session or poll timeout, not yet rejoined): offsets sent with
+ * generation -1 would not be checked by the group coordinator, and a zombie could commit. A job whose records can never be produced (too
  * large, not serializable) is dropped with its error (the service reports unhealthy, as for a failed send before).
  *
  * <p>Memory: jobs wait here for at most one commit interval while the broker answers; while it does not, fetches
@@ -57,7 +59,15 @@ final class TransactionalOutput implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(TransactionalOutput.class);
 
     /** What one call to {@link #commit} did. */
-    enum Result { NOTHING, COMMITTED, ABORTED }
+    enum Result {
+        /** Nothing was ready and no offset moved. */
+        NOTHING,
+        COMMITTED,
+        /** The transaction aborted; its jobs go into the next one. */
+        ABORTED,
+        /** This consumer is in no generation of the group (it was put out): nothing sent, jobs kept. */
+        NOT_A_MEMBER
+    }
 
     private final Producer<String, byte[]> producer;
     private final OffsetTracker tracker;
@@ -67,7 +77,7 @@ final class TransactionalOutput implements AutoCloseable {
     /** Jobs of an aborted transaction, in their order, for the next one (consumer thread only). */
     private final ArrayDeque<Completion> again = new ArrayDeque<>();
     private volatile boolean closed;
-    private volatile Runnable beforeOffsets = () -> { };
+    private volatile java.util.function.IntConsumer beforeOffsets = jobs -> { };
 
     /**
      * @param producer   a transactional producer, not yet initialised
@@ -106,8 +116,11 @@ final class TransactionalOutput implements AutoCloseable {
         return ready.size() + again.size();
     }
 
-    /** Runs {@code hook} on the consumer thread right before the offsets go into a transaction (tests only). */
-    void beforeOffsets(Runnable hook) {
+    /**
+     * Runs {@code hook} with the number of jobs in the transaction on the consumer thread, right before the offsets
+     * go into it (tests only).
+     */
+    void beforeOffsets(java.util.function.IntConsumer hook) {
         this.beforeOffsets = hook;
     }
 
@@ -121,9 +134,7 @@ final class TransactionalOutput implements AutoCloseable {
      */
     Result commit(boolean force, Collection<TopicPartition> owned, ConsumerGroupMetadata group) {
         List<Completion> batch = new ArrayList<>(again.size() + ready.size());
-        batch.addAll(again);
-        again.clear();
-        for (Completion c; (c = ready.poll()) != null; ) {
+        for (Completion c; (c = again.isEmpty() ? ready.poll() : again.poll()) != null; ) {
             OffsetTracker.Slot s = c.slot();
             if (s != null && s.isRevoked()) {
                 LOG.debug("results of {} not produced: its partition left this instance", c.job().request.url());
@@ -143,6 +154,15 @@ final class TransactionalOutput implements AutoCloseable {
         if (batch.isEmpty() && offsets.isEmpty()) {
             return Result.NOTHING;
         }
+        if (group.generationId() < 0) {
+            // A member the group put out (session or poll timeout) has no generation until it rejoins, and offsets
+            // sent without one are not checked against the group at all: a zombie would commit. Its next poll
+            // tells it which partitions it lost (their jobs are then dropped).
+            unstage(batch);
+            tracker.commitFailed(offsets);
+            again.addAll(batch);
+            return Result.NOT_A_MEMBER;
+        }
         try {
             producer.beginTransaction();
             for (Completion c : batch) {
@@ -155,7 +175,7 @@ final class TransactionalOutput implements AutoCloseable {
                 }
             }
             if (!offsets.isEmpty()) {
-                beforeOffsets.run();
+                beforeOffsets.accept(batch.size());
                 producer.sendOffsetsToTransaction(offsets, group);
             }
             commitTransaction();
@@ -187,6 +207,9 @@ final class TransactionalOutput implements AutoCloseable {
             }
         }
         metrics.transactionsCommitted.increment();
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("fetcher transaction committed: {} jobs, offsets {}", batch.size(), offsets);
+        }
         return Result.COMMITTED;
     }
 

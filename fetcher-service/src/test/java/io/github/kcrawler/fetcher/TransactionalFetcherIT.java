@@ -331,8 +331,9 @@ class TransactionalFetcherIT {
             try (FetcherService zombie = new FetcherService(FetcherConfig.defaults(zm), zombieMetrics,
                     CrawlClock.SYSTEM)) {
                 zombie.start();
-                zombie.beforeOffsets(() -> {
-                    if (transactions.incrementAndGet() == 1) {
+                zombie.beforeOffsets(jobs -> {
+                    if (jobs > 0 && transactions.incrementAndGet() == 1) { // the first with results
+                        System.out.println("zombie: stalls in its first transaction at " + java.time.Instant.now());
                         stalled.countDown();
                         try {
                             wake.await(60, TimeUnit.SECONDS);
@@ -343,7 +344,7 @@ class TransactionalFetcherIT {
                 });
                 kafka.send(in);
                 assertThat(stalled.await(60, TimeUnit.SECONDS)).as("the zombie's first transaction").isTrue();
-                await().atMost(WAIT).as("records sent in the open transaction").until(() ->
+                await("records sent in the open transaction").atMost(WAIT).until(() ->
                         !results(topics.fetchResults.name(), false).isEmpty());
                 assertThat(results(topics.fetchResults.name(), true)).as("invisible while it is open").isEmpty();
 
