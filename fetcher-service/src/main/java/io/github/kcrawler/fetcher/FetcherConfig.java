@@ -43,12 +43,12 @@ import java.util.TreeSet;
  *                          is REDIRECT_LOOP)
  * @param maxBackoffMs      the per-IP back-off (429/503, Retry-After, errors, slowness) never exceeds this
  * @param tlsInsecure       turns TLS certificate and host-name verification off; logged loudly; default false
- * @param commitIntervalMs  offsets of finished requests are committed at most this long after they finish (only
- *                          partitions that moved). Fetching is at-least-once: what a fetcher finished since its last
- *                          commit is fetched again by the next owner when it dies, is stopped past its session
- *                          timeout or loses its partitions while the broker is away, so the duplicates per failure
- *                          are about its pages per second times half this interval. 50 ms costs at most 20 commit
- *                          round trips a second per fetcher (Kafka Streams commits every 100 ms under exactly-once)
+ * @param commitIntervalMs  the results of finished requests and their offsets are committed in one transaction at
+ *                          most this long after they finish (a transaction only when something moved). Until then
+ *                          they are invisible: what a fetcher finished since its last transaction is fetched again
+ *                          by the next owner when it dies, so the duplicates per failure are about its pages per
+ *                          second times half this interval (plus what was on the network). 50 ms costs at most 20
+ *                          transactions a second per fetcher (Kafka Streams commits every 100 ms under exactly-once)
  * @param instanceId        this instance's name in its {@code transactional.id} ({@code <prefix>fetcher-<id>}): unique
  *                          among live fetchers, the same when the same instance restarts; empty = the host name and
  *                          the lowest free slot under {@code state-dir} ({@link InstanceId})
