@@ -25,6 +25,8 @@ final class Completion {
     private final AtomicInteger remaining;
     private final BiConsumer<FetchJob, Exception> listener;
     private volatile Exception failure;
+    /** A record of this job could not be built: it can never be produced. */
+    private volatile boolean unbuilt;
     /** Staged records, in the order the publisher produced them (guarded by this). */
     private final List<ProducerRecord<String, byte[]>> records;
 
@@ -63,12 +65,18 @@ final class Completion {
     /** A record that could not even be built (serialization); true when it was the job's last one. */
     boolean stageFailed(Exception error) {
         failure = error;
+        unbuilt = true;
         return remaining.decrementAndGet() == 0;
     }
 
     /** The staged records (once the job is ready). */
     synchronized List<ProducerRecord<String, byte[]>> records() {
         return List.copyOf(records);
+    }
+
+    /** True if a record of this job could not even be built (it can never be produced). */
+    boolean unbuilt() {
+        return unbuilt;
     }
 
     /** Why a record of this job could not be built or sent, or null. */

@@ -306,9 +306,9 @@ final class ConsumerLoop {
     private void commitFailed() {
         metrics.commitFailures.increment();
         if (!commitFailing) {
-            LOG.warn("fetcher transaction aborted (or not begun: this consumer is out of its group); its results go into the next one, and new fetches wait until a "
-                    + "transaction commits or the group has rebalanced, so that no page is fetched whose progress "
-                    + "cannot be saved");
+            LOG.warn("fetcher transaction aborted (or not begun: this consumer is out of its group); its results go "
+                    + "into the next one, and new fetches wait until a transaction commits or the group has "
+                    + "rebalanced, so that no page is fetched whose progress cannot be saved");
         }
         commitFailing = true;
         confirming = true;

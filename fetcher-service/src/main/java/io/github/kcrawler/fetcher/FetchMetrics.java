@@ -90,7 +90,8 @@ final class FetchMetrics {
                 .description("fetch requests delivered again after a rebalance and skipped: fetched here before")
                 .register(registry);
         commitFailures = Counter.builder(MetricNames.FETCH_COMMIT_FAILURES)
-                .description("fetch-request offset commits (transactions) that failed (fetches wait until one succeeds)")
+                .description("fetch-request offset commits (transactions) that failed (fetches wait until one "
+                        + "succeeds)")
                 .register(registry);
         transactionsCommitted = Counter.builder(MetricNames.FETCH_TRANSACTIONS)
                 .description("fetcher transactions (results, links, discovered URLs and request offsets)")

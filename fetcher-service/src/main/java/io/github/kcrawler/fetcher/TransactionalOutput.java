@@ -48,8 +48,9 @@ import java.util.function.BooleanSupplier;
  * producer (another instance took this {@code transactional.id}), an authorization failure or an unsupported broker
  * is fatal — the caller stops and the service reports unhealthy. No transaction is begun while the consumer is in
  * no generation of its group (put out after a session or poll timeout, not yet rejoined): offsets sent with
- * generation -1 would not be checked by the group coordinator, and a zombie could commit. A job whose records can never be produced (too
- * large, not serializable) is dropped with its error (the service reports unhealthy, as for a failed send before).
+ * generation -1 would not be checked by the group coordinator, and a zombie could commit. A job whose records can
+ * never be produced (too large, not serializable) is dropped with its error (the service reports unhealthy, as for
+ * a failed send before).
  *
  * <p>Memory: jobs wait here for at most one commit interval while the broker answers; while it does not, fetches
  * stop at the consumer ({@link ConsumerLoop#ownershipConfirmed()}), so what waits is bounded by the fetches that
@@ -139,7 +140,7 @@ final class TransactionalOutput implements AutoCloseable {
             if (s != null && s.isRevoked()) {
                 LOG.debug("results of {} not produced: its partition left this instance", c.job().request.url());
                 c.dropped(null);
-            } else if (c.failure() != null) {
+            } else if (c.unbuilt() || c.failure() != null && unproducible(c.failure())) {
                 unproducible(c, c.failure());
             } else {
                 batch.add(c);
@@ -193,7 +194,7 @@ final class TransactionalOutput implements AutoCloseable {
                 if (f != null && unproducible(f)) {
                     unproducible(c, f);
                 } else {
-                    c.failed(null);
+                    c.failed(null); // a late callback of the aborted batch may set it again: only kinds count
                     again.add(c);
                 }
             }
