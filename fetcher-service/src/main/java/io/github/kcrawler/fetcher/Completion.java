@@ -1,27 +1,44 @@
 package io.github.kcrawler.fetcher;
 
+import org.apache.kafka.clients.producer.ProducerRecord;
+
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
 
 /**
- * Counts the records one job produces until Kafka acknowledges all of them; only then is the job's offset slot
- * marked done, so an offset is never committed before the results of its record are durable. A failed send
- * leaves the slot open (the record is redone after a restart) and is reported to the listener with the error.
+ * The records one job produces, counted until all are in hand. Two ways to finish:
+ * <ul>
+ *   <li>transactional (the service): the sink {@linkplain #stage stages} each record here; once the last one is
+ *   staged the job is ready for the next transaction ({@link TransactionalOutput}), and only when that transaction
+ *   commits — records and the request offsets together — is the job's offset slot marked done
+ *   ({@link #committed()}). A job whose transaction aborts is staged again in the next one; a job whose partition
+ *   left, or whose records cannot be produced at all, is {@linkplain #dropped dropped} and its slot given up, so the
+ *   record is fetched again by whoever owns it.</li>
+ *   <li>direct ({@link #acked}): each send's acknowledgement counts down; the last one marks the slot done (tests
+ *   that drive the pipeline without Kafka).</li>
+ * </ul>
  */
 final class Completion {
     private final FetchJob job;
     private final AtomicInteger remaining;
     private final BiConsumer<FetchJob, Exception> listener;
     private volatile Exception failure;
+    /** A record of this job could not be built: it can never be produced. */
+    private volatile boolean unbuilt;
+    /** Staged records, in the order the publisher produced them (guarded by this). */
+    private final List<ProducerRecord<String, byte[]>> records;
 
-    /** @param listener told once when all sends are acknowledged (error null) or any failed */
+    /** @param listener told once when the job is over: error null when done (or dropped because its partition left) */
     Completion(FetchJob job, int sends, BiConsumer<FetchJob, Exception> listener) {
         this.job = job;
         this.remaining = new AtomicInteger(sends);
         this.listener = listener;
+        this.records = new ArrayList<>(sends);
     }
 
-    /** Called by each send's callback. */
+    /** Called by each send's callback (direct mode). */
     void acked(Exception error) {
         if (error != null) {
             failure = error;
@@ -35,5 +52,67 @@ final class Completion {
             }
             listener.accept(job, f);
         }
+    }
+
+    /** Holds a record for the job's transaction; true when it was the job's last one (the job is ready). */
+    boolean stage(ProducerRecord<String, byte[]> record) {
+        synchronized (this) {
+            records.add(record);
+        }
+        return remaining.decrementAndGet() == 0;
+    }
+
+    /** A record that could not even be built (serialization); true when it was the job's last one. */
+    boolean stageFailed(Exception error) {
+        failure = error;
+        unbuilt = true;
+        return remaining.decrementAndGet() == 0;
+    }
+
+    /** The staged records (once the job is ready). */
+    synchronized List<ProducerRecord<String, byte[]>> records() {
+        return List.copyOf(records);
+    }
+
+    /** True if a record of this job could not even be built (it can never be produced). */
+    boolean unbuilt() {
+        return unbuilt;
+    }
+
+    /** Why a record of this job could not be built or sent, or null. */
+    Exception failure() {
+        return failure;
+    }
+
+    /** Records a send failure seen in a transaction (consumer thread). */
+    void failed(Exception error) {
+        failure = error;
+    }
+
+    FetchJob job() {
+        return job;
+    }
+
+    OffsetTracker.Slot slot() {
+        return job.slot;
+    }
+
+    /** The job's transaction committed: its results are visible and its offset may move past it. */
+    void committed() {
+        if (job.slot != null) {
+            job.slot.done();
+        }
+        listener.accept(job, null);
+    }
+
+    /**
+     * The job's results will not be produced here: its partition left this instance (error null), or its records
+     * cannot be produced (the error; the service reports unhealthy). A later delivery of the record fetches it again.
+     */
+    void dropped(Exception error) {
+        if (job.slot != null) {
+            job.slot.gaveUp();
+        }
+        listener.accept(job, error);
     }
 }

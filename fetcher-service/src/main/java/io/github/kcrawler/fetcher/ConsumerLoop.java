@@ -8,6 +8,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
@@ -20,6 +21,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -27,20 +29,25 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * The consumer thread: polls fetch requests and hands each to the pipeline at once; when {@code max-pending}
  * requests are accepted and unfinished, every partition is paused until there is room again (records polled in
- * the same batch still enter, so the bound is exceeded by at most one poll). It commits, per partition, the offset
- * below the oldest unfinished record ({@link OffsetTracker}) every
- * {@code commit-interval-ms}. On a rebalance it waits up to {@code revoke-wait-ms} for the revoked partitions'
- * unfinished requests, commits what is complete and forgets the rest (the new owner redoes it). A request that is not
- * readable JSON is counted under {@code BAD_RECORDS} and skipped (its offset completes at once).
+ * the same batch still enter, so the bound is exceeded by at most one poll). Every {@code commit-interval-ms} it
+ * commits one transaction ({@link TransactionalOutput}): the results, links and discovered URLs of the requests
+ * finished since the last one, and per partition the offset of the oldest unfinished record ({@link OffsetTracker})
+ * with the finished records above it in the metadata ({@link FinishedOffsets}), sent with the group's metadata so
+ * that a member the group has fenced cannot commit. On a rebalance it waits up to {@code revoke-wait-ms} for the
+ * revoked partitions' unfinished requests, commits what is complete and forgets the rest (the new owner redoes it);
+ * lost partitions commit nothing. A request that is not readable JSON is counted under {@code BAD_RECORDS} and
+ * skipped (its offset completes at once).
  *
- * <p>Duplicates are kept to what at-least-once cannot avoid. Fetches wait (see {@link #ownershipConfirmed()}) while
- * this instance cannot be sure it still owns its partitions: after it was paused for more than half the session
- * timeout, and after an offset commit failed (the broker or the group coordinator went away, or a rebalance began)
- * — requests fetched then could not be committed and would be fetched again by whoever owns the partition next.
- * They go on once a commit succeeds or a rebalance has told this member what it owns. A request this instance had
- * already fetched, whose partition left and came back to it, is skipped ({@link OffsetTracker}), and so is one its
- * partition's previous owner listed as finished in its last commit ({@link FinishedOffsets}); both are counted under
- * {@code FETCH_REDELIVERED_SKIPPED}.
+ * <p>Duplicate fetches are kept to what no transaction can avoid — fetching is a side effect. Fetches wait (see
+ * {@link #ownershipConfirmed()}) while this instance cannot be sure it still owns its partitions: after it was
+ * paused for more than half the session timeout, and after a transaction aborted (the broker or the group
+ * coordinator went away, or a rebalance began) — requests fetched then could not be committed and would be fetched
+ * again by whoever owns the partition next. They go on once a transaction commits or a rebalance has told this
+ * member what it owns. A request this instance had already finished, whose partition left and came back to it, is
+ * skipped ({@link OffsetTracker}), and so is one its partition's previous owner listed as finished in its last
+ * commit ({@link FinishedOffsets}); both are counted under {@code FETCH_REDELIVERED_SKIPPED}. The previous owner's
+ * list is read when the partition is assigned, or — if that owner's transaction was still open then, so the
+ * committed offsets were not stable — at the partition's first record.
  */
 final class ConsumerLoop {
     private static final Logger LOG = LoggerFactory.getLogger(ConsumerLoop.class);
@@ -53,6 +60,9 @@ final class ConsumerLoop {
     private final FetchMetrics metrics;
     private final JsonSerde<FetchRequest> serde;
     private final OffsetTracker tracker = new OffsetTracker();
+    private final TransactionalOutput output;
+    /** Partitions whose previous owner's finished list could not be read on assignment: read at their first record. */
+    private final Set<TopicPartition> finishedUnknown = new HashSet<>();
     private final Thread thread;
     private volatile boolean running = true;
     private volatile KafkaConsumer<String, byte[]> consumer;
@@ -65,8 +75,8 @@ final class ConsumerLoop {
     private boolean commitFailing;
     private final long pauseNanos;
 
-    ConsumerLoop(FetcherConfig config, String topic, Properties props, FetchPipeline pipeline, AtomicInteger pending,
-                 FetchMetrics metrics, JsonSerde<FetchRequest> serde) {
+    ConsumerLoop(FetcherConfig config, String topic, Properties props, Producer<String, byte[]> producer,
+                 FetchPipeline pipeline, AtomicInteger pending, FetchMetrics metrics, JsonSerde<FetchRequest> serde) {
         this.config = config;
         this.topic = topic;
         this.props = props;
@@ -74,6 +84,7 @@ final class ConsumerLoop {
         this.pending = pending;
         this.metrics = metrics;
         this.serde = serde;
+        this.output = new TransactionalOutput(producer, tracker, metrics, () -> running);
         this.thread = new Thread(this::run, "fetcher-consumer");
         Object session = props.get(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG);
         long sessionMs = session == null ? DEFAULT_SESSION_TIMEOUT_MS : Long.parseLong(session.toString().trim());
@@ -99,6 +110,11 @@ final class ConsumerLoop {
         thread.start();
     }
 
+    /** Where the sink hands jobs whose records are built. */
+    TransactionalOutput output() {
+        return output;
+    }
+
     boolean isAlive() {
         return thread.isAlive();
     }
@@ -120,6 +136,7 @@ final class ConsumerLoop {
     private void run() {
         try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(props)) {
             consumer = c;
+            initTransactions();
             c.subscribe(List.of(topic), new Rebalance());
             lastCommit = System.currentTimeMillis();
             // poll returns at least once per commit interval, so finished requests are committed on time
@@ -160,14 +177,59 @@ final class ConsumerLoop {
                 }
             }
             awaitRunning(tracker::running, config.revokeWaitMs());
-            commitSync(c, tracker.committable());
+            finalCommit(c);
         } catch (RuntimeException e) {
             if (running) {
                 LOG.error("fetcher consumer stopped; the service reports unhealthy", e);
             }
         } finally {
             running = false;
+            output.close();
         }
+    }
+
+    /** Registers the transactional id, retrying while the broker does not answer within {@code max.block.ms}. */
+    private void initTransactions() {
+        for (int attempt = 1; running; attempt++) {
+            try {
+                output.init();
+                return;
+            } catch (org.apache.kafka.common.errors.TimeoutException e) {
+                if (attempt == 1) {
+                    LOG.warn("the fetcher's transactional producer cannot reach its coordinator yet ({}); retrying",
+                            e.toString());
+                }
+            }
+        }
+    }
+
+    /** The last transaction before closing: whatever finished within {@code revoke-wait-ms}. */
+    private void finalCommit(KafkaConsumer<String, byte[]> c) {
+        try {
+            try {
+                commitRound(c, true);
+            } catch (WakeupException e) {
+                commitRound(c, true); // the shutdown wake-up landed here; it fires once
+            }
+        } catch (KafkaException e) {
+            LOG.warn("final fetcher transaction failed; the requests finished since the last one will be fetched "
+                    + "again: {}", e.toString());
+        }
+    }
+
+    /**
+     * One transaction ({@link TransactionalOutput#commit}): the results ready since the last one and the offsets
+     * that moved (all owned partitions' offsets when {@code force}).
+     */
+    private TransactionalOutput.Result commitRound(KafkaConsumer<String, byte[]> c, boolean force) {
+        TransactionalOutput.Result r = output.commit(force, tracker.partitions(), c.groupMetadata());
+        if (r == TransactionalOutput.Result.ABORTED || r == TransactionalOutput.Result.NOT_A_MEMBER) {
+            commitFailed();
+        } else if (r == TransactionalOutput.Result.COMMITTED && commitFailing) {
+            LOG.info("fetcher transactions commit again");
+            commitFailing = false;
+        }
+        return r;
     }
 
     /**
@@ -177,26 +239,24 @@ final class ConsumerLoop {
      * fetches, and ownership is known again once partitions are assigned).
      */
     private void confirmOwnership(KafkaConsumer<String, byte[]> c) {
-        Map<TopicPartition, OffsetAndMetadata> offsets = tracker.committable(c.assignment());
-        if (offsets.isEmpty()) {
+        TransactionalOutput.Result r = commitRound(c, true);
+        if (r == TransactionalOutput.Result.NOTHING) {
             confirming = false; // nothing taken from any partition: no fetch to hold
             commitFailing = false;
-            return;
-        }
-        try {
-            c.commitSync(offsets, Duration.ofSeconds(2));
+        } else if (r == TransactionalOutput.Result.COMMITTED) {
             confirming = false;
-            LOG.info("fetcher ownership of {} confirmed (offsets committed); fetches go on", offsets.keySet());
-            commitFailing = false;
-        } catch (WakeupException e) {
-            throw e;
-        } catch (KafkaException e) {
-            LOG.debug("fetcher ownership not confirmed yet ({}); fetches still wait", e.toString());
+            LOG.info("fetcher ownership of {} confirmed (offsets committed in a transaction); fetches go on",
+                    tracker.partitions());
+        } else {
+            LOG.debug("fetcher ownership not confirmed yet; fetches still wait");
         }
     }
 
     private void accept(ConsumerRecord<String, byte[]> r) {
         TopicPartition tp = new TopicPartition(r.topic(), r.partition());
+        if (!finishedUnknown.isEmpty() && finishedUnknown.remove(tp)) {
+            readFinishedOffsets(List.of(tp)); // its committed offset is stable now: records were delivered from it
+        }
         OffsetTracker.Slot slot = tracker.add(tp, r.offset());
         if (slot.isRedelivered()) {
             metrics.redeliveredSkipped.increment();
@@ -239,48 +299,48 @@ final class ConsumerLoop {
             return;
         }
         lastCommit = now;
-        Map<TopicPartition, OffsetAndMetadata> offsets = tracker.committable();
-        if (!offsets.isEmpty()) {
-            c.commitAsync(offsets, (o, e) -> {
-                if (e != null) {
-                    commitFailed(offsets, e);
-                }
-            });
-        }
+        commitRound(c, false);
     }
 
-    /** Runs on the consumer thread (commit callbacks run inside {@code poll} and {@code commitSync}). */
-    private void commitFailed(Map<TopicPartition, OffsetAndMetadata> offsets, Exception e) {
-        tracker.commitFailed(offsets);
+    /** A transaction aborted (consumer thread): its jobs wait for the next one, and so do new fetches. */
+    private void commitFailed() {
         metrics.commitFailures.increment();
         if (!commitFailing) {
-            LOG.warn("offset commit failed ({}); new fetches wait until a commit succeeds or the group has "
-                    + "rebalanced, so that no page is fetched whose progress cannot be saved", e.toString());
+            LOG.warn("fetcher transaction aborted (or not begun: this consumer is out of its group); its results go "
+                    + "into the next one, and new fetches wait until a transaction commits or the group has "
+                    + "rebalanced, so that no page is fetched whose progress cannot be saved");
         }
         commitFailing = true;
         confirming = true;
-    }
-
-    private void commitSync(KafkaConsumer<String, byte[]> c, Map<TopicPartition, OffsetAndMetadata> offsets) {
-        if (offsets.isEmpty()) {
-            return;
-        }
-        try {
-            try {
-                c.commitSync(offsets, Duration.ofSeconds(10));
-            } catch (WakeupException e) {
-                c.commitSync(offsets, Duration.ofSeconds(10)); // the shutdown wake-up landed here; it fires once
-            }
-        } catch (KafkaException e) {
-            LOG.warn("final offset commit failed; the records after the last commit will be fetched again: {}",
-                    e.toString());
-        }
     }
 
     private static void awaitRunning(java.util.function.IntSupplier running, long maxMillis) {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(maxMillis);
         while (running.getAsInt() > 0 && System.nanoTime() < deadline) {
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+        }
+    }
+
+    /**
+     * Reads the records the previous owners listed as finished in their last commits ({@link FinishedOffsets}); false
+     * if the committed offsets could not be read — typically because the previous owner's transaction is still open
+     * (a read_committed consumer waits for it: the offsets are not stable yet), in which case they are read again
+     * when the partition's first record arrives.
+     */
+    private boolean readFinishedOffsets(Collection<TopicPartition> partitions) {
+        try {
+            Map<TopicPartition, OffsetAndMetadata> committed = consumer.committed(new HashSet<>(partitions),
+                    Duration.ofSeconds(5));
+            for (TopicPartition tp : partitions) {
+                tracker.committedWhenAssigned(tp, committed.get(tp));
+            }
+            return true;
+        } catch (WakeupException e) {
+            throw e;
+        } catch (KafkaException e) {
+            LOG.info("could not read the committed offsets of {} yet ({}); trying again at their first record",
+                    partitions, e.toString());
+            return false;
         }
     }
 
@@ -292,39 +352,34 @@ final class ConsumerLoop {
                 return;
             }
             awaitRunning(() -> tracker.running(partitions), config.revokeWaitMs());
-            commitSync(consumer, tracker.committable(partitions));
-            tracker.remove(partitions);
-        }
-
-        /** The records the previous owners listed as finished in their last commits ({@link FinishedOffsets}). */
-        private void readFinishedOffsets(Collection<TopicPartition> partitions) {
-            if (partitions.isEmpty()) {
-                return;
-            }
             try {
-                Map<TopicPartition, OffsetAndMetadata> committed = consumer.committed(new HashSet<>(partitions),
-                        Duration.ofSeconds(5));
-                for (TopicPartition tp : partitions) {
-                    tracker.committedWhenAssigned(tp, committed.get(tp));
-                }
+                commitRound(consumer, true); // the partitions still belong to this member during the callback
             } catch (WakeupException e) {
                 throw e;
             } catch (KafkaException e) {
-                LOG.info("could not read the committed offsets of {} ({}); requests finished by their previous owner "
-                        + "after its oldest unfinished one will be fetched again", partitions, e.toString());
+                if (TransactionalOutput.fatal(e)) {
+                    throw e;
+                }
+                LOG.warn("fetcher transaction before revoking {} failed: {}", partitions, e.toString());
             }
+            tracker.remove(partitions);
+            finishedUnknown.removeAll(partitions);
         }
 
+        /** The records the previous owners listed as finished in their last commits ({@link FinishedOffsets}). */
         @Override
         public void onPartitionsLost(Collection<TopicPartition> partitions) {
             tracker.remove(partitions);
+            finishedUnknown.removeAll(partitions);
         }
 
         @Override
         public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
             confirming = false; // a completed rebalance: what this member owns is known again
             commitFailing = false;
-            readFinishedOffsets(partitions);
+            if (!partitions.isEmpty() && !readFinishedOffsets(partitions)) {
+                finishedUnknown.addAll(partitions);
+            }
             if (paused && !partitions.isEmpty()) {
                 consumer.pause(partitions);
             }

@@ -44,6 +44,8 @@ final class FetchMetrics {
     final Counter badRecords;
     final Counter redeliveredSkipped;
     final Counter commitFailures;
+    final Counter transactionsCommitted;
+    final Counter transactionsAborted;
     private final Counter[] parseSkipped;
     private final Counter[] backoffs;
     private final Counter[][] bounded;
@@ -90,8 +92,15 @@ final class FetchMetrics {
                 .description("fetch requests delivered again after a rebalance and skipped: fetched here before")
                 .register(registry);
         commitFailures = Counter.builder(MetricNames.FETCH_COMMIT_FAILURES)
-                .description("fetch-request offset commits that failed (fetches wait until one succeeds)")
+                .description("fetch-request offset commits (transactions) that failed (fetches wait until one "
+                        + "succeeds)")
                 .register(registry);
+        transactionsCommitted = Counter.builder(MetricNames.FETCH_TRANSACTIONS)
+                .description("fetcher transactions (results, links, discovered URLs and request offsets)")
+                .tag("result", "committed").register(registry);
+        transactionsAborted = Counter.builder(MetricNames.FETCH_TRANSACTIONS)
+                .description("fetcher transactions (results, links, discovered URLs and request offsets)")
+                .tag("result", "aborted").register(registry);
         ParseSkip[] skips = ParseSkip.values();
         parseSkipped = new Counter[skips.length];
         for (ParseSkip p : skips) {

@@ -44,12 +44,15 @@ import java.util.TreeSet;
  *                          is REDIRECT_LOOP)
  * @param maxBackoffMs      the per-IP back-off (429/503, Retry-After, errors, slowness) never exceeds this
  * @param tlsInsecure       turns TLS certificate and host-name verification off; logged loudly; default false
- * @param commitIntervalMs  offsets of finished requests are committed at most this long after they finish (only
- *                          partitions that moved). Fetching is at-least-once: what a fetcher finished since its last
- *                          commit is fetched again by the next owner when it dies, is stopped past its session
- *                          timeout or loses its partitions while the broker is away, so the duplicates per failure
- *                          are about its pages per second times half this interval. 50 ms costs at most 20 commit
- *                          round trips a second per fetcher (Kafka Streams commits every 100 ms under exactly-once)
+ * @param commitIntervalMs  the results of finished requests and their offsets are committed in one transaction at
+ *                          most this long after they finish (a transaction only when something moved). Until then
+ *                          they are invisible: what a fetcher finished since its last transaction is fetched again
+ *                          by the next owner when it dies, so the duplicates per failure are about its pages per
+ *                          second times half this interval (plus what was on the network). 50 ms costs at most 20
+ *                          transactions a second per fetcher (Kafka Streams commits every 100 ms under exactly-once)
+ * @param instanceId        this instance's name in its {@code transactional.id} ({@code <prefix>fetcher-<id>}): unique
+ *                          among live fetchers, the same when the same instance restarts; empty = the host name and
+ *                          the lowest free slot under {@code state-dir} ({@link InstanceId})
  * @param bounds            limits on server-controlled values before they enter a record (issue 20; docs/HOSTILE.md,
  *                          "Bounded values"): {@code max-etag-bytes} (ETag kept up to this many bytes, else dropped;
  *                          0..2048), {@code max-last-modified-bytes} (likewise; 0..256), {@code max-content-type-bytes}
@@ -69,7 +72,8 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
                             int workerThreads, int maxIdleConnections, int maxIdlePerRoute, long keepAliveMs,
                             long commitIntervalMs, long revokeWaitMs, boolean nativeTransport, CrawlScope scope,
                             AddressPolicy addressPolicy, int firstByteTimeoutMs, long maxPagesPerHost,
-                            int maxRedirects, long maxBackoffMs, boolean tlsInsecure, ValueBounds.Limits bounds) {
+                            int maxRedirects, long maxBackoffMs, boolean tlsInsecure, ValueBounds.Limits bounds,
+                            String instanceId) {
     private static final Logger LOG = LoggerFactory.getLogger(FetcherConfig.class);
 
     public static final String DEFAULT_USER_AGENT = "kcrawler/0.1 (+https://github.com/kcrawler)";
@@ -129,6 +133,7 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
         d.put("keep-alive-ms", "15000");
         d.put("commit-interval-ms", "50");
         d.put("revoke-wait-ms", "2000");
+        d.put("instance-id", "");
         d.put("native-transport", "true");
         d.put("metrics-host", "127.0.0.1");
         d.put("metrics-port", "0");
@@ -178,6 +183,9 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
         check(keepAliveMs >= 0, "keep-alive-ms must be >= 0, was " + keepAliveMs);
         check(commitIntervalMs >= 10, "commit-interval-ms must be >= 10, was " + commitIntervalMs);
         check(revokeWaitMs >= 0, "revoke-wait-ms must be >= 0, was " + revokeWaitMs);
+        check(instanceId != null && (instanceId.isEmpty() || instanceId.matches("[A-Za-z0-9._-]{1,"
+                + InstanceId.MAX_LENGTH + "}")), "instance-id must be empty (automatic) or up to "
+                + InstanceId.MAX_LENGTH + " of [A-Za-z0-9._-], was '" + instanceId + "'");
         check(kafka != null, "kafka settings are required");
         check(scope != null, "crawl scope is required");
         check(addressPolicy != null, "address policy is required");
@@ -222,7 +230,7 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
                 l(s, "keep-alive-ms"), l(s, "commit-interval-ms"), l(s, "revoke-wait-ms"),
                 b(s, "native-transport"), CrawlScope.from(s), AddressPolicy.from(s), i(s, "first-byte-timeout-ms"),
                 l(s, "max-pages-per-host"), i(s, "max-redirects"), l(s, "max-backoff-ms"), b(s, "tls-insecure"),
-                bounds(s, CrawlScope.from(s)));
+                bounds(s, CrawlScope.from(s)), str(s, "instance-id").trim());
     }
 
     private static ValueBounds.Limits bounds(Settings s, CrawlScope scope) {

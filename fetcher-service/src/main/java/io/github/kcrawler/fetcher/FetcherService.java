@@ -45,11 +45,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The fetcher (DESIGN §2): a plain Kafka consumer group ({@code <prefix>fetcher}) on {@code crawl.fetch.requests}
- * and a producer for results, discovered URLs and link lists. Fetching is a side effect, so delivery is
- * at-least-once: auto-commit is off and {@link ConsumerLoop} commits per partition only offsets below the oldest
- * record whose results Kafka has not yet acknowledged. A crash or a rebalance can repeat fetches (the scheduler and
- * dedup absorb duplicates); it can never lose one.
+ * The fetcher (DESIGN §2): a Kafka consumer group ({@code <prefix>fetcher}) on {@code crawl.fetch.requests} and a
+ * transactional producer ({@code transactional.id} {@code <prefix>fetcher-<instance-id>}, {@link InstanceId}) for
+ * results, discovered URLs and link lists: a consume-process-produce stage whose results and request offsets are
+ * committed in one transaction ({@link TransactionalOutput}), so finished work is never redone after a rebalance,
+ * a crash or a broker restart, and a zombie's results never become visible. Fetching itself is a side effect no
+ * transaction can undo: what may still be fetched twice is what was on the network (or finished but not yet
+ * committed) when an instance died or lost its partitions; nothing is ever lost.
  *
  * <p>This class wires the parts — Netty transport, DNS, per-IP guard, HTTP client, robots.txt cache, link
  * extractor, WARC archive, worker pool — and owns their lifecycle. Threads: one consumer thread, the Netty event
@@ -72,6 +74,7 @@ public final class FetcherService implements CrawlerService {
     private WarcArchive warc;
     private ExecutorService workers;
     private KafkaProducer<String, byte[]> producer;
+    private InstanceId instance;
     private FetchPipeline pipeline;
     private ConsumerLoop loop;
     private FetchMetrics metrics;
@@ -115,6 +118,7 @@ public final class FetcherService implements CrawlerService {
         }
         workers = new ThreadPoolExecutor(config.workerThreads(), config.workerThreads(), 60, TimeUnit.SECONDS,
                 new LinkedBlockingQueue<>(), daemonThreads("fetcher-worker"));
+        instance = InstanceId.claim(config.instanceId(), config.kafka().stateDir());
         producer = new KafkaProducer<>(producerProperties());
         PagePublisher publisher = new PagePublisher(config, clock, resolver,
                 new LinkExtractor(config.maxOutlinks(), config.followNofollow()), warc, new KafkaSink(), metrics,
@@ -125,13 +129,14 @@ public final class FetcherService implements CrawlerService {
                 config.robotsTtlMs(), config.robotsErrorTtlMs(), config.maxCrawlDelayMs(), clock,
                 pipeline::fetchRobots, registry);
         pipeline.robots(robots);
-        loop = new ConsumerLoop(config, topics.fetchRequests.name(), consumerProperties(), pipeline, pending,
+        loop = new ConsumerLoop(config, topics.fetchRequests.name(), consumerProperties(), producer, pipeline, pending,
                 metrics, JsonSerde.of(FetchRequest.class));
         pipeline.ownership(loop::ownershipConfirmed);
         loop.start();
-        LOG.info("fetcher started: group {}fetcher on {}, {} fetches in flight, {} pending, T={} ms, WARC {}",
-                config.kafka().topicPrefix(), topics.fetchRequests.name(), config.maxInFlight(), config.maxPending(),
-                config.politenessMs(), config.warcDir() == null ? "off" : config.warcDir());
+        LOG.info("fetcher started: group {}fetcher on {}, transactional id {}, {} fetches in flight, {} pending, "
+                + "T={} ms, WARC {}", config.kafka().topicPrefix(), topics.fetchRequests.name(), transactionalId(),
+                config.maxInFlight(), config.maxPending(), config.politenessMs(),
+                config.warcDir() == null ? "off" : config.warcDir());
     }
 
     @Override
@@ -139,7 +144,15 @@ public final class FetcherService implements CrawlerService {
         return started && !closed && loop != null && loop.isAlive() && sendFailures.get() == 0;
     }
 
-    /** Requests accepted from Kafka whose results are not yet acknowledged. */
+    /**
+     * Runs {@code hook} with the number of jobs in the transaction on the consumer thread right before each
+     * transaction's offsets are sent (tests: holds an instance inside a transaction to make it a zombie).
+     */
+    void beforeOffsets(java.util.function.IntConsumer hook) {
+        loop.output().beforeOffsets(hook);
+    }
+
+    /** Requests accepted from Kafka whose results are not yet committed. */
     public int pending() {
         return pending.get();
     }
@@ -183,6 +196,9 @@ public final class FetcherService implements CrawlerService {
         if (producer != null) {
             producer.close(java.time.Duration.ofSeconds(10));
         }
+        if (instance != null) {
+            instance.close();
+        }
         if (warc != null) {
             warc.close();
         }
@@ -222,11 +238,26 @@ public final class FetcherService implements CrawlerService {
         return config.kafka().withOverrides(p);
     }
 
-    /** The results producer's settings, pass-through overrides last (package-private for tests). */
+    /** {@code <prefix>fetcher-<instance-id>}: one per instance, the same when the instance restarts. */
+    String transactionalId() {
+        String id = instance != null ? instance.id() : config.instanceId().isEmpty() ? "auto" : config.instanceId();
+        return config.kafka().topicPrefix() + "fetcher-" + id;
+    }
+
+    /**
+     * The results producer's settings, pass-through overrides last (package-private for tests). Transactional:
+     * {@code transaction.timeout.ms} stays at Kafka's 60 s, so that a transaction survives a broker restart of up to
+     * that long (a transaction the coordinator aborts for its age fences this producer, which stops the instance); a
+     * crashed instance's open transaction is aborted at once when it restarts with the same id. {@code max.block.ms}
+     * is 10 s so that the consumer thread, which commits, is not held for a minute while the broker is away (a
+     * commit that times out is retried).
+     */
     Properties producerProperties() {
         Properties p = config.kafka().baseProperties();
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId());
+        p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 10_000);
         p.put(ProducerConfig.LINGER_MS_CONFIG, 5);
         p.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
         p.put(ProducerConfig.BATCH_SIZE_CONFIG, 128 * 1024);
@@ -255,7 +286,10 @@ public final class FetcherService implements CrawlerService {
         };
     }
 
-    /** Produces to the topics; each acknowledgement (or failure) is reported to the job's {@link Completion}. */
+    /**
+     * Serialises each record on the worker thread and stages it in the job's {@link Completion}; once a job's
+     * records are all staged it goes to the next transaction ({@link TransactionalOutput}).
+     */
     private final class KafkaSink implements PagePublisher.Sink {
         @Override
         public void result(String key, FetchResult value, Completion c) {
@@ -278,11 +312,15 @@ public final class FetcherService implements CrawlerService {
         }
 
         private <V> void send(Topic<String, V> topic, String key, V value, Completion c) {
+            boolean last;
             try {
                 byte[] bytes = topic.valueSerde().serializer().serialize(topic.name(), value);
-                producer.send(new ProducerRecord<>(topic.name(), key, bytes), (md, e) -> c.acked(e));
+                last = c.stage(new ProducerRecord<>(topic.name(), key, bytes));
             } catch (RuntimeException e) {
-                c.acked(e);
+                last = c.stageFailed(e);
+            }
+            if (last) {
+                loop.output().ready(c);
             }
         }
     }

@@ -43,7 +43,7 @@ final class FinishedOffsets {
             if (o < cursor) {
                 continue;
             }
-            boolean finished = slot.isDone(); // read once: another thread may finish it meanwhile
+            boolean finished = slot.finished(); // read once: another thread may finish it meanwhile
             if (finished && finishedStart >= 0 && o == cursor) {
                 cursor = o + 1; // extends the open finished run
                 continue;

@@ -9,11 +9,14 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * At-least-once bookkeeping for a consumer whose records finish out of order: per partition, the records taken
- * from Kafka in offset order, each with a completion flag. The offset that may be committed is that of the oldest
- * record not yet finished (or one past the last record when all are), so a crash never skips an unfinished
- * record; records finished after it are simply redone. Everything but {@link Slot#done()} runs on the consumer
- * thread; {@code done()} may be called from any thread.
+ * Offset bookkeeping for a consumer whose records finish out of order: per partition, the records taken from Kafka
+ * in offset order, each with a completion flag. A record is done once its results are committed (its transaction,
+ * {@link TransactionalOutput}) or it had nothing to produce; while the transaction that carries its results is being
+ * committed it is {@linkplain Slot#staged staged}, and the offsets sent in that transaction count it as finished.
+ * The offset that may be committed is that of the oldest record not yet finished (or one past the last record when
+ * all are), so a crash never skips an unfinished record (invariant: every offset below a committed one is done or
+ * was staged in the same transaction). Everything but {@link Slot#done()}, {@link Slot#gaveUp()} and
+ * {@link Slot#resultsReady()} runs on the consumer thread; those may be called from any thread.
  *
  * <p>Redone, but not by us when we can help it: when a partition is revoked or lost, the records after its
  * committable offset are kept (their slots, whose completion flags keep changing as fetches already on the network
@@ -40,7 +43,9 @@ final class OffsetTracker {
         private volatile boolean done;
         private volatile boolean revoked;
         private volatile boolean gaveUp;
+        private volatile boolean resultsReady;
         private boolean started;
+        private boolean staged;
         private boolean redelivered;
         private volatile Slot earlier;
 
@@ -104,6 +109,25 @@ final class OffsetTracker {
         /** Marks the record handed to the pipeline (consumer thread only). */
         void started() {
             started = true;
+        }
+
+        /** Its results are built and wait for the next transaction (any thread). */
+        void resultsReady() {
+            resultsReady = true;
+        }
+
+        /**
+         * Marks (true) or unmarks the record as having its results in the transaction being committed now
+         * (consumer thread only): the offsets sent in that transaction count it as finished. Cleared before the
+         * transaction ends — {@link #done()} if it committed, unstaged if it aborted.
+         */
+        void staged(boolean inTransaction) {
+            staged = inTransaction;
+        }
+
+        /** Done, or staged in the transaction being committed (what the offsets of that transaction may pass). */
+        boolean finished() {
+            return done || staged;
         }
     }
 
@@ -223,7 +247,8 @@ final class OffsetTracker {
 
     /**
      * Offsets safe to commit that moved since the last call, per partition; marks them as committed. A failed
-     * asynchronous commit must be given back with {@link #commitFailed} so that the next call offers it again.
+     * commit (an aborted transaction) must be given back with {@link #commitFailed} so that the next call offers it
+     * again.
      */
     Map<TopicPartition, OffsetAndMetadata> committable() {
         Map<TopicPartition, OffsetAndMetadata> out = new HashMap<>();
@@ -248,7 +273,7 @@ final class OffsetTracker {
     private static int finishedAbove(PartitionState s) {
         int n = 0;
         for (Slot slot : s.slots) {
-            if (slot.isDone()) {
+            if (slot.finished()) {
                 n++;
             }
         }
@@ -256,7 +281,7 @@ final class OffsetTracker {
     }
 
     /**
-     * An asynchronous commit of these offsets failed: the next {@link #committable()} offers each partition's
+     * The commit (transaction) of these offsets failed: the next {@link #committable()} offers each partition's
      * position again even if it has not moved (without this, a partition whose records are all finished would never
      * have its last offset committed, and a restart would redo them).
      */
@@ -270,19 +295,33 @@ final class OffsetTracker {
         }
     }
 
-    /** Committable offsets of some partitions, regardless of what was committed before. */
+    /** The partitions this instance owns and has taken records from. */
+    java.util.Set<TopicPartition> partitions() {
+        return java.util.Set.copyOf(partitions.keySet());
+    }
+
+    /**
+     * Committable offsets of some partitions, regardless of what was committed before; marks them as committed
+     * (give them back with {@link #commitFailed} if their transaction aborts).
+     */
     Map<TopicPartition, OffsetAndMetadata> committable(Collection<TopicPartition> tps) {
         Map<TopicPartition, OffsetAndMetadata> out = new HashMap<>();
         for (TopicPartition tp : tps) {
             PartitionState s = partitions.get(tp);
             if (s != null && s.next >= 0) {
-                out.put(tp, offsetAndMetadata(position(s), s));
+                long pos = position(s);
+                s.committed = pos;
+                s.committedFinished = finishedAbove(s);
+                out.put(tp, offsetAndMetadata(pos, s));
             }
         }
         return out;
     }
 
-    /** Records handed to the pipeline and not yet finished, in these partitions. */
+    /**
+     * Records handed to the pipeline whose results are not in hand yet (neither done, nor waiting for the next
+     * transaction, nor given up), in these partitions.
+     */
     int running(Collection<TopicPartition> tps) {
         int n = 0;
         for (TopicPartition tp : tps) {
@@ -290,7 +329,7 @@ final class OffsetTracker {
             if (s != null) {
                 position(s);
                 for (Slot slot : s.slots) {
-                    if (slot.started && !slot.isDone()) {
+                    if (slot.started && !slot.isDone() && !slot.resultsReady && !slot.gaveUp) {
                         n++;
                     }
                 }
@@ -315,6 +354,7 @@ final class OffsetTracker {
             if (s != null) {
                 long position = position(s);
                 for (Slot slot : s.slots) {
+                    assert !slot.staged : "a partition left during a transaction: " + slot.partition;
                     slot.revoked = true;
                 }
                 departed.put(tp, new Departed(s.first, position, s.slots));
@@ -331,10 +371,19 @@ final class OffsetTracker {
         return n;
     }
 
+    /**
+     * The offset of the oldest record not {@linkplain Slot#finished() finished} (one past the last when all are);
+     * drops the done records at the head. Staged records are passed but kept: their transaction may still abort.
+     */
     private static long position(PartitionState s) {
         while (!s.slots.isEmpty() && s.slots.peekFirst().isDone()) {
             s.slots.pollFirst();
         }
-        return s.slots.isEmpty() ? s.next : s.slots.peekFirst().offset;
+        for (Slot slot : s.slots) {
+            if (!slot.finished()) {
+                return slot.offset;
+            }
+        }
+        return s.next;
     }
 }

@@ -94,4 +94,13 @@ class FetcherConfigTest {
         }
         assertThat(help).contains("CRAWLER_POLITENESS_MS").contains("kcrawler/0.1");
     }
+
+    @Test
+    void instanceIdIsAutomaticByDefaultAndMustBeASafeName() {
+        assertThat(FetcherConfig.defaults(Map.of()).instanceId()).isEmpty();
+        assertThat(FetcherConfig.defaults(Map.of("instance-id", "fetcher-2")).instanceId()).isEqualTo("fetcher-2");
+        assertThatThrownBy(() -> FetcherConfig.defaults(Map.of("instance-id", "a b")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("instance-id")
+                .hasMessageContaining("a b");
+    }
 }

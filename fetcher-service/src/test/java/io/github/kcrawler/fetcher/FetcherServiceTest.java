@@ -89,6 +89,7 @@ class FetcherServiceTest {
         m.put("bootstrap-servers", kafka.bootstrapServers());
         m.put("topic-prefix", prefix);
         m.put("partitions", "2");
+        m.put("state-dir", KafkaTestCluster.newTemporaryDirectory("fetcher-state-").toString());
         m.put("hosts-file", web.hostsFile().toString());
         m.put("allow-addresses", "127.0.0.0/8");
         m.put("politeness-ms", String.valueOf(T));

@@ -57,6 +57,11 @@ final class HostileServer implements AutoCloseable {
         return socket.getLocalPort();
     }
 
+    /** The address it listens on, as text. */
+    String address() {
+        return socket.getInetAddress().getHostAddress();
+    }
+
     long hits(String path) {
         return hits.stream().filter(h -> h.path.equals(path)).count();
     }

@@ -263,4 +263,32 @@ class OffsetTrackerTest {
         assertThat(t.add(P0, 103).isRedelivered()).isFalse();
         assertThat(t.departedRecords()).isZero();
     }
+
+    @Test
+    void stagedRecordsCountAsFinishedForTheirTransactionOnlyUntilItAborts() {
+        OffsetTracker t = new OffsetTracker();
+        OffsetTracker.Slot a = t.add(P0, 0);
+        OffsetTracker.Slot b = t.add(P0, 1);
+        t.add(P0, 2);
+        a.staged(true);
+        b.staged(true);
+        var inTransaction = t.committable();
+        assertThat(inTransaction.get(P0).offset()).as("the transaction's offsets pass its records").isEqualTo(2);
+        a.staged(false); // aborted
+        b.staged(false);
+        t.commitFailed(inTransaction);
+        assertThat(t.committable().get(P0).offset()).as("nothing was dropped").isEqualTo(0);
+        a.done(); // committed in the next transaction
+        assertThat(t.committable().get(P0).offset()).isEqualTo(1);
+    }
+
+    @Test
+    void recordsWhoseResultsWaitForATransactionAreNotRunning() {
+        OffsetTracker t = new OffsetTracker();
+        OffsetTracker.Slot a = t.add(P0, 0);
+        a.started();
+        assertThat(t.running()).isOne();
+        a.resultsReady();
+        assertThat(t.running()).as("a revoke need not wait for it: the next transaction takes it").isZero();
+    }
 }

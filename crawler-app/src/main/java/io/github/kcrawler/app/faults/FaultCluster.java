@@ -68,7 +68,9 @@ final class FaultCluster implements AutoCloseable {
             add(logs, fetcher, FetcherMain.class.getName(), List.of("--politeness-ms=" + config.politenessMs(),
                     "--hosts-file=" + hostsFile.toAbsolutePath(), "--allow-addresses=127.0.0.0/8",
                     "--max-depth=" + config.maxDepth(), "--warc-dir=" + this.runDir.resolve("warc-" + fetcher),
-                    "--warc-prefix=" + fetcher));
+                    "--warc-prefix=" + fetcher,
+                    // the same transactional.id when restarted: its open transaction is aborted at once
+                    "--instance-id=" + fetcher));
         }
     }
 
