@@ -3,7 +3,7 @@ package io.github.kcrawler.dedup;
 import io.github.kcrawler.common.serde.LenientJsonDeserializer;
 
 import io.github.kcrawler.common.model.ContentRef;
-import io.github.kcrawler.common.model.DiscoveredUrl;
+import io.github.kcrawler.common.model.DiscoveredUrls;
 import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.ForgetUrl;
 import io.github.kcrawler.common.topic.Topics;
@@ -30,10 +30,10 @@ import java.util.function.Function;
 
 /**
  * The dedup topology (DESIGN §2): {@code crawl.urls.discovered} and {@code crawl.urls.forget} both feed one
- * {@link DedupProcessor} per task, which owns the task's fingerprint store; new URLs go to
- * {@code crawl.urls.admitted} under the same host-IP key. No repartitioning: all three topics are co-partitioned
- * by IP, so the task reading partition p of the inputs writes partition p of the output (same key, same default
- * partitioner).
+ * {@link DedupProcessor} per task, which owns the task's fingerprint store; the new URLs of a discovered record go
+ * to {@code crawl.urls.admitted} together, keyed by one of their IPs. No repartitioning: all three topics are
+ * co-partitioned by IP and every entry of a record belongs to its key's partition, so the task reading partition p
+ * of the inputs writes partition p of the output (an IP of the group as key, same default partitioner).
  *
  * <pre>
  *   crawl.urls.discovered ─┐
@@ -96,10 +96,11 @@ public final class DedupTopology {
         DedupMetrics metrics = new DedupMetrics(registry, List.of(topics.discovered.name(), topics.forget.name()));
         Topology topology = new Topology();
         topology.addSource(DISCOVERED_SOURCE, new StringDeserializer(),
-                new LenientJsonDeserializer<>(DiscoveredUrl.class), topics.discovered.name());
+                new LenientJsonDeserializer<>(DiscoveredUrls.class), topics.discovered.name());
         topology.addSource(FORGET_SOURCE, new StringDeserializer(),
                 new LenientJsonDeserializer<>(ForgetUrl.class), topics.forget.name());
-        topology.addProcessor(PROCESSOR, () -> new DedupProcessor(SEEN_STORE, seenTestFactory, metrics),
+        topology.addProcessor(PROCESSOR, () -> new DedupProcessor(SEEN_STORE, seenTestFactory, metrics,
+                config.batchLimits()),
                 DISCOVERED_SOURCE, FORGET_SOURCE);
         topology.addStateStore(KeyValueFingerprintSet.storeBuilder(SEEN_STORE), PROCESSOR);
         topology.addSink(ADMITTED_SINK, topics.admitted.name(), new StringSerializer(),

@@ -4,6 +4,7 @@ import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.config.Settings;
 import io.github.kcrawler.common.scope.AddressPolicy;
 import io.github.kcrawler.common.scope.CrawlScope;
+import io.github.kcrawler.common.topic.UrlBatches;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,6 +50,9 @@ import java.util.TreeSet;
  *                          timeout or loses its partitions while the broker is away, so the duplicates per failure
  *                          are about its pages per second times half this interval. 50 ms costs at most 20 commit
  *                          round trips a second per fetcher (Kafka Streams commits every 100 ms under exactly-once)
+ * @param batchLimits       a page's discovered URLs go out as one record per target partition, cut into several
+ *                          above {@code batch-max-urls} entries or {@code batch-max-bytes} (estimated JSON) so a page
+ *                          with 100,000 links never makes a record the broker refuses ({@link UrlBatches})
  */
 public record FetcherConfig(KafkaSettings kafka, String userAgent, String robotsAgent, int maxInFlight, int maxPending,
                             long politenessMs, long maxCrawlDelayMs, int connectTimeoutMs, int readTimeoutMs,
@@ -60,7 +64,8 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
                             int workerThreads, int maxIdleConnections, int maxIdlePerRoute, long keepAliveMs,
                             long commitIntervalMs, long revokeWaitMs, boolean nativeTransport, CrawlScope scope,
                             AddressPolicy addressPolicy, int firstByteTimeoutMs, long maxPagesPerHost,
-                            int maxRedirects, long maxBackoffMs, boolean tlsInsecure) {
+                            int maxRedirects, long maxBackoffMs, boolean tlsInsecure,
+                            UrlBatches.Limits batchLimits) {
     private static final Logger LOG = LoggerFactory.getLogger(FetcherConfig.class);
 
     public static final String DEFAULT_USER_AGENT = "kcrawler/0.1 (+https://github.com/kcrawler)";
@@ -124,6 +129,7 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
         k.addAll(KafkaSettings.KEYS);
         k.addAll(CrawlScope.KEYS);
         k.addAll(AddressPolicy.KEYS);
+        k.addAll(UrlBatches.Limits.DEFAULTS.keySet());
         return java.util.Collections.unmodifiableSet(k);
     }
 
@@ -165,6 +171,7 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
         check(kafka != null, "kafka settings are required");
         check(scope != null, "crawl scope is required");
         check(addressPolicy != null, "address policy is required");
+        check(batchLimits != null, "batch limits are required");
         check(firstByteTimeoutMs >= 1, "first-byte-timeout-ms must be >= 1, was " + firstByteTimeoutMs);
         check(maxPagesPerHost >= 0, "max-pages-per-host must be >= 0 (0 = unlimited), was " + maxPagesPerHost);
         check(maxRedirects >= 0 && maxRedirects <= 100, "max-redirects must be in 0..100, was " + maxRedirects);
@@ -202,7 +209,8 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
                 i(s, "io-threads"), i(s, "worker-threads"), i(s, "max-idle-connections"), i(s, "max-idle-per-route"),
                 l(s, "keep-alive-ms"), l(s, "commit-interval-ms"), l(s, "revoke-wait-ms"),
                 b(s, "native-transport"), CrawlScope.from(s), AddressPolicy.from(s), i(s, "first-byte-timeout-ms"),
-                l(s, "max-pages-per-host"), i(s, "max-redirects"), l(s, "max-backoff-ms"), b(s, "tls-insecure"));
+                l(s, "max-pages-per-host"), i(s, "max-redirects"), l(s, "max-backoff-ms"), b(s, "tls-insecure"),
+                UrlBatches.Limits.from(s));
     }
 
     /** Defaults only, with the given Kafka settings (tests and embedding). */
@@ -233,6 +241,7 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
         all.put("allow", "");
         all.put("deny", "");
         all.put("allow-addresses", "");
+        all.putAll(UrlBatches.Limits.DEFAULTS);
         for (Map.Entry<String, String> e : all.entrySet()) {
             sb.append(String.format(Locale.ROOT, "  --%-22s %-45s %s%n", e.getKey(),
                     e.getValue().isEmpty() ? "(none)" : e.getValue(), Settings.envName(e.getKey())));

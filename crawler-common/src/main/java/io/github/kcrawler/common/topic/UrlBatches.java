@@ -30,26 +30,49 @@ public final class UrlBatches {
     }
 
     /**
-     * Where a group is cut.
+     * Where a group is cut: the settings {@code batch-max-urls} and {@code batch-max-bytes}, declared here once for
+     * every service that writes URL batches (fetcher and seeds: discovered; dedup: admitted).
      *
-     * @param maxEntries entries per record, at least 1
-     * @param maxBytes   estimated JSON bytes per record, at least {@link #MIN_BYTES}
+     * @param maxEntries entries per record ({@code batch-max-urls}), 1..1,000,000
+     * @param maxBytes   estimated JSON bytes per record ({@code batch-max-bytes}), {@link #MIN_BYTES}..
+     *                   {@link #MAX_BYTES}; keep it below the topics' {@code max.message.bytes} and the producers'
+     *                   {@code max.request.size} (both 1 MiB by default)
      */
     public record Limits(int maxEntries, int maxBytes) {
         public static final int MIN_BYTES = 4 * 1024;
+        public static final int MAX_BYTES = 1_000_000;
+        public static final int DEFAULT_MAX_ENTRIES = 1000;
+        /** A quarter of Kafka's default 1 MiB message limit. */
+        public static final int DEFAULT_MAX_BYTES = 256 * 1024;
+        /** The keys with their defaults, for a service's settings and {@code --help}. */
+        public static final Map<String, String> DEFAULTS = defaults();
 
         public Limits {
-            if (maxEntries < 1) {
-                throw new IllegalArgumentException("batch entry limit must be >= 1, was " + maxEntries);
+            if (maxEntries < 1 || maxEntries > 1_000_000) {
+                throw new IllegalArgumentException("batch-max-urls must be in 1..1000000, was " + maxEntries);
             }
-            if (maxBytes < MIN_BYTES) {
-                throw new IllegalArgumentException("batch byte limit must be >= " + MIN_BYTES + ", was " + maxBytes);
+            if (maxBytes < MIN_BYTES || maxBytes > MAX_BYTES) {
+                throw new IllegalArgumentException("batch-max-bytes must be in " + MIN_BYTES + ".." + MAX_BYTES
+                        + ", was " + maxBytes);
             }
+        }
+
+        private static Map<String, String> defaults() {
+            Map<String, String> d = new LinkedHashMap<>();
+            d.put("batch-max-urls", Integer.toString(DEFAULT_MAX_ENTRIES));
+            d.put("batch-max-bytes", Integer.toString(DEFAULT_MAX_BYTES));
+            return java.util.Collections.unmodifiableMap(d);
+        }
+
+        /** Reads {@code batch-max-urls} and {@code batch-max-bytes} (defaults where unset). */
+        public static Limits from(io.github.kcrawler.common.config.Settings s) {
+            return new Limits(s.integer("batch-max-urls", DEFAULT_MAX_ENTRIES),
+                    s.integer("batch-max-bytes", DEFAULT_MAX_BYTES));
         }
     }
 
-    /** 1,000 entries or 256 KiB: a quarter of Kafka's default 1 MiB message limit. */
-    public static final Limits DEFAULT_LIMITS = new Limits(1000, 256 * 1024);
+    /** 1,000 entries or 256 KiB. */
+    public static final Limits DEFAULT_LIMITS = new Limits(Limits.DEFAULT_MAX_ENTRIES, Limits.DEFAULT_MAX_BYTES);
 
     /** JSON bytes of a record without its entries, beyond its source URL ({@code v}, depth, time, brackets). */
     static final int HEADER_BYTES = 128;
