@@ -300,7 +300,7 @@ class DedupTopologyTest {
      */
     @Test
     void changelog_isWrittenOnlyWhenTheSetChanges() {
-        String changelog = DedupService.APPLICATION_ID + "-" + DedupTopology.SEEN_STORE + "-changelog";
+        String changelog = PREFIX + DedupService.APPLICATION_ID + "-" + DedupTopology.SEEN_STORE + "-changelog";
         TestOutputTopic<Bytes, byte[]> log = driver.createOutputTopic(changelog, new BytesDeserializer(),
                 new ByteArrayDeserializer());
         log.readKeyValuesToList(); // whatever the task wrote at start (the snapshot tag)

@@ -119,6 +119,7 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
         d.put("commit-interval-ms", "50");
         d.put("revoke-wait-ms", "2000");
         d.put("native-transport", "true");
+        d.putAll(UrlBatches.Limits.DEFAULTS); // batch-max-urls, batch-max-bytes
         d.put("metrics-host", "127.0.0.1");
         d.put("metrics-port", "0");
         return java.util.Collections.unmodifiableMap(d);
@@ -129,7 +130,6 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
         k.addAll(KafkaSettings.KEYS);
         k.addAll(CrawlScope.KEYS);
         k.addAll(AddressPolicy.KEYS);
-        k.addAll(UrlBatches.Limits.DEFAULTS.keySet());
         return java.util.Collections.unmodifiableSet(k);
     }
 
@@ -241,7 +241,6 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
         all.put("allow", "");
         all.put("deny", "");
         all.put("allow-addresses", "");
-        all.putAll(UrlBatches.Limits.DEFAULTS);
         for (Map.Entry<String, String> e : all.entrySet()) {
             sb.append(String.format(Locale.ROOT, "  --%-22s %-45s %s%n", e.getKey(),
                     e.getValue().isEmpty() ? "(none)" : e.getValue(), Settings.envName(e.getKey())));
