@@ -38,7 +38,7 @@ import java.util.function.Function;
  * <pre>
  *   crawl.urls.discovered ─┐
  *                          ├─► dedup [url-seen store] ─► crawl.urls.admitted
- *   crawl.urls.forget ─────┘
+ *   crawl.urls.forget ─────┘          └─► crawl.urls.discovered (an entry on the wrong partition, under its own IP)
  *
  *   crawl.fetch.results ─► content-refs [content-by-url] ─► crawl.content.refs (key: body fingerprint)
  *   crawl.content.refs ──► content-dedup [content-db]    ─► crawl.content.duplicates (key: host IP)
@@ -53,6 +53,8 @@ public final class DedupTopology {
     static final String FORGET_SOURCE = "forget-source";
     static final String PROCESSOR = "dedup";
     static final String ADMITTED_SINK = "admitted-sink";
+    /** Sends an entry grouped onto a partition that does not own its IP back to discovered, under its own IP. */
+    static final String REROUTE_SINK = "reroute-sink";
     /** URL fingerprint → content hash of the body it holds; changelog {@code <application.id>-content-by-url-changelog}. */
     public static final String CONTENT_BY_URL_STORE = "content-by-url";
     /** IMP-CB fingerprint DB (refCount and counter positions per body); changelog {@code ...-content-db-changelog}. */
@@ -100,11 +102,13 @@ public final class DedupTopology {
         topology.addSource(FORGET_SOURCE, new StringDeserializer(),
                 new LenientJsonDeserializer<>(ForgetUrl.class), topics.forget.name());
         topology.addProcessor(PROCESSOR, () -> new DedupProcessor(SEEN_STORE, seenTestFactory, metrics,
-                config.batchLimits()),
+                config.batchLimits(), config.kafka().partitions(), ADMITTED_SINK, REROUTE_SINK),
                 DISCOVERED_SOURCE, FORGET_SOURCE);
         topology.addStateStore(KeyValueFingerprintSet.storeBuilder(SEEN_STORE), PROCESSOR);
         topology.addSink(ADMITTED_SINK, topics.admitted.name(), new StringSerializer(),
                 topics.admitted.valueSerde().serializer(), PROCESSOR);
+        topology.addSink(REROUTE_SINK, topics.discovered.name(), new StringSerializer(),
+                topics.discovered.valueSerde().serializer(), PROCESSOR);
         addContentDedup(topology, topics, config, registry);
         return topology;
     }

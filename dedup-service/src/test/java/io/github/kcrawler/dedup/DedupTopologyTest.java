@@ -7,6 +7,7 @@ import io.github.kcrawler.common.model.DiscoveredUrls;
 import io.github.kcrawler.common.model.ForgetUrl;
 import io.github.kcrawler.common.serde.JsonSerde;
 import io.github.kcrawler.common.service.StreamsDefaults;
+import io.github.kcrawler.common.topic.KeyPartitioner;
 import io.github.kcrawler.common.topic.Topics;
 import io.github.kcrawler.common.topic.UrlBatches;
 import io.github.kcrawler.dedup.store.KeyValueFingerprintSet;
@@ -265,6 +266,29 @@ class DedupTopologyTest {
         discovered.pipeInput(IP_A, DiscoveredUrls.of(null, 0, 1L, List.of()));
         assertThat(admitted.isEmpty()).isTrue();
         assertThat(bad(topics.discovered.name(), "malformed")).isEqualTo(1);
+    }
+
+    /**
+     * An entry whose IP is not on its record key's partition (a producer grouped it wrongly) is not tested by this
+     * task, which does not own it: it goes back to discovered alone under its own IP, Kafka's partitioner delivers
+     * it to its owner, and there it is tested once.
+     */
+    @Test
+    void entryOnAnotherPartition_isSentBackUnderItsOwnIp_andTestedByItsOwner() {
+        String ipC = "10.0.0.3"; // partition 0 of 4; IP_A is on partition 2
+        assertThat(KeyPartitioner.partition(ipC, 4)).isNotEqualTo(KeyPartitioner.partition(IP_A, 4));
+        TestOutputTopic<String, DiscoveredUrls> back = driver.createOutputTopic(topics.discovered.name(),
+                new StringDeserializer(), JsonSerde.of(DiscoveredUrls.class));
+        discovered.pipeInput(IP_A, DiscoveredUrls.of("http://src/", 2, 9L, List.of(entry("http://a.example/r", IP_A),
+                entry("http://c.example/r", ipC))));
+
+        assertThat(back.readKeyValuesToList()).containsExactly(KeyValue.pair(ipC,
+                DiscoveredUrls.of("http://src/", 2, 9L, List.of(entry("http://c.example/r", ipC)))));
+        assertThat(registry.counter(MetricNames.DEDUP_REROUTED).count()).isEqualTo(1);
+        // the test driver feeds the rerouted record back in, as the owning task would read it
+        assertThat(admittedUrls()).extracting(a -> a.key() + " " + a.url() + " " + a.ip() + " " + a.depth())
+                .containsExactly(IP_A + " http://a.example/r " + IP_A + " 2", ipC + " http://c.example/r " + ipC + " 2");
+        assertThat(count(MetricNames.DEDUP_TESTS)).isEqualTo(2);
     }
 
     /** Above batch-max-urls the admitted URLs of one input record are cut into several records, none lost. */

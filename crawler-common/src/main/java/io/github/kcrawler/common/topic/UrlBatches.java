@@ -126,6 +126,7 @@ public final class UrlBatches {
         }
         List<Keyed<V>> out = new ArrayList<>(byPartition.size());
         for (List<E> group : byPartition.values()) {
+            assert onePartition(group, ipOf, partitions) : "a group spans partitions";
             int from = 0;
             long bytes = headerBytes;
             for (int i = 0; i < group.size(); i++) {
@@ -146,6 +147,17 @@ public final class UrlBatches {
                                        Function<List<E>, V> make) {
         List<E> part = from == 0 && to == group.size() ? group : group.subList(from, to);
         return new Keyed<>(ipOf.apply(part.get(0)), make.apply(part));
+    }
+
+    /** Invariant (1), for asserts: every entry of {@code part} is on the partition of its first entry's IP. */
+    private static <E> boolean onePartition(List<E> part, Function<E, String> ipOf, int partitions) {
+        int p = KeyPartitioner.partition(ipOf.apply(part.get(0)), partitions);
+        for (E e : part) {
+            if (KeyPartitioner.partition(ipOf.apply(e), partitions) != p) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** An upper bound of the compact JSON bytes of one entry with this URL and IP. */

@@ -8,6 +8,7 @@ import io.github.kcrawler.common.fingerprint.Fingerprints;
 import io.github.kcrawler.common.model.AdmittedUrls;
 import io.github.kcrawler.common.model.DiscoveredUrls;
 import io.github.kcrawler.common.model.ForgetUrl;
+import io.github.kcrawler.common.topic.KeyPartitioner;
 import io.github.kcrawler.common.topic.UrlBatches;
 import io.github.kcrawler.dedup.membership.TieredUrlSeenTest;
 import io.github.kcrawler.dedup.membership.UrlSeenTest;
@@ -40,7 +41,7 @@ import java.util.function.Function;
  * A tiered test's in-memory caches are saved at close and reloaded at init when provably consistent with the store
  * ({@link TierSnapshots}).
  */
-public final class DedupProcessor implements Processor<String, Decoded<?>, String, AdmittedUrls> {
+public final class DedupProcessor implements Processor<String, Decoded<?>, String, Object> {
     /** Longest record key or entry IP accepted: an IPv6 address with a zone id fits easily; longer is junk. */
     static final int MAX_IP_LENGTH = 64;
 
@@ -48,13 +49,29 @@ public final class DedupProcessor implements Processor<String, Decoded<?>, Strin
     private final Function<FingerprintSet, UrlSeenTest> seenTestFactory;
     private final DedupMetrics metrics;
     private final UrlBatches.Limits limits;
-    private ProcessorContext<String, AdmittedUrls> context;
+    private final int partitions;
+    private final String admittedSink;
+    private final String rerouteSink;
+    private ProcessorContext<String, Object> context;
     private UrlSeenTest seen;
     private KeyValueFingerprintSet fingerprints;
 
-    /** @param limits where the admitted URLs of one input record are cut into several records */
+    /**
+     * @param limits       where the admitted URLs of one input record are cut into several records
+     * @param partitions   the topics' partition count ({@code partitions}): an entry whose IP is not on its record
+     *                     key's partition by this count is sent back to {@code crawl.urls.discovered} alone, keyed by
+     *                     its own IP (to {@code rerouteSink}), instead of being tested by a task that does not own it
+     * @param admittedSink the child that writes {@code crawl.urls.admitted}
+     * @param rerouteSink  the child that writes {@code crawl.urls.discovered}
+     */
     public DedupProcessor(String storeName, Function<FingerprintSet, UrlSeenTest> seenTestFactory, DedupMetrics metrics,
-                          UrlBatches.Limits limits) {
+                          UrlBatches.Limits limits, int partitions, String admittedSink, String rerouteSink) {
+        if (partitions < 1) {
+            throw new IllegalArgumentException("partitions must be >= 1, was " + partitions);
+        }
+        this.partitions = partitions;
+        this.admittedSink = Objects.requireNonNull(admittedSink, "admittedSink");
+        this.rerouteSink = Objects.requireNonNull(rerouteSink, "rerouteSink");
         this.storeName = Objects.requireNonNull(storeName, "storeName");
         this.seenTestFactory = Objects.requireNonNull(seenTestFactory, "seenTestFactory");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
@@ -62,7 +79,7 @@ public final class DedupProcessor implements Processor<String, Decoded<?>, Strin
     }
 
     @Override
-    public void init(ProcessorContext<String, AdmittedUrls> context) {
+    public void init(ProcessorContext<String, Object> context) {
         this.context = context;
         KeyValueStore<Bytes, byte[]> store = context.getStateStore(storeName);
         this.fingerprints = new KeyValueFingerprintSet(store);
@@ -107,6 +124,7 @@ public final class DedupProcessor implements Processor<String, Decoded<?>, Strin
             return;
         }
         List<AdmittedUrls.Entry> admitted = null;
+        int keyPartition = -1;
         for (DiscoveredUrls.Entry e : discovered.urls()) {
             String ip = e.ip() == null ? record.key() : e.ip(); // format 1: the key is the entry's IP
             problem = validate(e);
@@ -116,6 +134,15 @@ public final class DedupProcessor implements Processor<String, Decoded<?>, Strin
             if (problem != null) {
                 metrics.bad(topic, problem);
                 continue;
+            }
+            if (!ip.equals(record.key())) { // an entry alone under its own IP is where Kafka put it, by definition
+                if (keyPartition < 0) {
+                    keyPartition = KeyPartitioner.partition(record.key(), partitions);
+                }
+                if (KeyPartitioner.partition(ip, partitions) != keyPartition) {
+                    reroute(record, discovered, new DiscoveredUrls.Entry(e.url(), ip));
+                    continue;
+                }
             }
             long fingerprint = Fingerprints.url(e.url());
             metrics.tested();
@@ -133,8 +160,19 @@ public final class DedupProcessor implements Processor<String, Decoded<?>, Strin
         // The entries share the input's partition, so any of their IPs keys the output onto that same partition:
         // grouping with one partition only cuts by size, without hashing an IP.
         for (UrlBatches.Keyed<AdmittedUrls> out : UrlBatches.admitted(admitted, 1, discovered.depth(), limits)) {
-            context.forward(new Record<>(out.key(), out.value(), record.timestamp(), record.headers()));
+            context.forward(new Record<>(out.key(), out.value(), record.timestamp(), record.headers()), admittedSink);
         }
+    }
+
+    /**
+     * A producer grouped an entry onto the wrong partition: testing it here could admit it a second time (its URL
+     * belongs to another task's fingerprint set). It goes back to {@code crawl.urls.discovered} alone under its own
+     * IP, so Kafka's partitioner delivers it to the task that owns it, where it is never rerouted again.
+     */
+    private void reroute(Record<String, Decoded<?>> record, DiscoveredUrls group, DiscoveredUrls.Entry entry) {
+        metrics.rerouted();
+        context.forward(new Record<>(entry.ip(), DiscoveredUrls.of(group.source(), group.depth(), group.discoveredAt(),
+                List.of(entry)), record.timestamp(), record.headers()), rerouteSink);
     }
 
     private void forget(String topic, ForgetUrl forget) {
