@@ -125,6 +125,7 @@ public final class DedupProcessor implements Processor<String, Decoded<?>, Strin
         }
         List<AdmittedUrls.Entry> admitted = null;
         int keyPartition = -1;
+        String checkedIp = null; // the last IP found on the key's partition: links of one host come in runs
         for (DiscoveredUrls.Entry e : discovered.urls()) {
             String ip = e.ip() == null ? record.key() : e.ip(); // format 1: the key is the entry's IP
             problem = validate(e);
@@ -135,7 +136,8 @@ public final class DedupProcessor implements Processor<String, Decoded<?>, Strin
                 metrics.bad(topic, problem);
                 continue;
             }
-            if (!ip.equals(record.key())) { // an entry alone under its own IP is where Kafka put it, by definition
+            // An entry under its own IP is where Kafka put it, by definition; any other is checked once per run.
+            if (!ip.equals(record.key()) && !ip.equals(checkedIp)) {
                 if (keyPartition < 0) {
                     keyPartition = KeyPartitioner.partition(record.key(), partitions);
                 }
@@ -143,6 +145,7 @@ public final class DedupProcessor implements Processor<String, Decoded<?>, Strin
                     reroute(record, discovered, new DiscoveredUrls.Entry(e.url(), ip));
                     continue;
                 }
+                checkedIp = ip;
             }
             long fingerprint = Fingerprints.url(e.url());
             metrics.tested();
