@@ -8,7 +8,7 @@ import io.github.kcrawler.app.runtime.CrawlSession;
 import io.github.kcrawler.app.runtime.SeedInjector;
 import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.metrics.MetricNames;
-import io.github.kcrawler.common.model.DiscoveredUrl;
+import io.github.kcrawler.common.model.DiscoveredUrls;
 import io.github.kcrawler.common.service.CrawlerService;
 import io.github.kcrawler.common.service.DeadLetters;
 import io.github.kcrawler.common.service.StreamsDefaults;
@@ -156,13 +156,15 @@ class DeadLetterCrawlIT {
                         new StringSerializer(), new ByteArraySerializer())) {
                     ProducerRecord<String, byte[]> bad = new ProducerRecord<>(topics.discovered.name(), ip,
                             topics.discovered.valueSerde().serializer().serialize(topics.discovered.name(),
-                                    DiscoveredUrl.of(seed, 0, null, System.currentTimeMillis())));
+                                    DiscoveredUrls.of(null, 0, System.currentTimeMillis(),
+                                            List.of(new DiscoveredUrls.Entry(seed, ip)))));
                     bad.headers().add(POISON_HEADER, "1".getBytes(StandardCharsets.UTF_8));
                     poison = producer.send(bad).get(30, TimeUnit.SECONDS);
                     for (int i = 0; i < 3; i++) { // same key, same partition, after the broken one
                         after.add(producer.send(new ProducerRecord<>(topics.discovered.name(), ip,
                                 topics.discovered.valueSerde().serializer().serialize(topics.discovered.name(),
-                                        DiscoveredUrl.of(seed, 0, null, System.currentTimeMillis())))).get(30,
+                                        DiscoveredUrls.of(null, 0, System.currentTimeMillis(),
+                                            List.of(new DiscoveredUrls.Entry(seed, ip)))))).get(30,
                                 TimeUnit.SECONDS));
                     }
                 }

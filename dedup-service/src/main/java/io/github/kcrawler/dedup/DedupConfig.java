@@ -2,6 +2,7 @@ package io.github.kcrawler.dedup;
 
 import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.config.Settings;
+import io.github.kcrawler.common.topic.UrlBatches;
 import io.github.kcrawler.dedup.membership.UrlSeenTierConfig;
 
 import java.util.Collections;
@@ -24,9 +25,11 @@ import java.util.TreeSet;
  * @param urlSeen     sizes of the LRU and SBFL tiers in front of the fingerprint store (paper 000)
  * @param contentExpectedItems distinct page bodies expected per partition; sizes the IMP-CB counting Bloom filter of
  *                    paper 001 (20 four-bit counters per item: 10 bytes per expected body)
+ * @param batchLimits where the admitted URLs of one discovered record are cut into several admitted records
+ *                    ({@code batch-max-urls}, {@code batch-max-bytes}; {@link UrlBatches})
  */
 public record DedupConfig(KafkaSettings kafka, int threads, long commitMs, String metricsHost, int metricsPort,
-                          UrlSeenTierConfig urlSeen, long contentExpectedItems) {
+                          UrlSeenTierConfig urlSeen, long contentExpectedItems, UrlBatches.Limits batchLimits) {
     public static final int DEFAULT_THREADS = 1;
     public static final long DEFAULT_COMMIT_MS = 200;
     public static final String DEFAULT_METRICS_HOST = "127.0.0.1";
@@ -49,6 +52,7 @@ public record DedupConfig(KafkaSettings kafka, int threads, long commitMs, Strin
         d.put("metrics-port", Integer.toString(DEFAULT_METRICS_PORT));
         d.putAll(UrlSeenTierConfig.DEFAULTS);
         d.put("content-expected-items", Long.toString(DEFAULT_CONTENT_EXPECTED_ITEMS));
+        d.putAll(UrlBatches.Limits.DEFAULTS);
         DEFAULTS = Collections.unmodifiableMap(d);
         Set<String> keys = new TreeSet<>(KafkaSettings.KEYS);
         keys.addAll(d.keySet());
@@ -58,6 +62,7 @@ public record DedupConfig(KafkaSettings kafka, int threads, long commitMs, Strin
     public DedupConfig {
         Objects.requireNonNull(kafka, "kafka settings must be given");
         Objects.requireNonNull(urlSeen, "url-seen tier settings must be given");
+        Objects.requireNonNull(batchLimits, "batch limits must be given");
         if (threads < 1 || threads > 256) {
             throw new IllegalArgumentException("threads must be in 1..256, was " + threads);
         }
@@ -79,7 +84,7 @@ public record DedupConfig(KafkaSettings kafka, int threads, long commitMs, Strin
     /** With the default URL-seen tiers. */
     public DedupConfig(KafkaSettings kafka, int threads, long commitMs, String metricsHost, int metricsPort) {
         this(kafka, threads, commitMs, metricsHost, metricsPort, UrlSeenTierConfig.defaults(),
-                DEFAULT_CONTENT_EXPECTED_ITEMS);
+                DEFAULT_CONTENT_EXPECTED_ITEMS, UrlBatches.DEFAULT_LIMITS);
     }
 
     /** Defaults for everything but the cluster settings. */
@@ -91,14 +96,16 @@ public record DedupConfig(KafkaSettings kafka, int threads, long commitMs, Strin
         return new DedupConfig(KafkaSettings.from(s), s.integer("threads", DEFAULT_THREADS),
                 s.longValue("commit-ms", DEFAULT_COMMIT_MS), s.string("metrics-host", DEFAULT_METRICS_HOST),
                 s.integer("metrics-port", DEFAULT_METRICS_PORT), UrlSeenTierConfig.from(s),
-                s.longValue("content-expected-items", DEFAULT_CONTENT_EXPECTED_ITEMS));
+                s.longValue("content-expected-items", DEFAULT_CONTENT_EXPECTED_ITEMS), UrlBatches.Limits.from(s));
     }
 
     public DedupConfig withThreads(int newThreads) {
-        return new DedupConfig(kafka, newThreads, commitMs, metricsHost, metricsPort, urlSeen, contentExpectedItems);
+        return new DedupConfig(kafka, newThreads, commitMs, metricsHost, metricsPort, urlSeen, contentExpectedItems,
+                batchLimits);
     }
 
     public DedupConfig withCommitMs(long newCommitMs) {
-        return new DedupConfig(kafka, threads, newCommitMs, metricsHost, metricsPort, urlSeen, contentExpectedItems);
+        return new DedupConfig(kafka, threads, newCommitMs, metricsHost, metricsPort, urlSeen, contentExpectedItems,
+                batchLimits);
     }
 }

@@ -3,7 +3,7 @@ package io.github.kcrawler.dedup;
 import io.github.kcrawler.common.serde.LenientJsonDeserializer;
 
 import io.github.kcrawler.common.model.ContentRef;
-import io.github.kcrawler.common.model.DiscoveredUrl;
+import io.github.kcrawler.common.model.DiscoveredUrls;
 import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.ForgetUrl;
 import io.github.kcrawler.common.topic.Topics;
@@ -30,15 +30,15 @@ import java.util.function.Function;
 
 /**
  * The dedup topology (DESIGN §2): {@code crawl.urls.discovered} and {@code crawl.urls.forget} both feed one
- * {@link DedupProcessor} per task, which owns the task's fingerprint store; new URLs go to
- * {@code crawl.urls.admitted} under the same host-IP key. No repartitioning: all three topics are co-partitioned
- * by IP, so the task reading partition p of the inputs writes partition p of the output (same key, same default
- * partitioner).
+ * {@link DedupProcessor} per task, which owns the task's fingerprint store; the new URLs of a discovered record go
+ * to {@code crawl.urls.admitted} together, keyed by one of their IPs. No repartitioning: all three topics are
+ * co-partitioned by IP and every entry of a record belongs to its key's partition, so the task reading partition p
+ * of the inputs writes partition p of the output (an IP of the group as key, same default partitioner).
  *
  * <pre>
  *   crawl.urls.discovered ─┐
  *                          ├─► dedup [url-seen store] ─► crawl.urls.admitted
- *   crawl.urls.forget ─────┘
+ *   crawl.urls.forget ─────┘          └─► crawl.urls.discovered (an entry on the wrong partition, under its own IP)
  *
  *   crawl.fetch.results ─► content-refs [content-by-url] ─► crawl.content.refs (key: body fingerprint)
  *   crawl.content.refs ──► content-dedup [content-db]    ─► crawl.content.duplicates (key: host IP)
@@ -53,6 +53,8 @@ public final class DedupTopology {
     static final String FORGET_SOURCE = "forget-source";
     static final String PROCESSOR = "dedup";
     static final String ADMITTED_SINK = "admitted-sink";
+    /** Sends an entry grouped onto a partition that does not own its IP back to discovered, under its own IP. */
+    static final String REROUTE_SINK = "reroute-sink";
     /** URL fingerprint → content hash of the body it holds; changelog {@code <application.id>-content-by-url-changelog}. */
     public static final String CONTENT_BY_URL_STORE = "content-by-url";
     /** IMP-CB fingerprint DB (refCount and counter positions per body); changelog {@code ...-content-db-changelog}. */
@@ -96,14 +98,17 @@ public final class DedupTopology {
         DedupMetrics metrics = new DedupMetrics(registry, List.of(topics.discovered.name(), topics.forget.name()));
         Topology topology = new Topology();
         topology.addSource(DISCOVERED_SOURCE, new StringDeserializer(),
-                new LenientJsonDeserializer<>(DiscoveredUrl.class), topics.discovered.name());
+                new LenientJsonDeserializer<>(DiscoveredUrls.class), topics.discovered.name());
         topology.addSource(FORGET_SOURCE, new StringDeserializer(),
                 new LenientJsonDeserializer<>(ForgetUrl.class), topics.forget.name());
-        topology.addProcessor(PROCESSOR, () -> new DedupProcessor(SEEN_STORE, seenTestFactory, metrics),
+        topology.addProcessor(PROCESSOR, () -> new DedupProcessor(SEEN_STORE, seenTestFactory, metrics,
+                config.batchLimits(), config.kafka().partitions(), ADMITTED_SINK, REROUTE_SINK),
                 DISCOVERED_SOURCE, FORGET_SOURCE);
         topology.addStateStore(KeyValueFingerprintSet.storeBuilder(SEEN_STORE), PROCESSOR);
         topology.addSink(ADMITTED_SINK, topics.admitted.name(), new StringSerializer(),
                 topics.admitted.valueSerde().serializer(), PROCESSOR);
+        topology.addSink(REROUTE_SINK, topics.discovered.name(), new StringSerializer(),
+                topics.discovered.valueSerde().serializer(), PROCESSOR);
         addContentDedup(topology, topics, config, registry);
         return topology;
     }

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.fingerprint.Fingerprints;
 import io.github.kcrawler.common.metrics.MetricNames;
-import io.github.kcrawler.common.model.AdmittedUrl;
-import io.github.kcrawler.common.model.DiscoveredUrl;
+import io.github.kcrawler.common.model.AdmittedUrls;
+import io.github.kcrawler.common.model.DiscoveredUrls;
 import io.github.kcrawler.common.model.ForgetUrl;
 import io.github.kcrawler.common.serde.JsonSerde;
 import io.github.kcrawler.common.topic.Topics;
@@ -78,8 +78,17 @@ class DedupServiceIT {
         }
     }
 
-    private static AdmittedUrl admitted(TopicRecord r) {
-        return JsonSerde.of(AdmittedUrl.class).deserialize(r.topic(), r.value().getBytes(StandardCharsets.UTF_8));
+    private static AdmittedUrls admitted(TopicRecord r) {
+        return JsonSerde.of(AdmittedUrls.class).deserialize(r.topic(), r.value().getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The admitted entries of these records, in order. */
+    private static List<AdmittedUrls.Entry> entries(List<TopicRecord> records) {
+        return records.stream().flatMap(r -> admitted(r).urls().stream()).toList();
+    }
+
+    private static String one(String url, String ip, int depth, long at) {
+        return json(DiscoveredUrls.of(null, depth, at, List.of(new DiscoveredUrls.Entry(url, ip))));
     }
 
     private static double count(SimpleMeterRegistry registry, String name) {
@@ -100,9 +109,18 @@ class DedupServiceIT {
                 ipOfUrl.put(url, ip);
             }
         }
-        for (int round = 0; round < 2; round++) { // every URL discovered twice
-            ipOfUrl.forEach((url, ip) -> input.add(new ProducerRecord<>(topics.discovered.name(), ip,
-                    json(DiscoveredUrl.of(url, 1, "http://seed/", 1L)))));
+        for (int round = 0; round < 2; round++) { // every URL discovered twice, the URLs of one IP in one record
+            for (int h = 0; h < 8; h++) {
+                String ip = "10.1.0." + h;
+                List<DiscoveredUrls.Entry> group = new ArrayList<>();
+                ipOfUrl.forEach((url, i) -> {
+                    if (i.equals(ip)) {
+                        group.add(new DiscoveredUrls.Entry(url, ip));
+                    }
+                });
+                input.add(new ProducerRecord<>(topics.discovered.name(), ip,
+                        json(DiscoveredUrls.of("http://seed/", 1, 1L, group))));
+            }
         }
         input.add(new ProducerRecord<>(topics.discovered.name(), "10.1.0.0", "{definitely not json"));
 
@@ -111,21 +129,25 @@ class DedupServiceIT {
             kafka.send(input);
             await().atMost(WAIT).pollInterval(Duration.ofMillis(300)).until(() ->
                     count(registry, MetricNames.DEDUP_TESTS) == 80
-                            && kafka.readAll(topics.admitted.name(), WAIT).size() >= 40);
+                            && entries(kafka.readAll(topics.admitted.name(), WAIT)).size() >= 40);
             assertThat(service.isHealthy()).isTrue();
 
             List<TopicRecord> out = kafka.readAll(topics.admitted.name(), WAIT);
-            assertThat(out).hasSize(40);
-            assertThat(out).extracting(r -> admitted(r).url()).containsExactlyInAnyOrderElementsOf(ipOfUrl.keySet());
+            assertThat(out).as("one admitted record per discovered record with new URLs").hasSize(8);
+            assertThat(entries(out)).extracting(AdmittedUrls.Entry::url)
+                    .containsExactlyInAnyOrderElementsOf(ipOfUrl.keySet());
             Map<String, Integer> inputPartitionOfKey = new HashMap<>();
             for (TopicRecord r : kafka.readAll(topics.discovered.name(), WAIT)) {
                 inputPartitionOfKey.put(r.key(), r.partition());
             }
             for (TopicRecord r : out) {
-                AdmittedUrl a = admitted(r);
-                assertThat(r.key()).as("key of %s", a.url()).isEqualTo(ipOfUrl.get(a.url()));
-                assertThat(r.partition()).as("partition of %s", a.url()).isEqualTo(inputPartitionOfKey.get(r.key()));
-                assertThat(a.fingerprint()).isEqualTo(Fingerprints.url(a.url()));
+                for (AdmittedUrls.Entry a : admitted(r).urls()) {
+                    assertThat(a.ip()).as("IP of %s", a.url()).isEqualTo(ipOfUrl.get(a.url()));
+                    assertThat(r.key()).as("key of %s", a.url()).isEqualTo(a.ip());
+                    assertThat(r.partition()).as("partition of %s", a.url())
+                            .isEqualTo(inputPartitionOfKey.get(r.key()));
+                    assertThat(a.fingerprint()).isEqualTo(Fingerprints.url(a.url()));
+                }
             }
             assertThat(count(registry, MetricNames.DEDUP_NEW)).isEqualTo(40);
             assertThat(registry.get(MetricNames.BAD_RECORDS).tag("topic", topics.discovered.name())
@@ -134,10 +156,11 @@ class DedupServiceIT {
             String again = "http://h3.example/p2";
             kafka.produce(topics.forget.name(), "10.1.0.3", json(ForgetUrl.of(Fingerprints.url(again), again, "test")));
             await().atMost(WAIT).until(() -> count(registry, MetricNames.DEDUP_FORGOTTEN) == 1);
-            kafka.produce(topics.discovered.name(), "10.1.0.3", json(DiscoveredUrl.of(again, 4, null, 2L)));
-            List<TopicRecord> after = kafka.awaitRecords(topics.admitted.name(), 41, WAIT);
-            assertThat(after.stream().map(DedupServiceIT::admitted).filter(a -> a.url().equals(again)))
-                    .extracting(AdmittedUrl::depth).containsExactlyInAnyOrder(1, 4);
+            kafka.produce(topics.discovered.name(), "10.1.0.3", one(again, "10.1.0.3", 4, 2L));
+            List<TopicRecord> after = kafka.awaitRecords(topics.admitted.name(), 9, WAIT);
+            assertThat(after.stream().map(DedupServiceIT::admitted)
+                    .filter(a -> a.urls().stream().anyMatch(e -> e.url().equals(again))))
+                    .extracting(AdmittedUrls::depth).containsExactlyInAnyOrder(1, 4);
         }
     }
 
@@ -151,19 +174,19 @@ class DedupServiceIT {
 
         try (DedupService first = new DedupService(config, new SimpleMeterRegistry())) {
             first.start();
-            kafka.produce(topics.discovered.name(), ip, json(DiscoveredUrl.of(seen, 0, null, 1L)));
+            kafka.produce(topics.discovered.name(), ip, one(seen, ip, 0, 1L));
             kafka.awaitRecords(topics.admitted.name(), 1, WAIT);
         }
 
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         try (DedupService second = new DedupService(config, registry)) {
             second.start();
-            kafka.produce(topics.discovered.name(), ip, json(DiscoveredUrl.of(seen, 0, null, 2L)));
-            kafka.produce(topics.discovered.name(), ip, json(DiscoveredUrl.of(fresh, 0, null, 3L)));
+            kafka.produce(topics.discovered.name(), ip, one(seen, ip, 0, 2L));
+            kafka.produce(topics.discovered.name(), ip, one(fresh, ip, 0, 3L));
             // Same key, so same partition and processing order: once 'fresh' is committed, so is 'seen'.
             await().atMost(WAIT).pollInterval(Duration.ofMillis(300)).until(() ->
-                    kafka.readAll(topics.admitted.name(), WAIT).stream().anyMatch(r -> admitted(r).url().equals(fresh)));
-            assertThat(kafka.readAll(topics.admitted.name(), WAIT)).extracting(r -> admitted(r).url())
+                    entries(kafka.readAll(topics.admitted.name(), WAIT)).stream().anyMatch(e -> e.url().equals(fresh)));
+            assertThat(entries(kafka.readAll(topics.admitted.name(), WAIT))).extracting(AdmittedUrls.Entry::url)
                     .containsExactly(seen, fresh);
             assertThat(count(registry, MetricNames.DEDUP_TESTS)).isEqualTo(2);
             assertThat(count(registry, MetricNames.DEDUP_NEW)).isEqualTo(1);

@@ -2,14 +2,18 @@ package io.github.kcrawler.dedup;
 
 import io.github.kcrawler.common.fingerprint.Fingerprints;
 import io.github.kcrawler.common.metrics.MetricNames;
-import io.github.kcrawler.common.model.AdmittedUrl;
-import io.github.kcrawler.common.model.DiscoveredUrl;
+import io.github.kcrawler.common.model.AdmittedUrls;
+import io.github.kcrawler.common.model.DiscoveredUrls;
 import io.github.kcrawler.common.model.ForgetUrl;
 import io.github.kcrawler.common.serde.JsonSerde;
 import io.github.kcrawler.common.service.StreamsDefaults;
+import io.github.kcrawler.common.topic.KeyPartitioner;
 import io.github.kcrawler.common.topic.Topics;
+import io.github.kcrawler.common.topic.UrlBatches;
 import io.github.kcrawler.dedup.store.KeyValueFingerprintSet;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.apache.kafka.common.serialization.BytesDeserializer;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.utils.Bytes;
@@ -23,6 +27,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.assertj.core.groups.Tuple;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -36,25 +41,50 @@ class DedupTopologyTest {
     private final Topics topics = Topics.withPrefix(PREFIX);
     private SimpleMeterRegistry registry;
     private TopologyTestDriver driver;
-    private TestInputTopic<String, DiscoveredUrl> discovered;
+    private TestInputTopic<String, DiscoveredUrls> discovered;
     private TestInputTopic<String, String> discoveredRaw;
     private TestInputTopic<String, ForgetUrl> forget;
     private TestInputTopic<String, String> forgetRaw;
-    private TestOutputTopic<String, AdmittedUrl> admitted;
+    private TestOutputTopic<String, AdmittedUrls> admitted;
+
+    /** One admitted entry with the key and depth of its record. */
+    private record Admitted(String key, String url, String ip, int depth, long fingerprint) {
+    }
 
     @BeforeEach
     void setUp() {
+        open(DedupTestSupport.config("unused:9092", PREFIX, DedupTestSupport.newStateDir()));
+    }
+
+    private void open(DedupConfig config) {
+        if (driver != null) {
+            driver.close();
+        }
         registry = new SimpleMeterRegistry();
-        DedupConfig config = DedupTestSupport.config("unused:9092", PREFIX, DedupTestSupport.newStateDir());
         driver = new TopologyTestDriver(DedupTopology.build(topics, config, registry),
                 StreamsDefaults.properties(config.kafka(), DedupService.APPLICATION_ID, 1, config.commitMs()));
         discovered = driver.createInputTopic(topics.discovered.name(), new StringSerializer(),
-                JsonSerde.of(DiscoveredUrl.class));
+                JsonSerde.of(DiscoveredUrls.class));
         discoveredRaw = driver.createInputTopic(topics.discovered.name(), new StringSerializer(), new StringSerializer());
         forget = driver.createInputTopic(topics.forget.name(), new StringSerializer(), JsonSerde.of(ForgetUrl.class));
         forgetRaw = driver.createInputTopic(topics.forget.name(), new StringSerializer(), new StringSerializer());
         admitted = driver.createOutputTopic(topics.admitted.name(), new StringDeserializer(),
-                JsonSerde.of(AdmittedUrl.class));
+                JsonSerde.of(AdmittedUrls.class));
+    }
+
+    /** The admitted entries written so far, flattened in order. */
+    private List<Admitted> admittedUrls() {
+        List<Admitted> out = new ArrayList<>();
+        for (KeyValue<String, AdmittedUrls> kv : admitted.readKeyValuesToList()) {
+            for (AdmittedUrls.Entry e : kv.value.urls()) {
+                out.add(new Admitted(kv.key, e.url(), e.ip(), kv.value.depth(), e.fingerprint()));
+            }
+        }
+        return out;
+    }
+
+    private static DiscoveredUrls.Entry entry(String url, String ip) {
+        return new DiscoveredUrls.Entry(url, ip);
     }
 
     @AfterEach
@@ -62,8 +92,9 @@ class DedupTopologyTest {
         driver.close();
     }
 
-    private static DiscoveredUrl url(String url, int depth) {
-        return DiscoveredUrl.of(url, depth, null, 1_000L);
+    /** One URL alone, its entry without an IP (the record key stands in, as in a format-1 record). */
+    private static DiscoveredUrls url(String url, int depth) {
+        return DiscoveredUrls.of(null, depth, 1_000L, List.of(entry(url, null)));
     }
 
     private double count(String name) {
@@ -78,10 +109,10 @@ class DedupTopologyTest {
     void newUrl_isAdmittedOnce_withFingerprintDepthAndSameKey() {
         discovered.pipeInput(IP_A, url("http://a.example/", 2));
 
-        List<KeyValue<String, AdmittedUrl>> out = admitted.readKeyValuesToList();
-        assertThat(out).containsExactly(KeyValue.pair(IP_A,
-                AdmittedUrl.of("http://a.example/", 2, Fingerprints.url("http://a.example/"))));
-        assertThat(out.get(0).value.v()).isEqualTo(AdmittedUrl.VERSION);
+        List<KeyValue<String, AdmittedUrls>> out = admitted.readKeyValuesToList();
+        assertThat(out).containsExactly(KeyValue.pair(IP_A, AdmittedUrls.of(2, List.of(new AdmittedUrls.Entry(
+                "http://a.example/", IP_A, Fingerprints.url("http://a.example/"))))));
+        assertThat(out.get(0).value.v()).isEqualTo(AdmittedUrls.VERSION);
         assertThat(count(MetricNames.DEDUP_TESTS)).isEqualTo(1);
         assertThat(count(MetricNames.DEDUP_NEW)).isEqualTo(1);
     }
@@ -91,7 +122,7 @@ class DedupTopologyTest {
         discovered.pipeInput(IP_A, url("http://a.example/t", 1));
         discovered.pipeInput(IP_A, url("http://a.example/t", 1));
 
-        assertThat(admitted.readValuesToList()).hasSize(1);
+        assertThat(admittedUrls()).hasSize(1);
         assertThat(registry.get(MetricNames.DEDUP_LRU_HITS).functionCounter().count()).isEqualTo(1);
         assertThat(registry.get(MetricNames.DEDUP_SBFL_POSITIVES).functionCounter().count()).isZero();
         assertThat(registry.get(MetricNames.DEDUP_STORAGE_LOOKUPS).functionCounter().count()).isEqualTo(1);
@@ -102,9 +133,10 @@ class DedupTopologyTest {
     void duplicate_isSuppressed_evenAtAnotherDepthOrSource() {
         discovered.pipeInput(IP_A, url("http://a.example/x", 1));
         discovered.pipeInput(IP_A, url("http://a.example/x", 1));
-        discovered.pipeInput(IP_A, DiscoveredUrl.of("http://a.example/x", 5, "http://other/", 2_000L));
+        discovered.pipeInput(IP_A, DiscoveredUrls.of("http://other/", 5, 2_000L,
+                List.of(entry("http://a.example/x", IP_A))));
 
-        assertThat(admitted.readValuesToList()).extracting(AdmittedUrl::url).containsExactly("http://a.example/x");
+        assertThat(admittedUrls()).extracting(Admitted::url).containsExactly("http://a.example/x");
         assertThat(count(MetricNames.DEDUP_TESTS)).isEqualTo(3);
         assertThat(count(MetricNames.DEDUP_NEW)).isEqualTo(1);
     }
@@ -117,7 +149,7 @@ class DedupTopologyTest {
         discovered.pipeInput(IP_A, url(u, 3));
         discovered.pipeInput(IP_A, url(u, 3));
 
-        assertThat(admitted.readValuesToList()).extracting(AdmittedUrl::url, AdmittedUrl::depth)
+        assertThat(admittedUrls()).extracting(Admitted::url, Admitted::depth)
                 .containsExactly(Tuple.tuple(u, 0), Tuple.tuple(u, 3));
         assertThat(count(MetricNames.DEDUP_FORGOTTEN)).isEqualTo(1);
     }
@@ -130,7 +162,7 @@ class DedupTopologyTest {
         forget.pipeInput(IP_A, ForgetUrl.of(Fingerprints.url(u), null, "dropped"));
         discovered.pipeInput(IP_A, url(u, 0));
 
-        assertThat(admitted.readValuesToList()).hasSize(2);
+        assertThat(admittedUrls()).hasSize(2);
         assertThat(count(MetricNames.DEDUP_FORGOTTEN)).isEqualTo(2);
     }
 
@@ -141,7 +173,7 @@ class DedupTopologyTest {
         forget.pipeInput(IP_A, ForgetUrl.of(Fingerprints.url(u), "http://a.example/other", "dropped"));
         discovered.pipeInput(IP_A, url(u, 0));
 
-        assertThat(admitted.readValuesToList()).hasSize(1);
+        assertThat(admittedUrls()).hasSize(1);
         assertThat(bad(topics.forget.name(), "fingerprint-mismatch")).isEqualTo(1);
         assertThat(count(MetricNames.DEDUP_FORGOTTEN)).isZero();
     }
@@ -152,7 +184,7 @@ class DedupTopologyTest {
         discovered.pipeInput(IP_B, url("http://b.example/1", 0));
         discovered.pipeInput(IP_B, url("http://b.example/2", 1));
 
-        assertThat(admitted.readKeyValuesToList()).extracting(kv -> kv.key + " " + kv.value.url())
+        assertThat(admittedUrls()).extracting(a -> a.key() + " " + a.url())
                 .containsExactly(IP_A + " http://a.example/1", IP_B + " http://b.example/1",
                         IP_B + " http://b.example/2");
     }
@@ -164,7 +196,7 @@ class DedupTopologyTest {
         forgetRaw.pipeInput(IP_A, "\u0000\u0001garbage");
         discovered.pipeInput(IP_A, url("http://a.example/after", 0));
 
-        assertThat(admitted.readValuesToList()).extracting(AdmittedUrl::url).containsExactly("http://a.example/after");
+        assertThat(admittedUrls()).extracting(Admitted::url).containsExactly("http://a.example/after");
         assertThat(bad(topics.discovered.name(), "malformed")).isEqualTo(2);
         assertThat(bad(topics.forget.name(), "malformed")).isEqualTo(1);
         assertThat(count(MetricNames.DEDUP_TESTS)).isEqualTo(1);
@@ -173,9 +205,10 @@ class DedupTopologyTest {
     @Test
     void invalidRecords_areSkippedWithTheirReason() {
         discovered.pipeInput(IP_A, url("  ", 0));
-        discovered.pipeInput(IP_A, new DiscoveredUrl(1, null, 0, null, 0));
+        discovered.pipeInput(IP_A, new DiscoveredUrls(1, null, 0, 0, List.of(entry(null, null))));
         discovered.pipeInput(IP_A, url("http://a.example/neg", -1));
-        discovered.pipeInput(IP_A, new DiscoveredUrl(DiscoveredUrl.VERSION + 1, "http://a.example/v2", 0, null, 0));
+        discovered.pipeInput(IP_A, new DiscoveredUrls(DiscoveredUrls.VERSION + 1, null, 0, 0,
+                List.of(entry("http://a.example/v3", IP_A))));
         discoveredRaw.pipeInput(IP_A, "{\"url\":\"http://a.example/nov\",\"depth\":0}");
         discovered.pipeInput((String) null, url("http://a.example/nokey", 0));
         discoveredRaw.pipeInput(IP_A, (String) null);
@@ -188,6 +221,125 @@ class DedupTopologyTest {
         assertThat(bad(t, "missing-key")).isEqualTo(1);
         assertThat(bad(t, "null-value")).isEqualTo(1);
         assertThat(count(MetricNames.DEDUP_TESTS)).isZero();
+    }
+
+    /**
+     * Issue 19: a record holds one page's URLs for this partition, several IPs among them. Each entry is tested in
+     * order exactly as a lone URL; the new ones go out as one admitted record keyed by the first one's IP, each entry
+     * with its own IP; unusable entries are counted and the rest of the record is used.
+     */
+    @Test
+    void batch_eachEntryIsTestedInOrder_andTheNewOnesGoOutAsOneRecordWithTheirIps() {
+        discovered.pipeInput(IP_A, url("http://a.example/known", 0));
+        admitted.readKeyValuesToList();
+        discovered.pipeInput(IP_A, DiscoveredUrls.of("http://src.example/", 3, 5L, List.of(
+                entry("http://a.example/known", IP_A), // seen before: not admitted
+                entry("http://b.example/1", IP_B),
+                entry("http://a.example/1", IP_A),
+                entry(" ", IP_A), // blank: counted, skipped
+                entry("http://b.example/1", IP_B), // twice in one record: admitted once
+                entry("http://b.example/2", "x".repeat(100)), // no usable IP: counted, skipped
+                entry("http://b.example/3", null)))); // no IP: the record key's
+
+        List<KeyValue<String, AdmittedUrls>> out = admitted.readKeyValuesToList();
+        assertThat(out).singleElement().satisfies(kv -> {
+            assertThat(kv.key).isEqualTo(IP_B);
+            assertThat(kv.value.depth()).isEqualTo(3);
+            assertThat(kv.value.urls()).extracting(AdmittedUrls.Entry::url, AdmittedUrls.Entry::ip,
+                    AdmittedUrls.Entry::fingerprint).containsExactly(
+                    Tuple.tuple("http://b.example/1", IP_B, Fingerprints.url("http://b.example/1")),
+                    Tuple.tuple("http://a.example/1", IP_A, Fingerprints.url("http://a.example/1")),
+                    Tuple.tuple("http://b.example/3", IP_A, Fingerprints.url("http://b.example/3")));
+        });
+        assertThat(count(MetricNames.DEDUP_TESTS)).isEqualTo(1 + 5);
+        assertThat(count(MetricNames.DEDUP_NEW)).isEqualTo(1 + 3);
+        assertThat(bad(topics.discovered.name(), "blank-url")).isEqualTo(1);
+        assertThat(bad(topics.discovered.name(), "missing-key")).isEqualTo(1);
+        assertThat(registry.get(MetricNames.DEDUP_LRU_HITS).functionCounter().count()).isEqualTo(2);
+    }
+
+    @Test
+    void batch_allSeen_writesNothing_andAnEmptyRecordIsMalformed() {
+        discovered.pipeInput(IP_A, DiscoveredUrls.of(null, 0, 1L, List.of(entry("http://a.example/s", IP_A))));
+        admitted.readKeyValuesToList();
+        discovered.pipeInput(IP_A, DiscoveredUrls.of(null, 0, 1L, List.of(entry("http://a.example/s", IP_A))));
+        discovered.pipeInput(IP_A, DiscoveredUrls.of(null, 0, 1L, List.of()));
+        assertThat(admitted.isEmpty()).isTrue();
+        assertThat(bad(topics.discovered.name(), "malformed")).isEqualTo(1);
+    }
+
+    /**
+     * An entry whose IP is not on its record key's partition (a producer grouped it wrongly) is not tested by this
+     * task, which does not own it: it goes back to discovered alone under its own IP, Kafka's partitioner delivers
+     * it to its owner, and there it is tested once.
+     */
+    @Test
+    void entryOnAnotherPartition_isSentBackUnderItsOwnIp_andTestedByItsOwner() {
+        String ipC = "10.0.0.3"; // partition 0 of 4; IP_A is on partition 2
+        assertThat(KeyPartitioner.partition(ipC, 4)).isNotEqualTo(KeyPartitioner.partition(IP_A, 4));
+        TestOutputTopic<String, DiscoveredUrls> back = driver.createOutputTopic(topics.discovered.name(),
+                new StringDeserializer(), JsonSerde.of(DiscoveredUrls.class));
+        discovered.pipeInput(IP_A, DiscoveredUrls.of("http://src/", 2, 9L, List.of(entry("http://a.example/r", IP_A),
+                entry("http://c.example/r", ipC))));
+
+        assertThat(back.readKeyValuesToList()).containsExactly(KeyValue.pair(ipC,
+                DiscoveredUrls.of("http://src/", 2, 9L, List.of(entry("http://c.example/r", ipC)))));
+        assertThat(registry.counter(MetricNames.DEDUP_REROUTED).count()).isEqualTo(1);
+        // the test driver feeds the rerouted record back in, as the owning task would read it
+        assertThat(admittedUrls()).extracting(a -> a.key() + " " + a.url() + " " + a.ip() + " " + a.depth())
+                .containsExactly(IP_A + " http://a.example/r " + IP_A + " 2", ipC + " http://c.example/r " + ipC + " 2");
+        assertThat(count(MetricNames.DEDUP_TESTS)).isEqualTo(2);
+    }
+
+    /** Above batch-max-urls the admitted URLs of one input record are cut into several records, none lost. */
+    @Test
+    void batch_admittedUrlsAreCutAtTheConfiguredLimit() {
+        DedupConfig base = DedupTestSupport.config("unused:9092", PREFIX, DedupTestSupport.newStateDir());
+        open(new DedupConfig(base.kafka(), base.threads(), base.commitMs(), base.metricsHost(), base.metricsPort(),
+                base.urlSeen(), base.contentExpectedItems(), new UrlBatches.Limits(4, UrlBatches.Limits.MIN_BYTES)));
+        List<DiscoveredUrls.Entry> entries = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            entries.add(entry("http://a.example/" + i, i % 2 == 0 ? IP_A : IP_B));
+        }
+        discovered.pipeInput(IP_A, DiscoveredUrls.of("http://src/", 1, 1L, entries));
+        List<KeyValue<String, AdmittedUrls>> out = admitted.readKeyValuesToList();
+        assertThat(out).extracting(kv -> kv.value.urls().size()).containsExactly(4, 4, 2);
+        assertThat(out).allSatisfy(kv -> assertThat(kv.key).isEqualTo(kv.value.urls().get(0).ip()));
+        assertThat(out.stream().flatMap(kv -> kv.value.urls().stream()).map(AdmittedUrls.Entry::url))
+                .containsExactlyElementsOf(entries.stream().map(DiscoveredUrls.Entry::url).toList());
+    }
+
+    /** A discovered record of format 1 (one URL, keyed by its IP), as written before issue 19, is still tested. */
+    @Test
+    void formatOneRecord_isAdmittedWithTheKeyAsItsIp() {
+        discoveredRaw.pipeInput(IP_B, "{\"v\":1,\"url\":\"http://b.example/old\",\"depth\":2,\"source\":null,"
+                + "\"discoveredAt\":5}");
+        assertThat(admittedUrls()).containsExactly(new Admitted(IP_B, "http://b.example/old", IP_B, 2,
+                Fingerprints.url("http://b.example/old")));
+    }
+
+    /**
+     * The url-seen changelog gets one record per admission and one tombstone per forget of a present fingerprint:
+     * nothing for a duplicate, nothing for forgetting a fingerprint the store does not hold.
+     */
+    @Test
+    void changelog_isWrittenOnlyWhenTheSetChanges() {
+        String changelog = PREFIX + DedupService.APPLICATION_ID + "-" + DedupTopology.SEEN_STORE + "-changelog";
+        TestOutputTopic<Bytes, byte[]> log = driver.createOutputTopic(changelog, new BytesDeserializer(),
+                new ByteArrayDeserializer());
+        log.readKeyValuesToList(); // whatever the task wrote at start (the snapshot tag)
+        String u = "http://a.example/c";
+        discovered.pipeInput(IP_A, DiscoveredUrls.of(null, 0, 1L, List.of(entry(u, IP_A), entry(u, IP_A),
+                entry("http://a.example/d", IP_A))));
+        discovered.pipeInput(IP_A, url(u, 0));
+        forget.pipeInput(IP_A, ForgetUrl.of(Fingerprints.url("http://never.seen/"), null, "dropped"));
+        forget.pipeInput(IP_A, ForgetUrl.of(Fingerprints.url(u), u, "dropped"));
+        forget.pipeInput(IP_A, ForgetUrl.of(Fingerprints.url(u), u, "dropped"));
+
+        List<KeyValue<Bytes, byte[]>> written = log.readKeyValuesToList();
+        assertThat(written).extracting(kv -> kv.value == null ? "tombstone" : "put")
+                .containsExactly("put", "put", "tombstone");
+        assertThat(count(MetricNames.DEDUP_FORGOTTEN)).isEqualTo(3);
     }
 
     @Test

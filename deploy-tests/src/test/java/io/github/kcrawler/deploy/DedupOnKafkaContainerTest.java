@@ -1,7 +1,7 @@
 package io.github.kcrawler.deploy;
 
 import io.github.kcrawler.common.metrics.MetricsServer;
-import io.github.kcrawler.common.model.DiscoveredUrl;
+import io.github.kcrawler.common.model.DiscoveredUrls;
 import io.github.kcrawler.common.topic.Topics;
 import io.github.kcrawler.dedup.DedupConfig;
 import io.github.kcrawler.dedup.DedupService;
@@ -85,11 +85,12 @@ class DedupOnKafkaContainerTest {
 
             Topics t = Topics.defaults();
             Map<String, Object> producerProps = Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, KAFKA.getBootstrapServers());
-            try (KafkaProducer<String, DiscoveredUrl> producer = new KafkaProducer<>(producerProps, new StringSerializer(),
+            try (KafkaProducer<String, DiscoveredUrls> producer = new KafkaProducer<>(producerProps, new StringSerializer(),
                     t.discovered.valueSerde().serializer())) {
                 for (int i = 0; i < 3; i++) {
                     producer.send(new ProducerRecord<>(t.discovered.name(), "192.0.2.7",
-                            DiscoveredUrl.of("http://once.test/page", 1, "http://once.test/", System.currentTimeMillis())));
+                            DiscoveredUrls.of("http://once.test/", 1, System.currentTimeMillis(),
+                                    List.of(new DiscoveredUrls.Entry("http://once.test/page", "192.0.2.7")))));
                 }
                 producer.flush();
             }

@@ -4,6 +4,7 @@ import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.config.Settings;
 import io.github.kcrawler.common.scope.AddressPolicy;
 import io.github.kcrawler.common.scope.CrawlScope;
+import io.github.kcrawler.common.topic.UrlBatches;
 import io.github.kcrawler.fetcher.http.ValueBounds;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -61,6 +62,9 @@ import java.util.TreeSet;
  *                          {@code max-link-list-bytes} (a page's LinkList record holds links up to about this many
  *                          bytes of JSON; 4096..67108864); redirect targets longer than {@code max-url-length} are
  *                          dropped
+ * @param batchLimits       a page's discovered URLs go out as one record per target partition, cut into several
+ *                          above {@code batch-max-urls} entries or {@code batch-max-bytes} (estimated JSON) so a page
+ *                          with 100,000 links never makes a record the broker refuses ({@link UrlBatches})
  */
 public record FetcherConfig(KafkaSettings kafka, String userAgent, String robotsAgent, int maxInFlight, int maxPending,
                             long politenessMs, long maxCrawlDelayMs, int connectTimeoutMs, int readTimeoutMs,
@@ -73,7 +77,8 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
                             long commitIntervalMs, long revokeWaitMs, boolean nativeTransport, CrawlScope scope,
                             AddressPolicy addressPolicy, int firstByteTimeoutMs, long maxPagesPerHost,
                             int maxRedirects, long maxBackoffMs, boolean tlsInsecure, ValueBounds.Limits bounds,
-                            String instanceId) {
+                            String instanceId,
+                            UrlBatches.Limits batchLimits) {
     private static final Logger LOG = LoggerFactory.getLogger(FetcherConfig.class);
 
     public static final String DEFAULT_USER_AGENT = "kcrawler/0.1 (+https://github.com/kcrawler)";
@@ -135,6 +140,7 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
         d.put("revoke-wait-ms", "2000");
         d.put("instance-id", "");
         d.put("native-transport", "true");
+        d.putAll(UrlBatches.Limits.DEFAULTS); // batch-max-urls, batch-max-bytes
         d.put("metrics-host", "127.0.0.1");
         d.put("metrics-port", "0");
         return java.util.Collections.unmodifiableMap(d);
@@ -192,6 +198,7 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
         check(bounds != null, "value bounds are required");
         check(bounds.urlLength() == scope.maxUrlLength(), "value bounds must use the scope's max-url-length ("
                 + scope.maxUrlLength() + "), was " + bounds.urlLength());
+        check(batchLimits != null, "batch limits are required");
         check(firstByteTimeoutMs >= 1, "first-byte-timeout-ms must be >= 1, was " + firstByteTimeoutMs);
         check(maxPagesPerHost >= 0, "max-pages-per-host must be >= 0 (0 = unlimited), was " + maxPagesPerHost);
         check(maxRedirects >= 0 && maxRedirects <= 100, "max-redirects must be in 0..100, was " + maxRedirects);
@@ -230,7 +237,8 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
                 l(s, "keep-alive-ms"), l(s, "commit-interval-ms"), l(s, "revoke-wait-ms"),
                 b(s, "native-transport"), CrawlScope.from(s), AddressPolicy.from(s), i(s, "first-byte-timeout-ms"),
                 l(s, "max-pages-per-host"), i(s, "max-redirects"), l(s, "max-backoff-ms"), b(s, "tls-insecure"),
-                bounds(s, CrawlScope.from(s)), str(s, "instance-id").trim());
+                bounds(s, CrawlScope.from(s)), str(s, "instance-id").trim(),
+                UrlBatches.Limits.from(s));
     }
 
     private static ValueBounds.Limits bounds(Settings s, CrawlScope scope) {

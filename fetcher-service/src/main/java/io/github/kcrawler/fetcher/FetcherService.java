@@ -1,12 +1,13 @@
 package io.github.kcrawler.fetcher;
 
-import io.github.kcrawler.common.model.DiscoveredUrl;
+import io.github.kcrawler.common.model.DiscoveredUrls;
 import io.github.kcrawler.common.model.FetchRequest;
 import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.LinkList;
 import io.github.kcrawler.common.serde.JsonSerde;
 import io.github.kcrawler.common.service.CrawlerService;
 import io.github.kcrawler.common.time.CrawlClock;
+import io.github.kcrawler.common.topic.KeyPartitioner;
 import io.github.kcrawler.common.topic.Topic;
 import io.github.kcrawler.common.topic.Topics;
 import io.github.kcrawler.fetcher.dns.HostResolver;
@@ -98,6 +99,7 @@ public final class FetcherService implements CrawlerService {
             throw new IllegalStateException("fetcher already started");
         }
         started = true;
+        KeyPartitioner.checkAgainstKafka(); // discovered URLs are grouped by partition exactly as Kafka would route them
         HostsFile hosts = config.hostsFile() == null ? HostsFile.empty() : HostsFile.load(config.hostsFile());
         transport = new NettyTransport(config.ioThreads(), config.nativeTransport());
         slots = new FetchSlots(config.maxInFlight(), transport.scheduler());
@@ -297,8 +299,13 @@ public final class FetcherService implements CrawlerService {
         }
 
         @Override
-        public void discovered(String key, DiscoveredUrl value, Completion c) {
+        public void discovered(String key, DiscoveredUrls value, Completion c) {
             send(topics.discovered, key, value, c);
+        }
+
+        @Override
+        public int discoveredPartitions() {
+            return producer.partitionsFor(topics.discovered.name()).size(); // the producer's cached metadata
         }
 
         @Override

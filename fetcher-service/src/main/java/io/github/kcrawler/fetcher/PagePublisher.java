@@ -1,13 +1,14 @@
 package io.github.kcrawler.fetcher;
 
 import io.github.kcrawler.common.fingerprint.Fingerprints;
-import io.github.kcrawler.common.model.DiscoveredUrl;
+import io.github.kcrawler.common.model.DiscoveredUrls;
 import io.github.kcrawler.common.model.FetchOutcome;
 import io.github.kcrawler.common.model.FetchRequest;
 import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.LinkList;
 import io.github.kcrawler.common.scope.ScopeDecision;
 import io.github.kcrawler.common.time.CrawlClock;
+import io.github.kcrawler.common.topic.UrlBatches;
 import io.github.kcrawler.common.url.UrlNormalizer;
 import io.github.kcrawler.fetcher.FetchMetrics.LinkRejection;
 import io.github.kcrawler.fetcher.dns.HostResolver;
@@ -33,8 +34,11 @@ import java.util.function.BiConsumer;
 /**
  * Turns a finished fetch into records: the outcome and its reason code, the WARC records of a complete exchange,
  * the outlinks of an HTML page (parsed, scoped, resolved to IPs) and the redirect target of a 3xx, then produces
- * one {@code FetchResult} (key: the request's key), a {@code DiscoveredUrl} per followable outlink (key: its IP)
- * and one {@code LinkList} per HTML page (key: the request's key). Runs on worker threads.
+ * one {@code FetchResult} (key: the request's key), one {@code DiscoveredUrls} per partition its followable
+ * outlinks (or its redirect target) belong to (key: one of their IPs; {@link UrlBatches}, cut into several records
+ * above {@code batch-max-urls} / {@code batch-max-bytes}) and one {@code LinkList} per HTML page (key: the request's
+ * key). Runs on worker threads. A page with n followable links over P partitions writes at most P discovered
+ * records when no group is cut (issue 19: one record per target partition, not one per link).
  *
  * <p>Decisions: bodies cut at {@code max-body-bytes} (TOO_LARGE) are neither hashed, parsed nor archived — a
  * prefix is not the page. The content hash is {@code Fingerprints.contentHash} of a 2xx body (whitespace-normalised
@@ -51,7 +55,14 @@ final class PagePublisher {
     interface Sink {
         void result(String key, FetchResult value, Completion c);
 
-        void discovered(String key, DiscoveredUrl value, Completion c);
+        /** One record of a page's discovered URLs; every entry's IP is on the partition of {@code key}. */
+        void discovered(String key, DiscoveredUrls value, Completion c);
+
+        /**
+         * The partition count of {@code crawl.urls.discovered} as the producer sees it (the count Kafka's
+         * partitioner will use for these records), by which a page's URLs are grouped.
+         */
+        int discoveredPartitions();
 
         void links(String key, LinkList value, Completion c);
 
@@ -316,7 +327,7 @@ final class PagePublisher {
         int depth = job.request.depth();
         long now = clock.millis();
         List<LinkList.Link> graph = new ArrayList<>(links.size());
-        List<String[]> discovered = new ArrayList<>(followable ? links.size() + 1 : 1);
+        List<DiscoveredUrls.Entry> discovered = new ArrayList<>(followable ? links.size() : 0);
         int dns = 0;
         int address = 0;
         long graphBytes = 0; // the LinkList record stays within max-link-list-bytes: it keeps a prefix
@@ -339,7 +350,7 @@ final class PagePublisher {
                 graphCut = true;
             }
             if (followable) {
-                discovered.add(new String[] {ip, link});
+                discovered.add(new DiscoveredUrls.Entry(link, ip));
             }
         }
         if (graphCut) {
@@ -360,13 +371,27 @@ final class PagePublisher {
         }
         metrics.linkRejected(LinkRejection.DNS, dns);
         metrics.linkRejected(LinkRejection.ADDRESS, address);
-        int sends = 1 + discovered.size() + (html ? 1 : 0) + (redirectIp != null ? 1 : 0);
-        Completion c = new Completion(job, sends, onDone);
-        for (String[] d : discovered) {
-            sink.discovered(d[0], DiscoveredUrl.of(d[1], depth + 1, page, now), c);
+        // Outlinks are one level deeper than the page, a redirect target is at the page's own depth: separate groups
+        // (a page has outlinks only when it is a 2xx and a redirect target only when it is a 3xx, never both).
+        int partitions = 1;
+        if (!discovered.isEmpty() || redirectIp != null) {
+            try {
+                partitions = sink.discoveredPartitions();
+            } catch (RuntimeException e) { // no topic metadata: like a failed send, the request is redone later
+                new Completion(job, 1, onDone).acked(e);
+                return;
+            }
         }
+        List<UrlBatches.Keyed<DiscoveredUrls>> records = new ArrayList<>(UrlBatches.discovered(discovered, partitions,
+                page, depth + 1, now, config.batchLimits()));
         if (redirectIp != null) {
-            sink.discovered(redirectIp, DiscoveredUrl.of(redirect, depth, page, now), c);
+            records.addAll(UrlBatches.discovered(List.of(new DiscoveredUrls.Entry(redirect, redirectIp)), partitions,
+                    page, depth, now, config.batchLimits()));
+        }
+        int sends = 1 + records.size() + (html ? 1 : 0);
+        Completion c = new Completion(job, sends, onDone);
+        for (UrlBatches.Keyed<DiscoveredUrls> r : records) {
+            sink.discovered(r.key(), r.value(), c);
         }
         metrics.linksDiscovered.increment(discovered.size() + (redirectIp != null ? 1 : 0));
         if (html) {

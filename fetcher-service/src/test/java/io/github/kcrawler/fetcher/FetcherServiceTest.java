@@ -1,13 +1,14 @@
 package io.github.kcrawler.fetcher;
 
 import io.github.kcrawler.common.fingerprint.Fingerprints;
-import io.github.kcrawler.common.model.DiscoveredUrl;
+import io.github.kcrawler.common.model.DiscoveredUrls;
 import io.github.kcrawler.common.model.FetchOutcome;
 import io.github.kcrawler.common.model.FetchRequest;
 import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.LinkList;
 import io.github.kcrawler.common.serde.JsonSerde;
 import io.github.kcrawler.common.time.CrawlClock;
+import io.github.kcrawler.common.topic.KeyPartitioner;
 import io.github.kcrawler.common.topic.Topics;
 import io.github.kcrawler.kafka.embedded.KafkaTestCluster;
 import io.github.kcrawler.kafka.embedded.TopicRecord;
@@ -208,14 +209,30 @@ class FetcherServiceTest {
             int totalLinks = values(linkRecords, LinkList.class).stream().mapToInt(l -> l.outlinks().size()).sum();
             assertThat(totalLinks).isPositive();
 
-            // discovered URLs: keyed by their own IP, one level deeper, with their source
-            List<DiscoveredUrl> discovered = values(kafka.awaitRecords(topics.discovered.name(), totalLinks, WAIT),
-                    DiscoveredUrl.class);
-            assertThat(discovered).allSatisfy(d -> {
+            // discovered URLs: one record per page and target partition (issue 19), keyed by one of its entries'
+            // IPs, every entry on the key's partition with its own IP, one level deeper, with their source
+            List<TopicRecord> discoveredRecords = new ArrayList<>();
+            await().atMost(WAIT).untilAsserted(() -> {
+                discoveredRecords.clear();
+                discoveredRecords.addAll(kafka.readAll(topics.discovered.name(), WAIT));
+                assertThat(values(discoveredRecords, DiscoveredUrls.class).stream()
+                        .mapToInt(d -> d.urls().size()).sum()).isGreaterThanOrEqualTo(totalLinks);
+            });
+            Map<String, Integer> recordsPerSource = new HashMap<>();
+            for (TopicRecord r : discoveredRecords) {
+                DiscoveredUrls d = values(List.of(r), DiscoveredUrls.class).get(0);
                 assertThat(d.depth()).isEqualTo(1);
                 assertThat(d.source()).isNotNull();
-                assertThat(web.pageOf(d.url())).isNotNegative();
-            });
+                recordsPerSource.merge(d.source(), 1, Integer::sum);
+                assertThat(d.urls()).extracting(DiscoveredUrls.Entry::ip).contains(r.key());
+                for (DiscoveredUrls.Entry e : d.urls()) {
+                    assertThat(web.pageOf(e.url())).isNotNegative();
+                    assertThat(e.ip()).isEqualTo(hostToIp.get(new java.net.URI(e.url()).getHost()));
+                    assertThat(KeyPartitioner.partition(e.ip(), 2)).isEqualTo(r.partition());
+                }
+            }
+            assertThat(recordsPerSource.values()).as("at most one record per page and partition (2 partitions)")
+                    .allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(2));
 
             // at-least-once bookkeeping: every request offset is eventually committed
             await().atMost(WAIT).untilAsserted(() -> {

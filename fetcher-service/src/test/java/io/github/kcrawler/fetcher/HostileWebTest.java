@@ -1,6 +1,6 @@
 package io.github.kcrawler.fetcher;
 
-import io.github.kcrawler.common.model.DiscoveredUrl;
+import io.github.kcrawler.common.model.DiscoveredUrls;
 import io.github.kcrawler.common.model.FetchOutcome;
 import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.fetcher.guard.HostBackoff;
@@ -246,7 +246,7 @@ class HostileWebTest {
         assertThat(h.fetch(url("/a")).outcome()).isEqualTo(FetchOutcome.REDIRECT);
         FetchResult loop = h.fetch(url("/b"));
         assertThat(loop.outcome()).isEqualTo(FetchOutcome.REDIRECT_LOOP);
-        assertThat(h.discovered).extracting(DiscoveredUrl::url)
+        assertThat(h.discovered).extracting(DiscoveredUrls.Entry::url)
                 .containsExactly(url("/r1"), url("/r2"), url("/r3"), url("/b"));
         assertThat(h.rejected("redirect_limit")).isEqualTo(1.0);
         assertThat(h.rejected("redirect_loop")).isEqualTo(1.0);
@@ -330,7 +330,7 @@ class HostileWebTest {
         PipelineHarness h = harness();
         FetchResult r = h.fetch(url("/trap"));
         assertThat(r.outcome()).isEqualTo(FetchOutcome.OK);
-        assertThat(h.discovered).extracting(DiscoveredUrl::url).containsExactly(url("/fine?a=1&b=2"));
+        assertThat(h.discovered).extracting(DiscoveredUrls.Entry::url).containsExactly(url("/fine?a=1&b=2"));
         assertThat(h.rejected("trap-repeated-segments")).isEqualTo(1.0);
         assertThat(h.rejected("trap-query-params")).isEqualTo(1.0);
         assertThat(h.rejected("too-long")).isEqualTo(1.0);

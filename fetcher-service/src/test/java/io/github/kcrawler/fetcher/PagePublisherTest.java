@@ -1,11 +1,12 @@
 package io.github.kcrawler.fetcher;
 
 import io.github.kcrawler.common.fingerprint.Fingerprints;
-import io.github.kcrawler.common.model.DiscoveredUrl;
+import io.github.kcrawler.common.model.DiscoveredUrls;
 import io.github.kcrawler.common.model.FetchOutcome;
 import io.github.kcrawler.common.model.FetchRequest;
 import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.LinkList;
+import io.github.kcrawler.common.topic.KeyPartitioner;
 import io.github.kcrawler.common.time.ManualClock;
 import io.github.kcrawler.fetcher.dns.HostResolver;
 import io.github.kcrawler.fetcher.dns.HostsFile;
@@ -34,15 +35,30 @@ class PagePublisherTest {
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private final List<String[]> sent = new ArrayList<>(); // topic, key
     private final List<FetchResult> results = new ArrayList<>();
-    private final List<DiscoveredUrl> discovered = new ArrayList<>();
+    /** The entries of every discovered record, flattened with their record's depth and source. */
+    private final List<Discovered> discovered = new ArrayList<>();
+    private final List<DiscoveredUrls> discoveredRecords = new ArrayList<>();
+    private int partitions = 4;
     private final List<LinkList> links = new ArrayList<>();
     private final List<Exception> done = new ArrayList<>();
     private Exception sendError;
 
+    private record Discovered(String url, String ip, int depth, String source) {
+    }
+
     private PagePublisher publisher(String maxDepth) {
-        FetcherConfig config = FetcherConfig.defaults(Map.of("allow-addresses", "127.0.0.0/8", "max-depth", maxDepth,
-                "warc-dir", "none"));
-        HostsFile hosts = HostsFile.parse(List.of("127.1.0.1 a.test", "127.1.0.2 b.test", "10.0.0.1 internal.test"));
+        return publisher(maxDepth, Map.of(), List.of());
+    }
+
+    private PagePublisher publisher(String maxDepth, Map<String, String> settings, List<String> moreHosts) {
+        Map<String, String> all = new java.util.HashMap<>(Map.of("allow-addresses", "127.0.0.0/8",
+                "max-depth", maxDepth, "warc-dir", "none"));
+        all.putAll(settings);
+        FetcherConfig config = FetcherConfig.defaults(all);
+        List<String> hostLines = new ArrayList<>(List.of("127.1.0.1 a.test", "127.1.0.2 b.test",
+                "10.0.0.1 internal.test"));
+        hostLines.addAll(moreHosts);
+        HostsFile hosts = HostsFile.parse(hostLines);
         NameLookup dns = new NameLookup() {
             @Override
             public InetAddress cached(String host) {
@@ -67,10 +83,17 @@ class PagePublisherTest {
             }
 
             @Override
-            public void discovered(String key, DiscoveredUrl value, Completion c) {
+            public void discovered(String key, DiscoveredUrls value, Completion c) {
                 sent.add(new String[] {"discovered", key});
-                discovered.add(value);
+                discoveredRecords.add(value);
+                value.urls().forEach(e -> discovered.add(new Discovered(e.url(), e.ip(), value.depth(),
+                        value.source())));
                 c.acked(sendError);
+            }
+
+            @Override
+            public int discoveredPartitions() {
+                return partitions;
             }
 
             @Override
@@ -130,14 +153,16 @@ class PagePublisherTest {
             assertThat(r.fetchMillis()).isEqualTo(50);
             assertThat(r.step()).isEqualTo(7);
         });
-        assertThat(discovered).extracting(DiscoveredUrl::url).containsExactly("http://a.test/dir/other",
+        assertThat(discovered).extracting(Discovered::url).containsExactlyInAnyOrder("http://a.test/dir/other",
                 "http://b.test/x");
+        assertThat(discovered).extracting(Discovered::ip).containsExactlyInAnyOrder("127.1.0.1", "127.1.0.2");
         assertThat(discovered).allSatisfy(d -> {
             assertThat(d.depth()).isEqualTo(1);
             assertThat(d.source()).isEqualTo(PAGE);
         });
-        assertThat(sent).filteredOn(s -> s[0].equals("discovered")).extracting(s -> s[1])
-                .containsExactly("127.1.0.1", "127.1.0.2");
+        boolean samePartition = KeyPartitioner.partition("127.1.0.1", partitions)
+                == KeyPartitioner.partition("127.1.0.2", partitions);
+        assertThat(sent).filteredOn(s -> s[0].equals("discovered")).hasSize(samePartition ? 1 : 2);
         assertThat(links).singleElement().satisfies(l -> {
             assertThat(l.source()).isEqualTo(PAGE);
             assertThat(l.outlinks()).extracting(LinkList.Link::ip).containsExactly("127.1.0.1", "127.1.0.2");
@@ -149,6 +174,53 @@ class PagePublisherTest {
         assertThat(rejected("scheme")).isEqualTo(1);
         assertThat(job.slot.isDone()).isTrue();
         assertThat(done).containsExactly((Exception) null);
+    }
+
+    /**
+     * Issue 19: a page with n links over P partitions writes at most P discovered records, each keyed by one of its
+     * entries' IPs and holding only IPs of that key's partition; above batch-max-urls a group is cut.
+     */
+    @Test
+    void outlinksGoOutAsOneRecordPerTargetPartition_cutAboveTheBatchLimit() throws Exception {
+        long seed = Long.getLong("kcrawler.seed", System.nanoTime());
+        System.out.println("PagePublisherTest seed=" + seed + " (rerun with -Dkcrawler.seed=" + seed + ")");
+        java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+        List<String> hostLines = new ArrayList<>();
+        for (int h = 0; h < 40; h++) {
+            hostLines.add("127.3." + h / 10 + "." + (h % 10 + 1) + " h" + h + ".test");
+        }
+        for (int round = 0; round < 2; round++) {
+            partitions = 1 + random.nextInt(8);
+            int maxUrls = round == 0 ? 1000 : 7;
+            sent.clear();
+            discovered.clear();
+            discoveredRecords.clear();
+            done.clear();
+            StringBuilder html = new StringBuilder();
+            int n = 30 + random.nextInt(70); // the extractor keeps at most 100 links
+            for (int i = 0; i < n; i++) {
+                html.append("<a href=\"http://h").append(random.nextInt(40)).append(".test/p").append(i)
+                        .append("\">x</a>");
+            }
+            publisher("20", Map.of("batch-max-urls", Integer.toString(maxUrls)), hostLines)
+                    .publish(job(PAGE, 0), response(200, "text/html", html.toString(), List.of(), null), null);
+            String context = "seed " + seed + ", round " + round + ", " + partitions + " partitions";
+            List<String> keys = sent.stream().filter(s -> s[0].equals("discovered")).map(s -> s[1]).toList();
+            assertThat(discovered).as(context).hasSize(n);
+            if (round == 0) {
+                assertThat(keys).as(context).hasSizeLessThanOrEqualTo(partitions).doesNotHaveDuplicates();
+            } else {
+                assertThat(discoveredRecords).allSatisfy(d -> assertThat(d.urls()).hasSizeLessThanOrEqualTo(7));
+                assertThat(keys.size()).as(context).isGreaterThanOrEqualTo((n + 6) / 7);
+            }
+            for (int r = 0; r < keys.size(); r++) {
+                int p = KeyPartitioner.partition(keys.get(r), partitions);
+                assertThat(discoveredRecords.get(r).urls()).as(context).allSatisfy(e ->
+                        assertThat(KeyPartitioner.partition(e.ip(), partitions)).isEqualTo(p));
+                assertThat(discoveredRecords.get(r).urls()).extracting(DiscoveredUrls.Entry::ip).contains(keys.get(r));
+            }
+            assertThat(done).as(context).containsExactly((Exception) null);
+        }
     }
 
     @Test
@@ -171,6 +243,7 @@ class PagePublisherTest {
         });
         assertThat(discovered).singleElement().satisfies(d -> {
             assertThat(d.url()).isEqualTo("http://b.test/moved?x=1");
+            assertThat(d.ip()).isEqualTo("127.1.0.2");
             assertThat(d.depth()).isEqualTo(3);
         });
         assertThat(sent).filteredOn(s -> s[0].equals("discovered")).extracting(s -> s[1])

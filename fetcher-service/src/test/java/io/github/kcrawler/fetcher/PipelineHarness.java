@@ -1,7 +1,7 @@
 package io.github.kcrawler.fetcher;
 
 import io.github.kcrawler.common.fingerprint.Fingerprints;
-import io.github.kcrawler.common.model.DiscoveredUrl;
+import io.github.kcrawler.common.model.DiscoveredUrls;
 import io.github.kcrawler.common.model.FetchOutcome;
 import io.github.kcrawler.common.model.FetchRequest;
 import io.github.kcrawler.common.model.FetchResult;
@@ -40,7 +40,9 @@ final class PipelineHarness implements AutoCloseable {
     final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     final FetcherConfig config;
     final List<FetchResult> results = new CopyOnWriteArrayList<>();
-    final List<DiscoveredUrl> discovered = new CopyOnWriteArrayList<>();
+    /** The entries of every discovered record, in the order produced. */
+    final List<DiscoveredUrls.Entry> discovered = new CopyOnWriteArrayList<>();
+    final List<DiscoveredUrls> discoveredRecords = new CopyOnWriteArrayList<>();
     final List<LinkList> links = new CopyOnWriteArrayList<>();
     final Map<String, Integer> lookups = new ConcurrentHashMap<>();
     final FetchMetrics metrics;
@@ -93,9 +95,15 @@ final class PipelineHarness implements AutoCloseable {
             }
 
             @Override
-            public void discovered(String key, DiscoveredUrl value, Completion c) {
-                discovered.add(value);
+            public void discovered(String key, DiscoveredUrls value, Completion c) {
+                discoveredRecords.add(value);
+                discovered.addAll(value.urls());
                 c.acked(null);
+            }
+
+            @Override
+            public int discoveredPartitions() {
+                return 4;
             }
 
             @Override

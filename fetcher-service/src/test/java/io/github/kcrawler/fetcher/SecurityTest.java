@@ -4,7 +4,7 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
-import io.github.kcrawler.common.model.DiscoveredUrl;
+import io.github.kcrawler.common.model.DiscoveredUrls;
 import io.github.kcrawler.common.model.FetchOutcome;
 import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.LinkList;
@@ -114,8 +114,8 @@ class SecurityTest {
             for (FetchResult r : h.results) {
                 topics.append(json(FetchResult.class, r));
             }
-            for (DiscoveredUrl d : h.discovered) {
-                topics.append(json(DiscoveredUrl.class, d));
+            for (DiscoveredUrls d : h.discoveredRecords) {
+                topics.append(json(DiscoveredUrls.class, d));
             }
             for (LinkList l : h.links) {
                 topics.append(json(LinkList.class, l));

@@ -2,7 +2,7 @@ package io.github.kcrawler.scheduler;
 
 import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.fingerprint.Fingerprints;
-import io.github.kcrawler.common.model.AdmittedUrl;
+import io.github.kcrawler.common.model.AdmittedUrls;
 import io.github.kcrawler.common.model.FetchRequest;
 import io.github.kcrawler.common.serde.JsonSerde;
 import io.github.kcrawler.common.time.CrawlClock;
@@ -69,13 +69,13 @@ class SchedulerServiceIT {
         kafka.createTopics(topics);
     }
 
+    /** The URLs of one IP as one admitted record, as dedup writes them. */
     private static void admit(Topics topics, String ip, List<String> urls) {
-        List<ProducerRecord<String, String>> records = new ArrayList<>();
+        List<AdmittedUrls.Entry> entries = new ArrayList<>();
         for (String url : urls) {
-            AdmittedUrl admitted = AdmittedUrl.of(url, 1, Fingerprints.url(url));
-            records.add(new ProducerRecord<>(topics.admitted.name(), ip, json(admitted)));
+            entries.add(new AdmittedUrls.Entry(url, ip, Fingerprints.url(url)));
         }
-        kafka.send(records);
+        kafka.send(List.of(new ProducerRecord<>(topics.admitted.name(), ip, json(AdmittedUrls.of(1, entries)))));
     }
 
     private static String json(Object value) {

@@ -1,8 +1,9 @@
 package io.github.kcrawler.app.runtime;
 
 import io.github.kcrawler.common.config.KafkaSettings;
-import io.github.kcrawler.common.model.DiscoveredUrl;
+import io.github.kcrawler.common.model.DiscoveredUrls;
 import io.github.kcrawler.common.topic.Topic;
+import io.github.kcrawler.common.topic.UrlBatches;
 import io.github.kcrawler.common.url.UrlNormalizer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -23,8 +24,10 @@ import java.util.concurrent.Future;
 import java.util.function.Function;
 
 /**
- * Puts seed URLs on {@code crawl.urls.discovered} at depth 0, keyed by the IP of their host like every other
- * discovered URL. Seeding again on restart is harmless: the URL-seen test admits each URL once.
+ * Puts seed URLs on {@code crawl.urls.discovered} at depth 0, grouped like every page's outlinks: one
+ * {@link DiscoveredUrls} record per partition their hosts' IPs belong to (cut above {@link UrlBatches#DEFAULT_LIMITS}),
+ * keyed by one of those IPs, the partition count taken from the producer's metadata. Seeding again on restart is
+ * harmless: the URL-seen test admits each URL once.
  */
 public final class SeedInjector {
     private static final Logger LOG = LoggerFactory.getLogger(SeedInjector.class);
@@ -59,12 +62,13 @@ public final class SeedInjector {
      *                               timeout): the producer reports that through the send results, never by throwing
      *                               itself, so they are all checked before a seed counts as written
      */
-    public static List<String> inject(KafkaSettings kafka, Topic<String, DiscoveredUrl> topic, List<String> seeds,
+    public static List<String> inject(KafkaSettings kafka, Topic<String, DiscoveredUrls> topic, List<String> seeds,
                                       Function<String, Optional<String>> resolver, long now) {
         Map<String, Object> p = kafka.clientProperties(Map.of(ProducerConfig.ACKS_CONFIG, "all"));
         List<String> accepted = new ArrayList<>();
         List<Future<RecordMetadata>> sent = new ArrayList<>();
-        try (KafkaProducer<String, DiscoveredUrl> producer = new KafkaProducer<>(p, new StringSerializer(),
+        List<DiscoveredUrls.Entry> entries = new ArrayList<>();
+        try (KafkaProducer<String, DiscoveredUrls> producer = new KafkaProducer<>(p, new StringSerializer(),
                 topic.valueSerde().serializer())) {
             for (String raw : seeds) {
                 Optional<String> url = UrlNormalizer.normalize(raw);
@@ -78,9 +82,15 @@ public final class SeedInjector {
                     LOG.warn("Seed {}: host {} does not resolve; skipped", url.get(), host);
                     continue;
                 }
-                sent.add(producer.send(new ProducerRecord<>(topic.name(), ip.get(),
-                        DiscoveredUrl.of(url.get(), 0, null, now))));
+                entries.add(new DiscoveredUrls.Entry(url.get(), ip.get()));
                 accepted.add(url.get());
+            }
+            if (!entries.isEmpty()) {
+                int partitions = partitions(producer, topic.name());
+                for (UrlBatches.Keyed<DiscoveredUrls> r : UrlBatches.discovered(entries, partitions, null, 0, now,
+                        UrlBatches.DEFAULT_LIMITS)) {
+                    sent.add(producer.send(new ProducerRecord<>(topic.name(), r.key(), r.value())));
+                }
             }
             producer.flush();
             for (Future<RecordMetadata> f : sent) {
@@ -89,6 +99,14 @@ public final class SeedInjector {
         }
         LOG.info("Seeded {} of {} URL(s)", accepted.size(), seeds.size());
         return accepted;
+    }
+
+    private static int partitions(KafkaProducer<String, DiscoveredUrls> producer, String topic) {
+        try {
+            return producer.partitionsFor(topic).size();
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("cannot write seeds to " + topic + ": " + e, e);
+        }
     }
 
     private static void awaitWritten(Future<RecordMetadata> f, String topic) {

@@ -74,6 +74,11 @@ public final class MetricNames {
     public static final String DEDUP_STORAGE_HITS = "crawler.dedup.storage.hits";
     /** Counter: URLs forgotten on request. */
     public static final String DEDUP_FORGOTTEN = "crawler.dedup.forgotten";
+    /**
+     * Counter: discovered URLs whose record was keyed onto a partition that does not own their IP (a producer grouped
+     * them wrongly), sent back to {@code crawl.urls.discovered} under their own IP instead of being tested there.
+     */
+    public static final String DEDUP_REROUTED = "crawler.dedup.rerouted";
     /** Fetched URLs whose body another URL already holds (IMP-CB filter of paper 001), per report. */
     public static final String DEDUP_CONTENT_DUPLICATES = "crawler.dedup.content.duplicates";
     /** Content references added or removed, tagged {@code op} (add, remove). */

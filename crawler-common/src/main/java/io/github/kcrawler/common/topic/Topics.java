@@ -1,9 +1,9 @@
 package io.github.kcrawler.common.topic;
 
-import io.github.kcrawler.common.model.AdmittedUrl;
+import io.github.kcrawler.common.model.AdmittedUrls;
 import io.github.kcrawler.common.model.ContentDuplicate;
 import io.github.kcrawler.common.model.ContentRef;
-import io.github.kcrawler.common.model.DiscoveredUrl;
+import io.github.kcrawler.common.model.DiscoveredUrls;
 import io.github.kcrawler.common.model.FetchRequest;
 import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.ForgetUrl;
@@ -42,8 +42,8 @@ public final class Topics {
     private static final Pattern LEGAL_PREFIX = Pattern.compile("[a-zA-Z0-9._-]*");
     private static final Serde<String> KEY = Serdes.String();
 
-    public final Topic<String, DiscoveredUrl> discovered;
-    public final Topic<String, AdmittedUrl> admitted;
+    public final Topic<String, DiscoveredUrls> discovered;
+    public final Topic<String, AdmittedUrls> admitted;
     public final Topic<String, ForgetUrl> forget;
     public final Topic<String, FetchRequest> fetchRequests;
     public final Topic<String, FetchResult> fetchResults;
@@ -67,8 +67,8 @@ public final class Topics {
             throw new IllegalArgumentException("topic prefix may only contain [a-zA-Z0-9._-], was '" + prefix + "'");
         }
         this.prefix = prefix;
-        discovered = topic(DISCOVERED, DiscoveredUrl.class);
-        admitted = topic(ADMITTED, AdmittedUrl.class);
+        discovered = topic(DISCOVERED, DiscoveredUrls.class);
+        admitted = topic(ADMITTED, AdmittedUrls.class);
         forget = topic(FORGET, ForgetUrl.class);
         fetchRequests = topic(FETCH_REQUESTS, FetchRequest.class);
         fetchResults = topic(FETCH_RESULTS, FetchResult.class);

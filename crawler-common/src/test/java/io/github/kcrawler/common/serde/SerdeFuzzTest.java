@@ -1,7 +1,8 @@
 package io.github.kcrawler.common.serde;
 
 import io.github.kcrawler.common.FuzzTries;
-import io.github.kcrawler.common.model.DiscoveredUrl;
+import io.github.kcrawler.common.model.AdmittedUrls;
+import io.github.kcrawler.common.model.DiscoveredUrls;
 import io.github.kcrawler.common.model.FetchKind;
 import io.github.kcrawler.common.model.FetchOutcome;
 import io.github.kcrawler.common.model.FetchRequest;
@@ -29,23 +30,23 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @AddLifecycleHook(FuzzTries.class)
 class SerdeFuzzTest {
-    private static final List<Class<?>> TYPES = List.of(FetchRequest.class, FetchResult.class, DiscoveredUrl.class,
-            LinkList.class);
+    private static final List<Class<?>> TYPES = List.of(FetchRequest.class, FetchResult.class, DiscoveredUrls.class,
+            LinkList.class, AdmittedUrls.class);
     private static final String[] JSON_PIECES = {"{", "}", "[", "]", "\"v\"", ":", ",", "1", "-1", "1e999",
             "99999999999999999999", "null", "true", "\"url\"", "\"http://a/\"", "\"outcome\"", "\"OK\"",
             "\"NOPE\"", "\"outlinks\"", "\"kind\"", "\"REVISIT\"", "\"\\u0000\"", "\"\\ud800\"", "\"", "\\", " ",
-            "/*", "NaN", "0.5", "\"depth\""};
+            "/*", "NaN", "0.5", "\"depth\"", "\"urls\"", "\"ip\""};
     private static final byte[] VALID = JsonSerde.of(FetchResult.class).serialize("t", new FetchResult(
             FetchResult.VERSION, "http://a.test/", 1L, 2, 3L, FetchKind.NEW, 200, FetchOutcome.OK, 4L, 5L, 6L, "ab",
             7L, "text/html", null, "\"e\"", null, 8, null));
 
     @Property(tries = 500)
-    void randomBytesNeverThrow(@ForAll @Size(max = 600) byte[] bytes, @ForAll @IntRange(max = 3) int type) {
+    void randomBytesNeverThrow(@ForAll @Size(max = 600) byte[] bytes, @ForAll @IntRange(max = 4) int type) {
         decode(TYPES.get(type), bytes);
     }
 
     @Property(tries = 500)
-    void jsonShapedGarbageNeverThrows(@ForAll("jsonish") String text, @ForAll @IntRange(max = 3) int type) {
+    void jsonShapedGarbageNeverThrows(@ForAll("jsonish") String text, @ForAll @IntRange(max = 4) int type) {
         decode(TYPES.get(type), text.getBytes(StandardCharsets.UTF_8));
     }
 

@@ -17,6 +17,7 @@ public final class DedupMetrics {
     private final Counter tests;
     private final Counter admitted;
     private final Counter forgotten;
+    private final Counter rerouted;
     private final BadRecordCounters bad;
     final UrlSeenTierMetrics tiers;
 
@@ -25,6 +26,9 @@ public final class DedupMetrics {
         this.tests = Counter.builder(MetricNames.DEDUP_TESTS).description("URL-seen tests").register(registry);
         this.admitted = Counter.builder(MetricNames.DEDUP_NEW).description("URLs admitted as new").register(registry);
         this.forgotten = Counter.builder(MetricNames.DEDUP_FORGOTTEN).description("URLs forgotten on request")
+                .register(registry);
+        this.rerouted = Counter.builder(MetricNames.DEDUP_REROUTED)
+                .description("discovered URLs grouped onto another IP's partition, sent back under their own IP")
                 .register(registry);
         this.bad = new BadRecordCounters(registry, inputTopics);
     }
@@ -39,6 +43,10 @@ public final class DedupMetrics {
 
     public void forgotten() {
         forgotten.increment();
+    }
+
+    public void rerouted() {
+        rerouted.increment();
     }
 
     public void bad(String topic, BadRecord reason) {

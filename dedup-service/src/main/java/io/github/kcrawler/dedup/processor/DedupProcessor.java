@@ -5,9 +5,11 @@ import io.github.kcrawler.common.serde.Decoded;
 import io.github.kcrawler.common.serde.InputCheck;
 
 import io.github.kcrawler.common.fingerprint.Fingerprints;
-import io.github.kcrawler.common.model.AdmittedUrl;
-import io.github.kcrawler.common.model.DiscoveredUrl;
+import io.github.kcrawler.common.model.AdmittedUrls;
+import io.github.kcrawler.common.model.DiscoveredUrls;
 import io.github.kcrawler.common.model.ForgetUrl;
+import io.github.kcrawler.common.topic.KeyPartitioner;
+import io.github.kcrawler.common.topic.UrlBatches;
 import io.github.kcrawler.dedup.membership.TieredUrlSeenTest;
 import io.github.kcrawler.dedup.membership.UrlSeenTest;
 import io.github.kcrawler.dedup.store.FingerprintSet;
@@ -18,6 +20,8 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -26,29 +30,56 @@ import java.util.function.Function;
  * {@code crawl.urls.forget} (co-partitioned by host IP), so discoveries and forgets of a URL meet the same
  * {@link UrlSeenTest} — which matters once that test keeps in-memory tiers (LRU, SBFL) in front of the store.
  *
- * <p>A discovered URL is validated, fingerprinted ({@link Fingerprints#url}) and tested; if new it goes on as an
- * {@link AdmittedUrl} under the same key (the host IP) and timestamp. A forget request removes the fingerprint.
- * Records that cannot be used are counted under {@code crawl.records.bad} with a reason and skipped; nothing here
- * throws on input. The store is wired thinly: fetched in {@link #init} and wrapped by the configured factory.
+ * <p>A discovered record holds the URLs of one page (or some seeds) whose IPs all belong to this task's partition
+ * ({@link DiscoveredUrls}, grouped by the producer with {@link UrlBatches}). Each entry, in order, is validated,
+ * fingerprinted ({@link Fingerprints#url}) and tested exactly as a lone URL was before batching (same tiers, same
+ * counters); the new ones go on together as {@link AdmittedUrls} — one record for the input record, since its
+ * entries share its partition, cut into several only above {@code batch-max-urls} / {@code batch-max-bytes} — keyed
+ * by the IP of their first entry, with the input's timestamp. A forget request removes the fingerprint. Records and
+ * entries that cannot be used are counted under {@code crawl.records.bad} with a reason and skipped (the rest of a
+ * record is used); nothing here throws on input. The store is wired thinly: fetched in {@link #init} and wrapped by the configured factory.
  * A tiered test's in-memory caches are saved at close and reloaded at init when provably consistent with the store
  * ({@link TierSnapshots}).
  */
-public final class DedupProcessor implements Processor<String, Decoded<?>, String, AdmittedUrl> {
+public final class DedupProcessor implements Processor<String, Decoded<?>, String, Object> {
+    /** Longest record key or entry IP accepted: an IPv6 address with a zone id fits easily; longer is junk. */
+    static final int MAX_IP_LENGTH = 64;
+
     private final String storeName;
     private final Function<FingerprintSet, UrlSeenTest> seenTestFactory;
     private final DedupMetrics metrics;
-    private ProcessorContext<String, AdmittedUrl> context;
+    private final UrlBatches.Limits limits;
+    private final int partitions;
+    private final String admittedSink;
+    private final String rerouteSink;
+    private ProcessorContext<String, Object> context;
     private UrlSeenTest seen;
     private KeyValueFingerprintSet fingerprints;
 
-    public DedupProcessor(String storeName, Function<FingerprintSet, UrlSeenTest> seenTestFactory, DedupMetrics metrics) {
+    /**
+     * @param limits       where the admitted URLs of one input record are cut into several records
+     * @param partitions   the topics' partition count ({@code partitions}): an entry whose IP is not on its record
+     *                     key's partition by this count is sent back to {@code crawl.urls.discovered} alone, keyed by
+     *                     its own IP (to {@code rerouteSink}), instead of being tested by a task that does not own it
+     * @param admittedSink the child that writes {@code crawl.urls.admitted}
+     * @param rerouteSink  the child that writes {@code crawl.urls.discovered}
+     */
+    public DedupProcessor(String storeName, Function<FingerprintSet, UrlSeenTest> seenTestFactory, DedupMetrics metrics,
+                          UrlBatches.Limits limits, int partitions, String admittedSink, String rerouteSink) {
+        if (partitions < 1) {
+            throw new IllegalArgumentException("partitions must be >= 1, was " + partitions);
+        }
+        this.partitions = partitions;
+        this.admittedSink = Objects.requireNonNull(admittedSink, "admittedSink");
+        this.rerouteSink = Objects.requireNonNull(rerouteSink, "rerouteSink");
         this.storeName = Objects.requireNonNull(storeName, "storeName");
         this.seenTestFactory = Objects.requireNonNull(seenTestFactory, "seenTestFactory");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
+        this.limits = Objects.requireNonNull(limits, "limits");
     }
 
     @Override
-    public void init(ProcessorContext<String, AdmittedUrl> context) {
+    public void init(ProcessorContext<String, Object> context) {
         this.context = context;
         KeyValueStore<Bytes, byte[]> store = context.getStateStore(storeName);
         this.fingerprints = new KeyValueFingerprintSet(store);
@@ -74,7 +105,7 @@ public final class DedupProcessor implements Processor<String, Decoded<?>, Strin
             return;
         }
         Decoded<?> decoded = record.value();
-        if (value instanceof DiscoveredUrl discovered) {
+        if (value instanceof DiscoveredUrls discovered) {
             admit(record, decoded.topic(), discovered);
         } else if (value instanceof ForgetUrl forget) {
             forget(decoded.topic(), forget);
@@ -83,18 +114,68 @@ public final class DedupProcessor implements Processor<String, Decoded<?>, Strin
         }
     }
 
-    private void admit(Record<String, Decoded<?>> record, String topic, DiscoveredUrl discovered) {
+    private void admit(Record<String, Decoded<?>> record, String topic, DiscoveredUrls discovered) {
         BadRecord problem = validate(discovered);
+        if (problem == null && record.key().length() > MAX_IP_LENGTH) {
+            problem = BadRecord.MISSING_KEY;
+        }
         if (problem != null) {
             metrics.bad(topic, problem);
             return;
         }
-        long fingerprint = Fingerprints.url(discovered.url());
-        metrics.tested();
-        if (seen.testAndAdd(fingerprint)) {
-            metrics.admitted();
-            context.forward(record.withValue(AdmittedUrl.of(discovered.url(), discovered.depth(), fingerprint)));
+        List<AdmittedUrls.Entry> admitted = null;
+        int keyPartition = -1;
+        String checkedIp = null; // the last IP found on the key's partition: links of one host come in runs
+        for (DiscoveredUrls.Entry e : discovered.urls()) {
+            String ip = e.ip() == null ? record.key() : e.ip(); // format 1: the key is the entry's IP
+            problem = validate(e);
+            if (problem == null && (ip.isBlank() || ip.length() > MAX_IP_LENGTH)) {
+                problem = BadRecord.MISSING_KEY;
+            }
+            if (problem != null) {
+                metrics.bad(topic, problem);
+                continue;
+            }
+            // An entry under its own IP is where Kafka put it, by definition; any other is checked once per run.
+            if (!ip.equals(record.key()) && !ip.equals(checkedIp)) {
+                if (keyPartition < 0) {
+                    keyPartition = KeyPartitioner.partition(record.key(), partitions);
+                }
+                if (KeyPartitioner.partition(ip, partitions) != keyPartition) {
+                    reroute(record, discovered, new DiscoveredUrls.Entry(e.url(), ip));
+                    continue;
+                }
+                checkedIp = ip;
+            }
+            long fingerprint = Fingerprints.url(e.url());
+            metrics.tested();
+            if (seen.testAndAdd(fingerprint)) {
+                metrics.admitted();
+                if (admitted == null) {
+                    admitted = new ArrayList<>(discovered.urls().size());
+                }
+                admitted.add(new AdmittedUrls.Entry(e.url(), ip, fingerprint));
+            }
         }
+        if (admitted == null) {
+            return;
+        }
+        // The entries share the input's partition, so any of their IPs keys the output onto that same partition:
+        // grouping with one partition only cuts by size, without hashing an IP.
+        for (UrlBatches.Keyed<AdmittedUrls> out : UrlBatches.admitted(admitted, 1, discovered.depth(), limits)) {
+            context.forward(new Record<>(out.key(), out.value(), record.timestamp(), record.headers()), admittedSink);
+        }
+    }
+
+    /**
+     * A producer grouped an entry onto the wrong partition: testing it here could admit it a second time (its URL
+     * belongs to another task's fingerprint set). It goes back to {@code crawl.urls.discovered} alone under its own
+     * IP, so Kafka's partitioner delivers it to the task that owns it, where it is never rerouted again.
+     */
+    private void reroute(Record<String, Decoded<?>> record, DiscoveredUrls group, DiscoveredUrls.Entry entry) {
+        metrics.rerouted();
+        context.forward(new Record<>(entry.ip(), DiscoveredUrls.of(group.source(), group.depth(), group.discoveredAt(),
+                List.of(entry)), record.timestamp(), record.headers()), rerouteSink);
     }
 
     private void forget(String topic, ForgetUrl forget) {
@@ -107,18 +188,23 @@ public final class DedupProcessor implements Processor<String, Decoded<?>, Strin
         metrics.forgotten();
     }
 
-    /** Returns why the discovery cannot be used, or null if it can. */
-    static BadRecord validate(DiscoveredUrl d) {
-        if (d.v() < 1 || d.v() > DiscoveredUrl.VERSION) {
+    /** Returns why the discovered record as a whole cannot be used, or null if it can. */
+    static BadRecord validate(DiscoveredUrls d) {
+        if (d.v() < 1 || d.v() > DiscoveredUrls.VERSION) {
             return BadRecord.UNSUPPORTED_VERSION;
-        }
-        if (d.url() == null || d.url().isBlank()) {
-            return BadRecord.BLANK_URL;
         }
         if (d.depth() < 0) {
             return BadRecord.NEGATIVE_DEPTH;
         }
+        if (d.urls().isEmpty()) {
+            return BadRecord.MALFORMED;
+        }
         return null;
+    }
+
+    /** Returns why one discovered entry cannot be used, or null if it can. */
+    static BadRecord validate(DiscoveredUrls.Entry e) {
+        return e.url() == null || e.url().isBlank() ? BadRecord.BLANK_URL : null;
     }
 
     /**

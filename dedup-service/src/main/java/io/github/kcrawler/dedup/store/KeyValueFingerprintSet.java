@@ -54,9 +54,16 @@ public final class KeyValueFingerprintSet implements FingerprintSet {
         return store.get(key(fingerprint)) != null;
     }
 
+    /**
+     * Removes the fingerprint if present. An absent one writes nothing: a delete would log a tombstone to the
+     * changelog even for a key that is not there, and the store (restored from that changelog) already lacks it.
+     */
     @Override
     public void remove(long fingerprint) {
-        store.delete(key(fingerprint));
+        Bytes key = key(fingerprint);
+        if (store.get(key) != null) {
+            store.delete(key);
+        }
     }
 
     /** The tag of the last snapshot of the in-memory tiers taken against this exact store state, if any. */

@@ -4,7 +4,7 @@ import io.github.kcrawler.common.serde.BadRecord;
 import io.github.kcrawler.common.serde.Decoded;
 import io.github.kcrawler.common.serde.LenientJsonDeserializer;
 
-import io.github.kcrawler.common.model.DiscoveredUrl;
+import io.github.kcrawler.common.model.DiscoveredUrls;
 import io.github.kcrawler.common.serde.JsonSerde;
 import org.junit.jupiter.api.Test;
 
@@ -15,12 +15,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** Decoding untrusted input is total: every byte sequence yields a payload or a counted reason, never an exception. */
 class LenientJsonDeserializerTest {
-    private final LenientJsonDeserializer<DiscoveredUrl> deserializer = new LenientJsonDeserializer<>(DiscoveredUrl.class);
+    private final LenientJsonDeserializer<DiscoveredUrls> deserializer = new LenientJsonDeserializer<>(DiscoveredUrls.class);
 
     @Test
     void validPayload_decodes_withItsTopic() {
-        DiscoveredUrl d = DiscoveredUrl.of("http://a/", 1, "http://s/", 5L);
-        Decoded<DiscoveredUrl> decoded = deserializer.deserialize("t", JsonSerde.of(DiscoveredUrl.class).serialize("t", d));
+        DiscoveredUrls d = DiscoveredUrls.of("http://s/", 1, 5L, java.util.List.of(new DiscoveredUrls.Entry("http://a/",
+                "10.0.0.1")));
+        Decoded<DiscoveredUrls> decoded = deserializer.deserialize("t", JsonSerde.of(DiscoveredUrls.class).serialize("t", d));
         assertThat(decoded).isEqualTo(Decoded.ok("t", d));
         assertThat(decoded.isOk()).isTrue();
     }
@@ -33,7 +34,7 @@ class LenientJsonDeserializerTest {
     @Test
     void wrongShapes_decodeToMalformed() {
         for (String s : new String[] {"", "null", "{", "[]", "42", "\"str\"", "{\"depth\":\"deep\"}"}) {
-            Decoded<DiscoveredUrl> d = deserializer.deserialize("t", s.getBytes(StandardCharsets.UTF_8));
+            Decoded<DiscoveredUrls> d = deserializer.deserialize("t", s.getBytes(StandardCharsets.UTF_8));
             assertThat(d.failure()).as("payload '%s'", s).isEqualTo(BadRecord.MALFORMED);
         }
     }
@@ -53,7 +54,7 @@ class LenientJsonDeserializerTest {
                     bytes[random.nextInt(bytes.length)] = (byte) random.nextInt(256);
                 }
             }
-            Decoded<DiscoveredUrl> d = deserializer.deserialize("t", bytes);
+            Decoded<DiscoveredUrls> d = deserializer.deserialize("t", bytes);
             assertThat(d.isOk() || d.failure() == BadRecord.MALFORMED).as("input %d", i).isTrue();
         }
     }

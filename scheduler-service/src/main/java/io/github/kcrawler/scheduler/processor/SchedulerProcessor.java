@@ -1,7 +1,7 @@
 package io.github.kcrawler.scheduler.processor;
 
 import io.github.kcrawler.common.fingerprint.Fingerprints;
-import io.github.kcrawler.common.model.AdmittedUrl;
+import io.github.kcrawler.common.model.AdmittedUrls;
 import io.github.kcrawler.common.model.FetchKind;
 import io.github.kcrawler.common.model.FetchRequest;
 import io.github.kcrawler.common.model.FetchResult;
@@ -194,11 +194,8 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
         }
         BadRecord problem;
         Object value = decoded.value();
-        if (value instanceof AdmittedUrl admitted) {
-            problem = validate(admitted);
-            if (problem == null) {
-                admit(ip, admitted, record.timestamp());
-            }
+        if (value instanceof AdmittedUrls admitted) {
+            problem = admitEach(ip, admitted, decoded.topic(), record.timestamp());
         } else if (value instanceof RankScoreBatch batch) {
             problem = validate(batch);
             if (problem == null) {
@@ -228,16 +225,39 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
         publish();
     }
 
-    /** Returns why the admission cannot be used, or null if it can. */
-    static BadRecord validate(AdmittedUrl a) {
-        if (a.v() < 1 || a.v() > AdmittedUrl.VERSION) {
+    /**
+     * Admits each entry of one admitted record, in order, exactly as a lone admission under the entry's IP (the
+     * record key where a format-1 entry has none; dedup grouped the entries so every IP is on this partition). An
+     * entry that cannot be used is counted under its reason and skipped; the rest of the record is used.
+     *
+     * @return why the whole record cannot be used, or null
+     */
+    private BadRecord admitEach(String key, AdmittedUrls admitted, String topic, long timestamp) {
+        if (admitted.v() < 1 || admitted.v() > AdmittedUrls.VERSION) {
             return BadRecord.UNSUPPORTED_VERSION;
         }
+        if (admitted.depth() < 0) {
+            return BadRecord.NEGATIVE_DEPTH;
+        }
+        if (admitted.urls().isEmpty()) {
+            return BadRecord.MALFORMED;
+        }
+        for (AdmittedUrls.Entry e : admitted.urls()) {
+            String ip = e.ip() == null ? key : e.ip();
+            BadRecord problem = ip.isBlank() || ip.length() > MAX_IP_LENGTH ? BadRecord.MISSING_KEY : validate(e);
+            if (problem == null) {
+                admit(ip, e.url(), admitted.depth(), e.fingerprint(), timestamp);
+            } else {
+                metrics.bad(topic, problem);
+            }
+        }
+        return null;
+    }
+
+    /** Returns why the admitted entry cannot be used, or null if it can. */
+    static BadRecord validate(AdmittedUrls.Entry a) {
         if (a.url() == null || a.url().isBlank()) {
             return BadRecord.BLANK_URL;
-        }
-        if (a.depth() < 0) {
-            return BadRecord.NEGATIVE_DEPTH;
         }
         if (Fingerprints.url(a.url()) != a.fingerprint()) {
             return BadRecord.FINGERPRINT_MISMATCH; // a forget for it would make dedup forget some other URL
@@ -270,24 +290,24 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
         return null;
     }
 
-    private void admit(String ip, AdmittedUrl admitted, long timestamp) {
+    private void admit(String ip, String url, int depth, long fingerprint, long timestamp) {
         long seq = nextSeq;
-        switch (frontier.admit(ip, admitted.fingerprint(), seq)) {
+        switch (frontier.admit(ip, fingerprint, seq)) {
             case QUEUED -> {
                 nextSeq++;
-                PendingUrl queued = frontier.pending(admitted.fingerprint());
-                store.put(PendingEntry.key(ip, seq), PendingEntry.of(ip, admitted.url(), admitted.depth(),
-                        admitted.fingerprint(), seq, queued.score(), timestamp));
+                PendingUrl queued = frontier.pending(fingerprint);
+                store.put(PendingEntry.key(ip, seq), PendingEntry.of(ip, url, depth, fingerprint, seq, queued.score(),
+                        timestamp));
             }
             case DUPLICATE -> metrics.droppedDuplicate.increment();
-            case FRONTIER_FULL -> forget(ip, admitted, timestamp, metrics.droppedFrontierFull);
-            case IP_FULL -> forget(ip, admitted, timestamp, metrics.droppedIpFull);
+            case FRONTIER_FULL -> forget(ip, url, fingerprint, timestamp, metrics.droppedFrontierFull);
+            case IP_FULL -> forget(ip, url, fingerprint, timestamp, metrics.droppedIpFull);
         }
     }
 
-    private void forget(String ip, AdmittedUrl admitted, long timestamp, Counter counter) {
+    private void forget(String ip, String url, long fingerprint, long timestamp, Counter counter) {
         counter.increment();
-        ForgetUrl forget = ForgetUrl.of(admitted.fingerprint(), admitted.url(), SchedulerMetrics.FORGET_REASON);
+        ForgetUrl forget = ForgetUrl.of(fingerprint, url, SchedulerMetrics.FORGET_REASON);
         context.forward(new Record<String, Object>(ip, forget, timestamp), SchedulerTopology.FORGET_SINK);
     }
 

@@ -1,6 +1,6 @@
 package io.github.kcrawler.scheduler.processor;
 
-import io.github.kcrawler.common.model.AdmittedUrl;
+import io.github.kcrawler.common.model.AdmittedUrls;
 import io.github.kcrawler.common.model.FetchRequest;
 import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.ForgetUrl;
@@ -64,7 +64,7 @@ public final class SchedulerTopology {
         Serde<PendingEntry> entrySerde = Serdes.serdeFrom(JsonSerde.of(PendingEntry.class), entryReader);
 
         Topology topology = new Topology();
-        topology.addSource(ADMITTED_SOURCE, new StringDeserializer(), new LenientJsonDeserializer<>(AdmittedUrl.class),
+        topology.addSource(ADMITTED_SOURCE, new StringDeserializer(), new LenientJsonDeserializer<>(AdmittedUrls.class),
                 topics.admitted.name());
         topology.addSource(SCORES_SOURCE, new StringDeserializer(), new LenientJsonDeserializer<>(RankScoreBatch.class),
                 topics.rankScores.name());

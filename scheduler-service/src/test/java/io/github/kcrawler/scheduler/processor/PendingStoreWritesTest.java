@@ -2,7 +2,7 @@ package io.github.kcrawler.scheduler.processor;
 
 import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.fingerprint.Fingerprints;
-import io.github.kcrawler.common.model.AdmittedUrl;
+import io.github.kcrawler.common.model.AdmittedUrls;
 import io.github.kcrawler.common.model.FetchKind;
 import io.github.kcrawler.common.model.FetchOutcome;
 import io.github.kcrawler.common.model.FetchRequest;
@@ -47,7 +47,7 @@ class PendingStoreWritesTest {
     private final Path stateDir = Path.of("target", "ttd-state", UUID.randomUUID().toString());
     private final ManualClock clock = new ManualClock(START);
     private TopologyTestDriver driver;
-    private TestInputTopic<String, AdmittedUrl> admitted;
+    private TestInputTopic<String, AdmittedUrls> admitted;
     private TestInputTopic<String, RankScoreBatch> scores;
     private TestInputTopic<String, FetchResult> results;
     private TestOutputTopic<String, FetchRequest> requests;
@@ -102,7 +102,8 @@ class PendingStoreWritesTest {
         for (int page = 0; page < pages; page++) {
             for (int i = 0; i < ips; i++) {
                 String u = url(i, page);
-                admitted.pipeInput(ip(i), AdmittedUrl.of(u, 1, Fingerprints.url(u)));
+                admitted.pipeInput(ip(i), AdmittedUrls.of(1, List.of(
+                        new AdmittedUrls.Entry(u, ip(i), Fingerprints.url(u)))));
             }
         }
     }
@@ -170,8 +171,10 @@ class PendingStoreWritesTest {
         open(config(SchedulerConfig.Order.PRIORITY), store);
         String first = url(0, 0);
         String second = url(0, 1);
-        admitted.pipeInput(ip(0), AdmittedUrl.of(first, 1, Fingerprints.url(first)));
-        admitted.pipeInput(ip(0), AdmittedUrl.of(second, 1, Fingerprints.url(second)));
+        admitted.pipeInput(ip(0), AdmittedUrls.of(1, List.of(
+                new AdmittedUrls.Entry(first, ip(0), Fingerprints.url(first)))));
+        admitted.pipeInput(ip(0), AdmittedUrls.of(1, List.of(
+                new AdmittedUrls.Entry(second, ip(0), Fingerprints.url(second)))));
         assertThat(store.puts()).isEqualTo(2);
         scores.pipeInput(ip(0), score(ip(0), second, Fingerprints.url(second), 0.8)); // bucket of 0 -> of 0.8
         assertThat(store.puts()).isEqualTo(3);

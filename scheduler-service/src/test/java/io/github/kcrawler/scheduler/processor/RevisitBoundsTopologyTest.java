@@ -3,7 +3,7 @@ package io.github.kcrawler.scheduler.processor;
 import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.fingerprint.Fingerprints;
 import io.github.kcrawler.common.metrics.MetricNames;
-import io.github.kcrawler.common.model.AdmittedUrl;
+import io.github.kcrawler.common.model.AdmittedUrls;
 import io.github.kcrawler.common.model.FetchKind;
 import io.github.kcrawler.common.model.FetchOutcome;
 import io.github.kcrawler.common.model.FetchRequest;
@@ -45,7 +45,7 @@ class RevisitBoundsTopologyTest {
     private final ManualClock clock = new ManualClock(START);
     private SimpleMeterRegistry registry;
     private TopologyTestDriver driver;
-    private TestInputTopic<String, AdmittedUrl> admitted;
+    private TestInputTopic<String, AdmittedUrls> admitted;
     private TestInputTopic<String, FetchResult> results;
     private TestOutputTopic<String, FetchRequest> requests;
 
@@ -94,7 +94,8 @@ class RevisitBoundsTopologyTest {
     @Test
     void aSixThousandByteEtagLosesItsValidatorsAndThePageIsStillRevisited() {
         open();
-        admitted.pipeInput("10.0.0.1", AdmittedUrl.of("http://a.test/", 1, Fingerprints.url("http://a.test/")));
+        admitted.pipeInput("10.0.0.1", AdmittedUrls.of(1, List.of(
+                new AdmittedUrls.Entry("http://a.test/", "10.0.0.1", Fingerprints.url("http://a.test/")))));
         advance(TICK);
         assertThat(requests.readValuesToList()).hasSize(1);
         results.pipeInput("10.0.0.1", ok("http://a.test/", "\"" + "e".repeat(5998) + "\"",

@@ -3,7 +3,7 @@ package io.github.kcrawler.scheduler.processor;
 import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.fingerprint.Fingerprints;
 import io.github.kcrawler.common.metrics.MetricNames;
-import io.github.kcrawler.common.model.AdmittedUrl;
+import io.github.kcrawler.common.model.AdmittedUrls;
 import io.github.kcrawler.common.model.FetchKind;
 import io.github.kcrawler.common.model.FetchOutcome;
 import io.github.kcrawler.common.model.FetchRequest;
@@ -52,7 +52,9 @@ class SchedulerTopologyTest {
     private SimpleMeterRegistry registry;
     private SchedulerService service;
     private TopologyTestDriver driver;
-    private TestInputTopic<String, AdmittedUrl> admitted;
+    private TestInputTopic<String, AdmittedUrls> admittedBatches;
+    /** Admissions one URL a record, as a group of one whose entry takes the record key as its IP. */
+    private final Admissions admitted = new Admissions();
     private TestInputTopic<String, RankScoreBatch> scores;
     private TestInputTopic<String, FetchResult> results;
     private TestInputTopic<String, byte[]> rawAdmitted;
@@ -87,7 +89,8 @@ class SchedulerTopologyTest {
     private void openDriver(Topology topology, Properties props) {
         driver = new TopologyTestDriver(topology, props, Instant.ofEpochMilli(clock.millis()));
         StringSerializer keys = new StringSerializer();
-        admitted = driver.createInputTopic(TOPICS.admitted.name(), keys, TOPICS.admitted.valueSerde().serializer());
+        admittedBatches = driver.createInputTopic(TOPICS.admitted.name(), keys,
+                TOPICS.admitted.valueSerde().serializer());
         scores = driver.createInputTopic(TOPICS.rankScores.name(), keys, TOPICS.rankScores.valueSerde().serializer());
         results = driver.createInputTopic(TOPICS.fetchResults.name(), keys,
                 TOPICS.fetchResults.valueSerde().serializer());
@@ -113,8 +116,18 @@ class SchedulerTopologyTest {
         }
     }
 
-    private static AdmittedUrl url(String url) {
-        return AdmittedUrl.of(url, 1, Fingerprints.url(url));
+    private static AdmittedUrls.Entry url(String url) {
+        return new AdmittedUrls.Entry(url, null, Fingerprints.url(url));
+    }
+
+    private final class Admissions {
+        void pipeInput(String key, AdmittedUrls.Entry entry) {
+            admittedBatches.pipeInput(key, AdmittedUrls.of(1, List.of(entry)));
+        }
+
+        void pipeInput(String key, AdmittedUrls batch) {
+            admittedBatches.pipeInput(key, batch);
+        }
     }
 
     private double counter(String name, String... tags) {
@@ -165,7 +178,8 @@ class SchedulerTopologyTest {
     void shouldReleaseAnAdmittedUrlAsAFetchRequestOnTheNextTick() {
         open(config(100, 100));
         long fingerprint = Fingerprints.url("http://a.test/");
-        admitted.pipeInput("10.0.0.1", AdmittedUrl.of("http://a.test/", 2, fingerprint));
+        admitted.pipeInput("10.0.0.1", AdmittedUrls.of(2, List.of(new AdmittedUrls.Entry("http://a.test/", "10.0.0.1",
+                fingerprint))));
         assertThat(service.frontierSize()).isEqualTo(1);
         assertThat(service.activeIps()).isEqualTo(1);
         advance(TICK);
@@ -213,10 +227,10 @@ class SchedulerTopologyTest {
     @Test
     void shouldReleaseTheBestScoredUrlFirstUsingScoresThatArriveBeforeOrAfterAdmission() {
         open(config(100, 100));
-        AdmittedUrl low = url("http://a.test/low");
-        AdmittedUrl high = url("http://a.test/high");
-        AdmittedUrl early = url("http://a.test/early");
-        AdmittedUrl plain = url("http://a.test/plain");
+        AdmittedUrls.Entry low = url("http://a.test/low");
+        AdmittedUrls.Entry high = url("http://a.test/high");
+        AdmittedUrls.Entry early = url("http://a.test/early");
+        AdmittedUrls.Entry plain = url("http://a.test/plain");
         scores.pipeInput("10.0.0.1", scoreBatch(early.url(), early.fingerprint(), 0.5));
         admitted.pipeInput("10.0.0.1", plain);
         admitted.pipeInput("10.0.0.1", low);
@@ -232,9 +246,9 @@ class SchedulerTopologyTest {
     @Test
     void shouldApplyEachEntryOfAScoreBatch_countingBadEntriesAndTheOldSingleScoreFormat() {
         open(config(100, 100));
-        AdmittedUrl low = url("http://a.test/low");
-        AdmittedUrl mid = url("http://a.test/mid");
-        AdmittedUrl high = url("http://a.test/high");
+        AdmittedUrls.Entry low = url("http://a.test/low");
+        AdmittedUrls.Entry mid = url("http://a.test/mid");
+        AdmittedUrls.Entry high = url("http://a.test/high");
         admitted.pipeInput("10.0.0.1", low);
         admitted.pipeInput("10.0.0.1", mid);
         admitted.pipeInput("10.0.0.1", high);
@@ -279,6 +293,53 @@ class SchedulerTopologyTest {
         assertThat(requests.readValuesToList()).hasSize(3);
     }
 
+    /** Issue 19: one admitted record holds several IPs of the partition; each entry is admitted under its own IP. */
+    @Test
+    void shouldAdmitEachEntryOfABatchAsALoneAdmissionUnderItsOwnIp() {
+        open(config(3, 2));
+        admitted.pipeInput("10.0.0.1", AdmittedUrls.of(1, List.of(entry("http://a.test/1", "10.0.0.1"),
+                entry("http://a.test/2", "10.0.0.1"),
+                entry("http://a.test/3", "10.0.0.1"), // over the per-IP bound
+                entry("http://b.test/1", "10.0.0.2"),
+                new AdmittedUrls.Entry(null, "10.0.0.2", 1), // unusable: counted, the rest of the record is used
+                new AdmittedUrls.Entry("http://b.test/x", "10.0.0.2", 42), // fingerprint mismatch
+                new AdmittedUrls.Entry("http://b.test/y", "y".repeat(500), Fingerprints.url("http://b.test/y")),
+                entry("http://c.test/1", "10.0.0.3"), // over the frontier bound
+                entry("http://b.test/1", "10.0.0.2")))); // still pending: duplicate, no forget
+        assertThat(service.frontierSize()).isEqualTo(3);
+        assertThat(service.activeIps()).isEqualTo(2);
+        List<KeyValue<String, ForgetUrl>> forgotten = forgets.readKeyValuesToList();
+        assertThat(forgotten).extracting(kv -> kv.key).containsExactly("10.0.0.1", "10.0.0.3");
+        assertThat(forgotten).extracting(kv -> kv.value.url()).containsExactly("http://a.test/3", "http://c.test/1");
+        String topic = TOPICS.admitted.name();
+        assertThat(counter(MetricNames.BAD_RECORDS, "topic", topic, "reason", "blank-url")).isEqualTo(1);
+        assertThat(counter(MetricNames.BAD_RECORDS, "topic", topic, "reason", "fingerprint-mismatch")).isEqualTo(1);
+        assertThat(counter(MetricNames.BAD_RECORDS, "topic", topic, "reason", "missing-key")).isEqualTo(1);
+        assertThat(counter(MetricNames.SCHEDULER_DROPPED, "reason", "duplicate")).isEqualTo(1);
+        advance(2 * T);
+        List<KeyValue<String, FetchRequest>> out = requests.readKeyValuesToList();
+        assertThat(out).extracting(kv -> kv.key + " " + kv.value.url()).containsExactlyInAnyOrder(
+                "10.0.0.1 http://a.test/1", "10.0.0.1 http://a.test/2", "10.0.0.2 http://b.test/1");
+        assertThat(out).allSatisfy(kv -> assertThat(kv.value.depth()).isEqualTo(1));
+    }
+
+    /** An admitted record of format 1 (one URL, keyed by its IP), as written before issue 19, is still admitted. */
+    @Test
+    void shouldAdmitAFormatOneRecord() {
+        open(config(100, 100));
+        rawAdmitted.pipeInput("10.0.0.7", ("{\"v\":1,\"url\":\"http://old.test/\",\"depth\":4,\"fingerprint\":"
+                + Fingerprints.url("http://old.test/") + "}").getBytes(StandardCharsets.UTF_8));
+        advance(TICK);
+        KeyValue<String, FetchRequest> out = requests.readKeyValue();
+        assertThat(out.key).isEqualTo("10.0.0.7");
+        assertThat(out.value.url()).isEqualTo("http://old.test/");
+        assertThat(out.value.depth()).isEqualTo(4);
+    }
+
+    private static AdmittedUrls.Entry entry(String url, String ip) {
+        return new AdmittedUrls.Entry(url, ip, Fingerprints.url(url));
+    }
+
     @Test
     void shouldCountAndSkipRecordsItCannotUse() {
         open(config(100, 100));
@@ -287,11 +348,10 @@ class SchedulerTopologyTest {
         rawAdmitted.pipeInput("10.0.0.1", (byte[]) null);
         admitted.pipeInput((String) null, url("http://a.test/no-key"));
         admitted.pipeInput("x".repeat(500), url("http://a.test/long-key"));
-        admitted.pipeInput("10.0.0.1", AdmittedUrl.of(null, 0, 1));
-        admitted.pipeInput("10.0.0.1", AdmittedUrl.of("http://a.test/neg", -1, Fingerprints.url("http://a.test/neg")));
-        admitted.pipeInput("10.0.0.1", AdmittedUrl.of("http://a.test/other", 0, 12345));
-        admitted.pipeInput("10.0.0.1", new AdmittedUrl(99, "http://a.test/future", 0,
-                Fingerprints.url("http://a.test/future")));
+        admitted.pipeInput("10.0.0.1", new AdmittedUrls.Entry(null, null, 1));
+        admitted.pipeInput("10.0.0.1", AdmittedUrls.of(-1, List.of(url("http://a.test/neg"))));
+        admitted.pipeInput("10.0.0.1", new AdmittedUrls.Entry("http://a.test/other", null, 12345));
+        admitted.pipeInput("10.0.0.1", new AdmittedUrls(99, 0, List.of(url("http://a.test/future"))));
         scores.pipeInput("10.0.0.1", scoreBatch("http://a.test/", Fingerprints.url("http://a.test/"), Double.NaN));
         scores.pipeInput("10.0.0.1", scoreBatch("http://a.test/", 7, 0.5));
         results.pipeInput("", fetchResult("http://a.test/", START));
@@ -342,7 +402,7 @@ class SchedulerTopologyTest {
                 admitted.pipeInput(ip, url("http://" + ip + "/" + i));
             }
         }
-        AdmittedUrl best = url("http://10.0.0.1/1");
+        AdmittedUrls.Entry best = url("http://10.0.0.1/1");
         scores.pipeInput("10.0.0.1", scoreBatch(best.url(), best.fingerprint(), 1));
         advance(TICK);
         List<FetchRequest> before = requests.readValuesToList();
@@ -369,8 +429,8 @@ class SchedulerTopologyTest {
         SchedulerConfig config = config(100, 100);
         SurvivingStoreSupplier store = new SurvivingStoreSupplier();
         open(config, store);
-        AdmittedUrl first = url("http://a.test/first");
-        AdmittedUrl second = url("http://a.test/second");
+        AdmittedUrls.Entry first = url("http://a.test/first");
+        AdmittedUrls.Entry second = url("http://a.test/second");
         admitted.pipeInput("10.0.0.1", first);
         admitted.pipeInput("10.0.0.1", second);
         scores.pipeInput("10.0.0.1", scoreBatch(second.url(), second.fingerprint(), 0.8));
