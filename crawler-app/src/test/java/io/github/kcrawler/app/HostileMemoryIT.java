@@ -1,6 +1,7 @@
 package io.github.kcrawler.app;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.kcrawler.app.demo.DemoSummary;
 import io.github.kcrawler.common.serde.JsonSerde;
 import org.junit.jupiter.api.Test;
 
@@ -53,7 +54,7 @@ class HostileMemoryIT {
         assertThat(p.exitValue()).as("exit code (3 = check failed or OutOfMemoryError); log %s", log).isZero();
 
         JsonNode s = JsonSerde.MAPPER.readTree(summary.toFile());
-        assertThat(s.get("v").asInt()).isEqualTo(2);
+        assertThat(s.get("v").asInt()).isEqualTo(DemoSummary.VERSION);
         assertThat(s.get("hostile").asBoolean()).isTrue();
         assertThat(s.get("politenessViolations").asLong()).isZero();
         assertThat(s.get("missingPages").asLong()).isZero();

@@ -11,6 +11,7 @@ import io.github.kcrawler.common.serde.JsonSerde;
 import io.github.kcrawler.common.service.StreamsDefaults;
 import io.github.kcrawler.common.topic.KeyPartitioner;
 import io.github.kcrawler.common.topic.Topics;
+import io.github.kcrawler.kafka.embedded.SurvivingStoreSupplier;
 import io.github.kcrawler.ranker.pagerank.IncrementalPageRank;
 import io.github.kcrawler.ranker.pagerank.IprParams;
 import io.github.kcrawler.ranker.processor.FingerprintKeys;

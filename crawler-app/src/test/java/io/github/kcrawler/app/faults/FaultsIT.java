@@ -103,7 +103,7 @@ class FaultsIT {
     static final class FaultsITSettings {
         static final int PAGES = 1_200;
         static final int IPS = 32;
-        static final long POLITENESS_MS = 50;
+        static final long POLITENESS_MS = FaultsConfig.DEFAULT_POLITENESS_MS;
         /**
          * The issue's goal itself ({@link FaultsResult#MAX_DUPLICATE_RATIO}, 1 %, 11 duplicates here). Since the
          * fetchers commit within 50 ms of finishing a request, the runs measured gave 0–5 duplicates, the most

@@ -12,6 +12,7 @@ import io.github.kcrawler.common.model.RankScoreBatch;
 import io.github.kcrawler.common.service.StreamsDefaults;
 import io.github.kcrawler.common.time.ManualClock;
 import io.github.kcrawler.common.topic.Topics;
+import io.github.kcrawler.kafka.embedded.SurvivingStoreSupplier;
 import io.github.kcrawler.scheduler.SchedulerConfig;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -134,7 +135,7 @@ class PendingStoreWritesTest {
 
     @Test
     void wheel_writesOnePutAndOneDeletePerUrl_andNothingForScoresOfUrlsPlacedInTheWheel() {
-        SurvivingStoreSupplier store = new SurvivingStoreSupplier();
+        SurvivingStoreSupplier store = new SurvivingStoreSupplier(SchedulerTopology.PENDING_STORE);
         open(config(SchedulerConfig.Order.PRIORITY), store);
         int ips = 10;
         int pages = 5;
@@ -167,7 +168,7 @@ class PendingStoreWritesTest {
 
     @Test
     void wheel_rewritesAWaitingUrlOnlyWhenItsScoreBucketChanges_andARestartKeepsItsPlace() {
-        SurvivingStoreSupplier store = new SurvivingStoreSupplier();
+        SurvivingStoreSupplier store = new SurvivingStoreSupplier(SchedulerTopology.PENDING_STORE);
         open(config(SchedulerConfig.Order.PRIORITY), store);
         String first = url(0, 0);
         String second = url(0, 1);
@@ -194,7 +195,7 @@ class PendingStoreWritesTest {
 
     @Test
     void perIpOrder_stillRewritesEveryScoreChange() {
-        SurvivingStoreSupplier store = new SurvivingStoreSupplier();
+        SurvivingStoreSupplier store = new SurvivingStoreSupplier(SchedulerTopology.PENDING_STORE);
         open(config(SchedulerConfig.Order.PER_IP), store);
         admit(2, 3);
         score(2, 3, 1.0);

@@ -14,6 +14,7 @@ import io.github.kcrawler.common.model.RankScoreBatch;
 import io.github.kcrawler.common.service.StreamsDefaults;
 import io.github.kcrawler.common.time.ManualClock;
 import io.github.kcrawler.common.topic.Topics;
+import io.github.kcrawler.kafka.embedded.SurvivingStoreSupplier;
 import io.github.kcrawler.scheduler.SchedulerConfig;
 import io.github.kcrawler.scheduler.SchedulerService;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -395,7 +396,7 @@ class SchedulerTopologyTest {
     @Test
     void shouldReleasePendingUrlsAfterARestartFromTheStoredState() {
         SchedulerConfig config = config(100, 100);
-        SurvivingStoreSupplier store = new SurvivingStoreSupplier();
+        SurvivingStoreSupplier store = new SurvivingStoreSupplier(SchedulerTopology.PENDING_STORE);
         open(config, store);
         for (int i = 0; i < 3; i++) {
             for (String ip : List.of("10.0.0.1", "10.0.0.2")) {
@@ -427,7 +428,7 @@ class SchedulerTopologyTest {
     @Test
     void shouldKeepTheScoreOfAPendingUrlAcrossARestart() {
         SchedulerConfig config = config(100, 100);
-        SurvivingStoreSupplier store = new SurvivingStoreSupplier();
+        SurvivingStoreSupplier store = new SurvivingStoreSupplier(SchedulerTopology.PENDING_STORE);
         open(config, store);
         AdmittedUrls.Entry first = url("http://a.test/first");
         AdmittedUrls.Entry second = url("http://a.test/second");

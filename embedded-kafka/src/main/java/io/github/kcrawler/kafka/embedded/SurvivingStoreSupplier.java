@@ -1,4 +1,4 @@
-package io.github.kcrawler.scheduler.processor;
+package io.github.kcrawler.kafka.embedded;
 
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
@@ -14,22 +14,31 @@ import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A test store whose contents outlive the TopologyTestDriver that used it. The driver wipes its state directory
  * on close, so a restart cannot be shown with a RocksDB store there; handing the next driver a store that already
- * holds what the changelog would restore is exactly the situation {@code SchedulerProcessor.init} meets after a
- * crash (the embedded-broker test covers the real changelog restore).
+ * holds what the changelog would restore is exactly the situation a processor's {@code init} meets after a crash
+ * (the embedded-broker tests cover the real changelog restore). It also counts the writes that reach it: the
+ * logging layer sits right above the inner store, so each put or delete here is one changelog record.
+ * Used by the scheduler's and the ranker's topology tests; test harness only, like {@link KafkaTestCluster}.
  */
-final class SurvivingStoreSupplier implements KeyValueBytesStoreSupplier {
+public final class SurvivingStoreSupplier implements KeyValueBytesStoreSupplier {
+    private final String storeName;
     private final ConcurrentSkipListMap<Bytes, byte[]> data = new ConcurrentSkipListMap<>();
     /** Writes that reached this store, i.e. records of its changelog (the logging layer sits right above it). */
-    private final java.util.concurrent.atomic.AtomicLong puts = new java.util.concurrent.atomic.AtomicLong();
-    private final java.util.concurrent.atomic.AtomicLong deletes = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong puts = new AtomicLong();
+    private final AtomicLong deletes = new AtomicLong();
+
+    /** @param storeName the name of the store this supplier stands in for */
+    public SurvivingStoreSupplier(String storeName) {
+        this.storeName = storeName;
+    }
 
     @Override
     public String name() {
-        return SchedulerTopology.PENDING_STORE;
+        return storeName;
     }
 
     @Override
@@ -42,17 +51,17 @@ final class SurvivingStoreSupplier implements KeyValueBytesStoreSupplier {
         return "surviving";
     }
 
-    int entries() {
+    public int entries() {
         return data.size();
     }
 
     /** Puts of a value that reached the store (each one a changelog record). */
-    long puts() {
+    public long puts() {
         return puts.get();
     }
 
     /** Deletes that reached the store (each one a changelog tombstone). */
-    long deletes() {
+    public long deletes() {
         return deletes.get();
     }
 
@@ -61,7 +70,7 @@ final class SurvivingStoreSupplier implements KeyValueBytesStoreSupplier {
 
         @Override
         public String name() {
-            return SchedulerTopology.PENDING_STORE;
+            return storeName;
         }
 
         @Override
