@@ -74,6 +74,17 @@ final class ConsumerLoop {
     /** Whether the last offset commit failed: fetches wait until one succeeds or a rebalance completes. */
     private boolean commitFailing;
     private final long pauseNanos;
+    /**
+     * When the transaction round now running began ({@code 0}: none runs). A round that takes longer than
+     * {@link #STALLED_COMMIT_NANOS} means the broker or the coordinator is away (the producer retries until it
+     * answers): what is fetched meanwhile cannot be committed and would be fetched again by the next owner if the
+     * group moves the partition, so fetches wait. Without this the gate closed only after half the session timeout
+     * of a stalled loop, and a broker restart left that long of fetches to redo (FaultsIT: 25 duplicates, all of
+     * them pages first fetched in the 3 s after the broker's SIGKILL).
+     */
+    private volatile long commitStartedNanos;
+    /** How long a transaction round may run before fetches wait for it: many times a normal commit round trip. */
+    static final long STALLED_COMMIT_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
 
     ConsumerLoop(FetcherConfig config, String topic, Properties props, Producer<String, byte[]> producer,
                  FetchPipeline pipeline, AtomicInteger pending, FetchMetrics metrics, JsonSerde<FetchRequest> serde) {
@@ -103,7 +114,10 @@ final class ConsumerLoop {
      * done again.
      */
     boolean ownershipConfirmed() {
-        return !confirming && System.nanoTime() - lastLoopNanos <= pauseNanos;
+        long now = System.nanoTime();
+        long commitStarted = commitStartedNanos;
+        return !confirming && now - lastLoopNanos <= pauseNanos
+                && (commitStarted == 0 || now - commitStarted <= STALLED_COMMIT_NANOS);
     }
 
     void start() {
@@ -222,7 +236,13 @@ final class ConsumerLoop {
      * that moved (all owned partitions' offsets when {@code force}).
      */
     private TransactionalOutput.Result commitRound(KafkaConsumer<String, byte[]> c, boolean force) {
-        TransactionalOutput.Result r = output.commit(force, tracker.partitions(), c.groupMetadata());
+        TransactionalOutput.Result r;
+        commitStartedNanos = Math.max(1, System.nanoTime());
+        try {
+            r = output.commit(force, tracker.partitions(), c.groupMetadata());
+        } finally {
+            commitStartedNanos = 0;
+        }
         if (r == TransactionalOutput.Result.ABORTED || r == TransactionalOutput.Result.NOT_A_MEMBER) {
             commitFailed();
         } else if (r == TransactionalOutput.Result.COMMITTED && commitFailing) {

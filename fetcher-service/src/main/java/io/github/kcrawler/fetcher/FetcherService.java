@@ -303,9 +303,16 @@ public final class FetcherService implements CrawlerService {
             send(topics.discovered, key, value, c);
         }
 
+        /**
+         * The co-partitioning contract, {@code partitions} (DESIGN §2: every topic has this many partitions), as the
+         * ranker uses it. Not the producer's metadata: asking it per page blocks up to max.block.ms — and failed the
+         * page, leaving the fetcher unhealthy — while the broker was away or a restarted instance's producer had no
+         * metadata yet (FaultsIT, broker restart). A wrong setting does not lose a URL: dedup sends an entry grouped
+         * onto a partition that does not own its IP back under its own key ({@code crawler.dedup.rerouted}).
+         */
         @Override
         public int discoveredPartitions() {
-            return producer.partitionsFor(topics.discovered.name()).size(); // the producer's cached metadata
+            return config.kafka().partitions();
         }
 
         @Override

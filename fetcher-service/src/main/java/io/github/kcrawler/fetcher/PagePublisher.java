@@ -59,8 +59,8 @@ final class PagePublisher {
         void discovered(String key, DiscoveredUrls value, Completion c);
 
         /**
-         * The partition count of {@code crawl.urls.discovered} as the producer sees it (the count Kafka's
-         * partitioner will use for these records), by which a page's URLs are grouped.
+         * The partition count of {@code crawl.urls.discovered} (the crawl's {@code partitions}, which Kafka's
+         * partitioner uses for these records), by which a page's URLs are grouped.
          */
         int discoveredPartitions();
 
