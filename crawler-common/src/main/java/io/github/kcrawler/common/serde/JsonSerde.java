@@ -3,6 +3,7 @@ package io.github.kcrawler.common.serde;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.module.blackbird.BlackbirdModule;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
@@ -17,9 +18,14 @@ import java.io.IOException;
  * deserialization exception handler and plain consumers count and skip.
  */
 public final class JsonSerde<T> implements Serde<T>, Serializer<T>, Deserializer<T> {
-    /** One mapper for the whole JVM: thread-safe once configured. */
+    /**
+     * One mapper for the whole JVM: thread-safe once configured. Blackbird binds records through generated lambdas
+     * instead of reflection ({@code SerdeJmh} in src/jmh measures one page's records written and read against a
+     * plain reflective mapper; BENCHMARKS.md, "Pipeline figures per page").
+     */
     public static final ObjectMapper MAPPER = JsonMapper.builder()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .addModule(new BlackbirdModule())
             .build();
 
     private final Class<T> type;
