@@ -35,33 +35,33 @@ class SerdeFuzzTest {
 
     @Test
     void randomBytesNeverThrow() {
-        fuzz(500, g -> {
-            byte[] bytes = g.bytes(600);
-            int type = g.intIn(0, 4);
-            decode(TYPES.get(type), bytes);
-        });
+        fuzz(500, g -> randomBytesNeverThrow(g.bytes(600), g.intIn(0, 4)));
+    }
+
+    void randomBytesNeverThrow(byte[] bytes, int type) {
+        decode(TYPES.get(type), bytes);
     }
 
     @Test
     void jsonShapedGarbageNeverThrows() {
-        fuzz(500, g -> {
-            String text = jsonish(g);
-            int type = g.intIn(0, 4);
-            decode(TYPES.get(type), text.getBytes(StandardCharsets.UTF_8));
-        });
+        fuzz(500, g -> jsonShapedGarbageNeverThrows(jsonish(g), g.intIn(0, 4)));
+    }
+
+    void jsonShapedGarbageNeverThrows(String text, int type) {
+        decode(TYPES.get(type), text.getBytes(StandardCharsets.UTF_8));
     }
 
     @Test
     void mutatedRecordsNeverThrow() {
-        fuzz(500, g -> {
-            List<Integer> positions = g.list(1, 8, x -> x.intIn(0, 10_000));
-            byte[] values = g.bytes(8, 8);
-            byte[] b = VALID.clone();
-            for (int i = 0; i < positions.size(); i++) {
-                b[positions.get(i) % b.length] = values[i];
-            }
-            decode(FetchResult.class, b);
-        });
+        fuzz(500, g -> mutatedRecordsNeverThrow(g.list(1, 8, x -> x.intIn(0, 10_000)), g.bytes(8, 8)));
+    }
+
+    void mutatedRecordsNeverThrow(List<Integer> positions, byte[] values) {
+        byte[] b = VALID.clone();
+        for (int i = 0; i < positions.size(); i++) {
+            b[positions.get(i) % b.length] = values[i];
+        }
+        decode(FetchResult.class, b);
     }
 
     static String jsonish(Gen g) {
