@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
-import static io.github.kcrawler.common.testing.PropertyCheck.forAll;
+import static io.github.kcrawler.testing.PropertyCheck.forAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The finished-records list carried in commit metadata: exact when it fits, never claims an unfinished record. */

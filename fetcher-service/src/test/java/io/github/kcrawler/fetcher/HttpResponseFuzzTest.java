@@ -1,7 +1,7 @@
 package io.github.kcrawler.fetcher;
 
 import io.github.kcrawler.common.model.FetchOutcome;
-import io.github.kcrawler.common.testing.Gen;
+import io.github.kcrawler.testing.Gen;
 import io.github.kcrawler.common.time.CrawlClock;
 import io.github.kcrawler.fetcher.http.HttpClientSettings;
 import io.github.kcrawler.fetcher.http.HttpFetch;
@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.zip.GZIPOutputStream;
 
-import static io.github.kcrawler.common.testing.PropertyCheck.fuzz;
+import static io.github.kcrawler.testing.PropertyCheck.fuzz;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

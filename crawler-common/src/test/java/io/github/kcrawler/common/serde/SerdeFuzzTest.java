@@ -7,14 +7,14 @@ import io.github.kcrawler.common.model.FetchOutcome;
 import io.github.kcrawler.common.model.FetchRequest;
 import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.LinkList;
-import io.github.kcrawler.common.testing.Gen;
+import io.github.kcrawler.testing.Gen;
 import org.apache.kafka.common.errors.SerializationException;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-import static io.github.kcrawler.common.testing.PropertyCheck.fuzz;
+import static io.github.kcrawler.testing.PropertyCheck.fuzz;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

@@ -2,13 +2,13 @@ package io.github.kcrawler.common.url;
 
 import io.github.kcrawler.common.scope.CrawlScope;
 import io.github.kcrawler.common.scope.ScopeDecision;
-import io.github.kcrawler.common.testing.Gen;
+import io.github.kcrawler.testing.Gen;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
-import static io.github.kcrawler.common.testing.PropertyCheck.fuzz;
+import static io.github.kcrawler.testing.PropertyCheck.fuzz;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

@@ -1,11 +1,11 @@
 package io.github.kcrawler.common.url;
 
-import io.github.kcrawler.common.testing.Gen;
+import io.github.kcrawler.testing.Gen;
 import org.junit.jupiter.api.Test;
 
 import java.util.Optional;
 
-import static io.github.kcrawler.common.testing.PropertyCheck.forAll;
+import static io.github.kcrawler.testing.PropertyCheck.forAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

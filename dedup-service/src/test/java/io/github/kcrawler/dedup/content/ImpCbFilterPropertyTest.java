@@ -1,6 +1,6 @@
 package io.github.kcrawler.dedup.content;
 
-import io.github.kcrawler.common.testing.Gen;
+import io.github.kcrawler.testing.Gen;
 import io.github.kcrawler.dedup.content.ImpCbFilter.AddResult;
 import io.github.kcrawler.dedup.content.ImpCbFilter.Outcome;
 import io.github.kcrawler.dedup.content.ImpCbFilter.RemoveOutcome;
@@ -16,7 +16,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
-import static io.github.kcrawler.common.testing.PropertyCheck.forAll;
+import static io.github.kcrawler.testing.PropertyCheck.forAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

@@ -10,7 +10,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.SplittableRandom;
 
-import static io.github.kcrawler.common.testing.PropertyCheck.forAll;
+import static io.github.kcrawler.testing.PropertyCheck.forAll;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -97,7 +97,7 @@ class StableBloomFilterLightTest {
         assertThat(swar.cursor()).isEqualTo(scalar.cursor());
     }
 
-    static int bitsChoice(io.github.kcrawler.common.testing.Gen g) {
+    static int bitsChoice(io.github.kcrawler.testing.Gen g) {
         return g.ofInts(1, 2, 4, 8);
     }
 

@@ -7,7 +7,7 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.SplittableRandom;
 
-import static io.github.kcrawler.common.testing.PropertyCheck.forAll;
+import static io.github.kcrawler.testing.PropertyCheck.forAll;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -143,7 +143,7 @@ class StableFilterStablePointTest {
         return light ? new StableBloomFilterLight(M, k, p, 2, Decrement.SWAR) : new StableBloomFilter(M, k, p, 2, seed);
     }
 
-    static double fprs(io.github.kcrawler.common.testing.Gen g) {
+    static double fprs(io.github.kcrawler.testing.Gen g) {
         return g.ofDoubles(0.01, 0.001);
     }
 

@@ -11,7 +11,7 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.SplittableRandom;
 
-import static io.github.kcrawler.common.testing.PropertyCheck.forAll;
+import static io.github.kcrawler.testing.PropertyCheck.forAll;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,12 +1,12 @@
 package io.github.kcrawler.fetcher.parse;
 
-import io.github.kcrawler.common.testing.Gen;
+import io.github.kcrawler.testing.Gen;
 import io.github.kcrawler.common.url.UrlNormalizer;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 
-import static io.github.kcrawler.common.testing.PropertyCheck.fuzz;
+import static io.github.kcrawler.testing.PropertyCheck.fuzz;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

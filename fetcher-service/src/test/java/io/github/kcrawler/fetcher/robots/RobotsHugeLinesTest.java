@@ -4,7 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 
-import static io.github.kcrawler.common.testing.PropertyCheck.forAll;
+import static io.github.kcrawler.testing.PropertyCheck.forAll;
 
 /**
  * robots.txt with huge lines (up to 600 KB, past the 512 KiB fetch cap) still gives a verdict. Expensive per try,

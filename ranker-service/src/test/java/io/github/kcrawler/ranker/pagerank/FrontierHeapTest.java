@@ -1,13 +1,13 @@
 package io.github.kcrawler.ranker.pagerank;
 
-import io.github.kcrawler.common.testing.Gen;
+import io.github.kcrawler.testing.Gen;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import static io.github.kcrawler.common.testing.PropertyCheck.forAll;
+import static io.github.kcrawler.testing.PropertyCheck.forAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The indexed heap fuzzed against a brute-force model (scan for the best entry). */

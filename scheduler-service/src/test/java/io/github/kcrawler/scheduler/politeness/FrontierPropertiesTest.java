@@ -1,6 +1,6 @@
 package io.github.kcrawler.scheduler.politeness;
 
-import io.github.kcrawler.common.testing.Gen;
+import io.github.kcrawler.testing.Gen;
 import io.github.kcrawler.common.time.ManualClock;
 import io.github.kcrawler.scheduler.politeness.Frontier.Admission;
 import org.junit.jupiter.api.Test;
@@ -10,7 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import static io.github.kcrawler.common.testing.PropertyCheck.forAll;
+import static io.github.kcrawler.testing.PropertyCheck.forAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

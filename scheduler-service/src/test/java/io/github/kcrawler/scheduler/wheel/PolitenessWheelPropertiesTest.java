@@ -1,6 +1,6 @@
 package io.github.kcrawler.scheduler.wheel;
 
-import io.github.kcrawler.common.testing.Gen;
+import io.github.kcrawler.testing.Gen;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import static io.github.kcrawler.common.testing.PropertyCheck.forAll;
+import static io.github.kcrawler.testing.PropertyCheck.forAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

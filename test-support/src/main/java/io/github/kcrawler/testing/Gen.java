@@ -1,4 +1,4 @@
-package io.github.kcrawler.common.testing;
+package io.github.kcrawler.testing;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.github.kcrawler.common.testing;
+package io.github.kcrawler.testing;
 
 import org.junit.jupiter.api.Test;
 
