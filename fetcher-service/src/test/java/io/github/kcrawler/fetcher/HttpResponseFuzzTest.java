@@ -1,20 +1,16 @@
 package io.github.kcrawler.fetcher;
 
 import io.github.kcrawler.common.model.FetchOutcome;
+import io.github.kcrawler.testing.Gen;
 import io.github.kcrawler.common.time.CrawlClock;
 import io.github.kcrawler.fetcher.http.HttpClientSettings;
 import io.github.kcrawler.fetcher.http.HttpFetch;
 import io.github.kcrawler.fetcher.http.HttpFetchResponse;
 import io.github.kcrawler.fetcher.http.NettyHttpClient;
 import io.github.kcrawler.fetcher.http.NettyTransport;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.lifecycle.AddLifecycleHook;
-import net.jqwik.api.lifecycle.AfterContainer;
-import net.jqwik.api.lifecycle.BeforeContainer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -30,6 +26,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.zip.GZIPOutputStream;
 
+import static io.github.kcrawler.testing.PropertyCheck.fuzz;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -38,7 +35,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * always complete within its timeouts with a response or a failure that maps to a FetchOutcome: no exception, no
  * hang, no leak of connections. {@code -Dkcrawler.fuzz.tries=N} scales the tries (docs/HOSTILE.md).
  */
-@AddLifecycleHook(FuzzTries.class)
 class HttpResponseFuzzTest {
     private static final String[] PIECES = {"HTTP/1.1 ", "HTTP/1.0 ", "HTTP/2 ", "ICY ", "200", "204", "301",
             "304", "101", "100 Continue\r\n\r\n", "999", "-1", " OK", "\r\n", "\n", "\r", "Content-Length: ", "0",
@@ -54,7 +50,7 @@ class HttpResponseFuzzTest {
     private static NettyTransport transport;
     private static NettyHttpClient client;
 
-    @BeforeContainer
+    @BeforeAll
     static void start() throws IOException {
         server = new ServerSocket(0, 100, InetAddress.getLoopbackAddress());
         pool = Executors.newCachedThreadPool(r -> {
@@ -90,7 +86,7 @@ class HttpResponseFuzzTest {
                 null, 0, 0, 1_000, List.of(), 1_500, false), CrawlClock.SYSTEM);
     }
 
-    @AfterContainer
+    @AfterAll
     static void stop() throws IOException {
         client.close();
         transport.close();
@@ -98,29 +94,36 @@ class HttpResponseFuzzTest {
         pool.shutdownNow();
     }
 
-    @Property(tries = 150)
-    void randomBytesEndAsACountedOutcome(@ForAll byte[] answer) throws Exception {
+    @Test
+    void randomBytesEndAsACountedOutcome() {
+        fuzz(150, g -> randomBytesEndAsACountedOutcome(g.bytes(255)));
+    }
+
+    void randomBytesEndAsACountedOutcome(byte[] answer) throws Exception {
         fetchAndCheck(answer);
     }
 
-    @Property(tries = 250)
-    void httpShapedGarbageEndsAsACountedOutcome(@ForAll("httpish") byte[] answer) throws Exception {
+    @Test
+    void httpShapedGarbageEndsAsACountedOutcome() {
+        fuzz(250, g -> httpShapedGarbageEndsAsACountedOutcome(httpish(g)));
+    }
+
+    void httpShapedGarbageEndsAsACountedOutcome(byte[] answer) throws Exception {
         fetchAndCheck(answer);
     }
 
-    @Provide
-    Arbitrary<byte[]> httpish() {
-        Arbitrary<byte[]> piece = Arbitraries.oneOf(
-                Arbitraries.of(PIECES).map(s -> s.getBytes(StandardCharsets.ISO_8859_1)),
-                Arbitraries.integers().between(0, GZIP.length).map(n -> java.util.Arrays.copyOf(GZIP, n)),
-                Arbitraries.bytes().array(byte[].class).ofMaxSize(16));
-        return piece.list().ofMaxSize(30).map(parts -> {
-            ByteArrayOutputStream b = new ByteArrayOutputStream();
-            for (byte[] p : parts) {
-                b.writeBytes(p);
+    /** Up to 30 parts, each a piece, a prefix of a gzip stream or up to 16 random bytes (one chance in three each). */
+    static byte[] httpish(Gen g) {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        int parts = g.size(0, 30);
+        for (int i = 0; i < parts; i++) {
+            switch (g.intIn(0, 2)) {
+                case 0 -> b.writeBytes(g.of(PIECES).getBytes(StandardCharsets.ISO_8859_1));
+                case 1 -> b.writeBytes(java.util.Arrays.copyOf(GZIP, g.intIn(0, GZIP.length)));
+                default -> b.writeBytes(g.bytes(16));
             }
-            return b.toByteArray();
-        });
+        }
+        return b.toByteArray();
     }
 
     private static void fetchAndCheck(byte[] answer) throws Exception {

@@ -1,6 +1,5 @@
 package io.github.kcrawler.common.serde;
 
-import io.github.kcrawler.common.FuzzTries;
 import io.github.kcrawler.common.model.AdmittedUrls;
 import io.github.kcrawler.common.model.DiscoveredUrls;
 import io.github.kcrawler.common.model.FetchKind;
@@ -8,19 +7,14 @@ import io.github.kcrawler.common.model.FetchOutcome;
 import io.github.kcrawler.common.model.FetchRequest;
 import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.LinkList;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.Size;
-import net.jqwik.api.lifecycle.AddLifecycleHook;
+import io.github.kcrawler.testing.Gen;
 import org.apache.kafka.common.errors.SerializationException;
+import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
+import static io.github.kcrawler.testing.PropertyCheck.fuzz;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -28,7 +22,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * records decode to a {@link Decoded} (a value or a failure reason) and never throw; the strict serde throws only
  * Kafka's {@link SerializationException}. {@code -Dkcrawler.fuzz.tries=N} scales the tries (docs/HOSTILE.md).
  */
-@AddLifecycleHook(FuzzTries.class)
 class SerdeFuzzTest {
     private static final List<Class<?>> TYPES = List.of(FetchRequest.class, FetchResult.class, DiscoveredUrls.class,
             LinkList.class, AdmittedUrls.class);
@@ -40,19 +33,30 @@ class SerdeFuzzTest {
             FetchResult.VERSION, "http://a.test/", 1L, 2, 3L, FetchKind.NEW, 200, FetchOutcome.OK, 4L, 5L, 6L, "ab",
             7L, "text/html", null, "\"e\"", null, 8, null));
 
-    @Property(tries = 500)
-    void randomBytesNeverThrow(@ForAll @Size(max = 600) byte[] bytes, @ForAll @IntRange(max = 4) int type) {
+    @Test
+    void randomBytesNeverThrow() {
+        fuzz(500, g -> randomBytesNeverThrow(g.bytes(600), g.intIn(0, 4)));
+    }
+
+    void randomBytesNeverThrow(byte[] bytes, int type) {
         decode(TYPES.get(type), bytes);
     }
 
-    @Property(tries = 500)
-    void jsonShapedGarbageNeverThrows(@ForAll("jsonish") String text, @ForAll @IntRange(max = 4) int type) {
+    @Test
+    void jsonShapedGarbageNeverThrows() {
+        fuzz(500, g -> jsonShapedGarbageNeverThrows(jsonish(g), g.intIn(0, 4)));
+    }
+
+    void jsonShapedGarbageNeverThrows(String text, int type) {
         decode(TYPES.get(type), text.getBytes(StandardCharsets.UTF_8));
     }
 
-    @Property(tries = 500)
-    void mutatedRecordsNeverThrow(@ForAll @Size(min = 1, max = 8) List<@IntRange(max = 10_000) Integer> positions,
-                                  @ForAll @Size(min = 8, max = 8) byte[] values) {
+    @Test
+    void mutatedRecordsNeverThrow() {
+        fuzz(500, g -> mutatedRecordsNeverThrow(g.list(1, 8, x -> x.intIn(0, 10_000)), g.bytes(8, 8)));
+    }
+
+    void mutatedRecordsNeverThrow(List<Integer> positions, byte[] values) {
         byte[] b = VALID.clone();
         for (int i = 0; i < positions.size(); i++) {
             b[positions.get(i) % b.length] = values[i];
@@ -60,9 +64,8 @@ class SerdeFuzzTest {
         decode(FetchResult.class, b);
     }
 
-    @Provide
-    Arbitrary<String> jsonish() {
-        return Arbitraries.of(JSON_PIECES).list().ofMaxSize(40).map(l -> String.join("", l));
+    static String jsonish(Gen g) {
+        return g.joined(JSON_PIECES, 40);
     }
 
     private static final java.util.Map<Class<?>, LenientJsonDeserializer<?>> LENIENT =

@@ -1,14 +1,11 @@
 package io.github.kcrawler.common.url;
 
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.StringLength;
+import io.github.kcrawler.testing.Gen;
+import org.junit.jupiter.api.Test;
 
 import java.util.Optional;
 
+import static io.github.kcrawler.testing.PropertyCheck.forAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -24,16 +21,23 @@ class UrlNormalizerPropertiesTest {
             "\t", "\n", "\u0000", "example", "EXAMPLE", "com", "xn--", "a", "b", "=", "&", "'", "\"", "<", "{", "^",
             "|", "~", "-", "_", "255", "256", "4294967295", "4294967296", "ffff"};
 
-    @Property(tries = 3000)
-    void shouldBeTotalOnRandomStrings(@ForAll @StringLength(max = 300) String input,
-                                      @ForAll @StringLength(max = 60) String base) {
+    @Test
+    void shouldBeTotalOnRandomStrings() {
+        forAll(3000, g -> shouldBeTotalOnRandomStrings(g.string(300), g.string(60)));
+    }
+
+    void shouldBeTotalOnRandomStrings(String input, String base) {
         checkResult(input, UrlNormalizer.normalize(input));
         checkResult(input, UrlNormalizer.normalize("http://example.com/" + base, input));
         checkResult(input, UrlNormalizer.normalize(base, input));
     }
 
-    @Property(tries = 5000)
-    void shouldBeTotalAndIdempotentOnUrlShapedStrings(@ForAll("urlish") String input, @ForAll("urlish") String base) {
+    @Test
+    void shouldBeTotalAndIdempotentOnUrlShapedStrings() {
+        forAll(5000, g -> shouldBeTotalAndIdempotentOnUrlShapedStrings(urlish(g), urlish(g)));
+    }
+
+    void shouldBeTotalAndIdempotentOnUrlShapedStrings(String input, String base) {
         checkResult(input, UrlNormalizer.normalize(input));
         Optional<String> resolved = UrlNormalizer.normalize(base, input);
         checkResult(input, resolved);
@@ -43,15 +47,18 @@ class UrlNormalizerPropertiesTest {
                 assertThat(UrlNormalizer.normalize(base, abs)).as("absolute wins over any base").contains(abs));
     }
 
-    @Property(tries = 2000)
-    void shouldResolveAgainstHttpBase(@ForAll("urlish") String href) {
+    @Test
+    void shouldResolveAgainstHttpBase() {
+        forAll(2000, g -> shouldResolveAgainstHttpBase(urlish(g)));
+    }
+
+    void shouldResolveAgainstHttpBase(String href) {
         Optional<String> out = UrlNormalizer.normalize("https://Example.com/dir/page?x", href);
         checkResult(href, out);
     }
 
-    @Provide
-    Arbitrary<String> urlish() {
-        return Arbitraries.of(PIECES).list().ofMaxSize(14).map(l -> String.join("", l));
+    static String urlish(Gen g) {
+        return g.joined(PIECES, 14);
     }
 
     private static void checkResult(String input, Optional<String> result) {

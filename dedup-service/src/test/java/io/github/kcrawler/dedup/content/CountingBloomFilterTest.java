@@ -1,12 +1,10 @@
 package io.github.kcrawler.dedup.content;
 
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 import java.util.SplittableRandom;
 
+import static io.github.kcrawler.testing.PropertyCheck.forAll;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -64,9 +62,17 @@ class CountingBloomFilterTest {
         assertThatThrownBy(() -> CountingBloomFilter.forExpectedItems(0)).hasMessageContaining("0");
     }
 
-    @Property
-    void positions_areInRangeAndDeterministic(@ForAll long hi, @ForAll long lo,
-            @ForAll @IntRange(min = 9, max = 100_000) int m, @ForAll @IntRange(min = 1, max = 8) int k) {
+    /** jqwik's default of 1,000 tries, as before. */
+    @Test
+    void positions_areInRangeAndDeterministic() {
+        forAll(1_000, g -> positions_areInRangeAndDeterministic(
+                g.anyLong(),
+                g.anyLong(),
+                g.intIn(9, 100_000),
+                g.intIn(1, 8)));
+    }
+
+    void positions_areInRangeAndDeterministic(long hi, long lo, int m, int k) {
         CountingBloomFilter f = new CountingBloomFilter(m, k);
         int[] a = new int[k];
         int[] b = new int[k];
@@ -78,8 +84,12 @@ class CountingBloomFilterTest {
         }
     }
 
-    @Property
-    void mightContain_isTrueAfterIncrementingAllPositions(@ForAll long hi, @ForAll long lo) {
+    @Test
+    void mightContain_isTrueAfterIncrementingAllPositions() {
+        forAll(1_000, g -> mightContain_isTrueAfterIncrementingAllPositions(g.anyLong(), g.anyLong()));
+    }
+
+    void mightContain_isTrueAfterIncrementingAllPositions(long hi, long lo) {
         CountingBloomFilter f = new CountingBloomFilter(1000, 8);
         int[] pos = new int[8];
         f.positions(hi, lo, pos);

@@ -1,18 +1,13 @@
 package io.github.kcrawler.dedup.content;
 
+import io.github.kcrawler.testing.Gen;
 import io.github.kcrawler.dedup.content.ImpCbFilter.AddResult;
 import io.github.kcrawler.dedup.content.ImpCbFilter.Outcome;
 import io.github.kcrawler.dedup.content.ImpCbFilter.RemoveOutcome;
 import io.github.kcrawler.dedup.content.ImpCbFilter.RemoveResult;
 import io.github.kcrawler.dedup.content.ImpCbFilterTest.Model;
 import io.github.kcrawler.dedup.store.RocksDbContentFingerprintDb;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.Size;
+import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,6 +16,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
+import static io.github.kcrawler.testing.PropertyCheck.forAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -33,16 +29,13 @@ class ImpCbFilterPropertyTest {
     record Op(boolean add, int index) {
     }
 
-    @Provide
-    Arbitrary<List<Op>> ops() {
-        Arbitrary<Op> op = Arbitraries.integers().between(0, 99).flatMap(kind -> Arbitraries.integers()
-                .between(0, 59).map(i -> new Op(kind < 65, i)));
-        return op.list().ofMinSize(1).ofMaxSize(400);
+    /** 1 to 400 operations, each an add (65 %) or a remove of one of 60 pool fingerprints. */
+    static List<Op> ops(Gen g) {
+        return g.list(1, 400, x -> new Op(x.intIn(0, 99) < 65, x.intIn(0, 59)));
     }
 
-    @Provide
-    Arbitrary<Integer> counters() {
-        return Arbitraries.of(9, 16, 24, 61, 1000);
+    static int counters(Gen g) {
+        return g.ofInts(9, 16, 24, 61, 1000);
     }
 
     static long hi(int index) {
@@ -53,9 +46,12 @@ class ImpCbFilterPropertyTest {
         return ~index;
     }
 
-    @Property(tries = 300)
-    void matchesExactModel_afterEveryOperation(@ForAll("ops") List<Op> ops, @ForAll("counters") int m,
-            @ForAll @IntRange(min = 1, max = 8) int k) {
+    @Test
+    void matchesExactModel_afterEveryOperation() {
+        forAll(300, g -> matchesExactModel_afterEveryOperation(ops(g), counters(g), g.intIn(1, 8)));
+    }
+
+    void matchesExactModel_afterEveryOperation(List<Op> ops, int m, int k) {
         ImpCbFilter f = ImpCbFilter.open(new InMemoryContentFingerprintDb(), m, k);
         Model model = new Model(m);
         for (Op op : ops) {
@@ -64,9 +60,12 @@ class ImpCbFilterPropertyTest {
         }
     }
 
-    @Property(tries = 40)
-    void onRocksDb_matchesModel_andRebuildGivesIdenticalCounters(@ForAll("ops") List<Op> ops,
-            @ForAll("counters") int m) throws IOException {
+    @Test
+    void onRocksDb_matchesModel_andRebuildGivesIdenticalCounters() {
+        forAll(40, g -> onRocksDb_matchesModel_andRebuildGivesIdenticalCounters(ops(g), counters(g)));
+    }
+
+    void onRocksDb_matchesModel_andRebuildGivesIdenticalCounters(List<Op> ops, int m) throws IOException {
         Path dir = Files.createTempDirectory("impcb-prop");
         try {
             ImpCbFilter f;
@@ -92,8 +91,12 @@ class ImpCbFilterPropertyTest {
         }
     }
 
-    @Property(tries = 200)
-    void rebuild_inPlace_isIdentity(@ForAll("ops") List<Op> ops, @ForAll("counters") int m) {
+    @Test
+    void rebuild_inPlace_isIdentity() {
+        forAll(200, g -> rebuild_inPlace_isIdentity(ops(g), counters(g)));
+    }
+
+    void rebuild_inPlace_isIdentity(List<Op> ops, int m) {
         InMemoryContentFingerprintDb db = new InMemoryContentFingerprintDb();
         ImpCbFilter f = ImpCbFilter.open(db, m, 8);
         Model model = new Model(m);
@@ -108,9 +111,12 @@ class ImpCbFilterPropertyTest {
         model.check(f);
     }
 
-    @Property(tries = 200)
-    void neverAFalseNegative_atPaperParameters(@ForAll @Size(min = 1, max = 2000) List<@IntRange(min = 0, max = 999)
-            Integer> stream) {
+    @Test
+    void neverAFalseNegative_atPaperParameters() {
+        forAll(200, g -> neverAFalseNegative_atPaperParameters(g.list(1, 2000, x -> x.intIn(0, 999))));
+    }
+
+    void neverAFalseNegative_atPaperParameters(List<Integer> stream) {
         ImpCbFilter f = ImpCbFilter.openForExpectedItems(new InMemoryContentFingerprintDb(), 100);
         Model model = new Model((int) f.counters());
         for (int i : stream) {

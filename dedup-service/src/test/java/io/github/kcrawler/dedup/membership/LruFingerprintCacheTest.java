@@ -1,8 +1,5 @@
 package io.github.kcrawler.dedup.membership;
 
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
@@ -16,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
+import static io.github.kcrawler.testing.PropertyCheck.forAll;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -60,9 +58,12 @@ class LruFingerprintCacheTest {
         }
     }
 
-    @Property(tries = 60)
-    void randomOperations_agreeWithTheModel(@ForAll @IntRange(min = 0, max = 300) int capacity,
-            @ForAll @IntRange(min = 1, max = 2_000) int universe, @ForAll long seed) {
+    @Test
+    void randomOperations_agreeWithTheModel() {
+        forAll(60, g -> randomOperations_agreeWithTheModel(g.intIn(0, 300), g.intIn(1, 2_000), g.anyLong()));
+    }
+
+    void randomOperations_agreeWithTheModel(int capacity, int universe, long seed) {
         List<Long> evicted = new ArrayList<>();
         LruFingerprintCache lru = new LruFingerprintCache(capacity, evicted::add);
         Model model = new Model(capacity);

@@ -1,10 +1,6 @@
 package io.github.kcrawler.dedup.membership;
 
 import io.github.kcrawler.dedup.membership.StableBloomFilterLight.Decrement;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
@@ -14,6 +10,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.SplittableRandom;
 
+import static io.github.kcrawler.testing.PropertyCheck.forAll;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -31,20 +28,32 @@ class StableBloomFilterLightTest {
         return out;
     }
 
-    @Property(tries = 2_000)
-    void swarDecrement_equalsScalar_on2BitCounters(@ForAll long word) {
+    @Test
+    void swarDecrement_equalsScalar_on2BitCounters() {
+        forAll(2_000, g -> swarDecrement_equalsScalar_on2BitCounters(g.anyLong()));
+    }
+
+    void swarDecrement_equalsScalar_on2BitCounters(long word) {
         assertThat(StableBloomFilterLight.swarDecrement(word, 2)).isEqualTo(scalarDecrementWord(word, 2));
         // the paper's form, literally
         assertThat(word - ((word | (word >>> 1)) & 0x5555555555555555L)).isEqualTo(scalarDecrementWord(word, 2));
     }
 
-    @Property(tries = 2_000)
-    void swarDecrement_equalsScalar_on4BitCounters(@ForAll long word) {
+    @Test
+    void swarDecrement_equalsScalar_on4BitCounters() {
+        forAll(2_000, g -> swarDecrement_equalsScalar_on4BitCounters(g.anyLong()));
+    }
+
+    void swarDecrement_equalsScalar_on4BitCounters(long word) {
         assertThat(StableBloomFilterLight.swarDecrement(word, 4)).isEqualTo(scalarDecrementWord(word, 4));
     }
 
-    @Property(tries = 500)
-    void swarDecrement_equalsScalar_on1And8BitCounters(@ForAll long word) {
+    @Test
+    void swarDecrement_equalsScalar_on1And8BitCounters() {
+        forAll(500, g -> swarDecrement_equalsScalar_on1And8BitCounters(g.anyLong()));
+    }
+
+    void swarDecrement_equalsScalar_on1And8BitCounters(long word) {
         assertThat(StableBloomFilterLight.swarDecrement(word, 1)).isEqualTo(scalarDecrementWord(word, 1));
         assertThat(StableBloomFilterLight.swarDecrement(word, 8)).isEqualTo(scalarDecrementWord(word, 8));
     }
@@ -60,9 +69,16 @@ class StableBloomFilterLightTest {
     }
 
     /** Whole filters: random counters, a run of decrements from a random cursor, SWAR vs scalar. */
-    @Property(tries = 200)
-    void swarRun_equalsScalarRun_fromAnyCursor(@ForAll("bitsChoice") int bits, @ForAll long seed,
-            @ForAll @IntRange(min = 0, max = 5_000) int firstRun, @ForAll @IntRange(min = 0, max = 5_000) int run) {
+    @Test
+    void swarRun_equalsScalarRun_fromAnyCursor() {
+        forAll(200, g -> swarRun_equalsScalarRun_fromAnyCursor(
+                bitsChoice(g),
+                g.anyLong(),
+                g.intIn(0, 5_000),
+                g.intIn(0, 5_000)));
+    }
+
+    void swarRun_equalsScalarRun_fromAnyCursor(int bits, long seed, int firstRun, int run) {
         long m = 1L << 10;
         StableBloomFilterLight swar = new StableBloomFilterLight(m, 3, 1.0, bits, Decrement.SWAR);
         StableBloomFilterLight scalar = new StableBloomFilterLight(m, 3, 1.0, bits, Decrement.SCALAR);
@@ -81,14 +97,16 @@ class StableBloomFilterLightTest {
         assertThat(swar.cursor()).isEqualTo(scalar.cursor());
     }
 
-    @net.jqwik.api.Provide
-    net.jqwik.api.Arbitrary<Integer> bitsChoice() {
-        return net.jqwik.api.Arbitraries.of(1, 2, 4, 8);
+    static int bitsChoice(io.github.kcrawler.testing.Gen g) {
+        return g.ofInts(1, 2, 4, 8);
     }
 
-    @Property(tries = 100)
-    void fractionalP_isCarriedExactly(@ForAll @LongRange(min = 1, max = 1L << 40) long pTimes2to32,
-            @ForAll @IntRange(min = 1, max = 3_000) int insertions) {
+    @Test
+    void fractionalP_isCarriedExactly() {
+        forAll(100, g -> fractionalP_isCarriedExactly(g.longIn(1, 1L << 40), g.intIn(1, 3_000)));
+    }
+
+    void fractionalP_isCarriedExactly(long pTimes2to32, int insertions) {
         double p = pTimes2to32 / (double) (1L << 32); // exactly representable: (0, 256]
         StableBloomFilterLight f = new StableBloomFilterLight(1L << 12, 2, p, 2, Decrement.SWAR);
         long total = 0;

@@ -1,16 +1,13 @@
 package io.github.kcrawler.dedup.membership;
 
 import io.github.kcrawler.dedup.membership.StableBloomFilterLight.Decrement;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.DoubleRange;
-import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashSet;
 import java.util.Set;
 import java.util.SplittableRandom;
 
+import static io.github.kcrawler.testing.PropertyCheck.forAll;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -81,9 +78,12 @@ class StableFilterStablePointTest {
      * point: Deng &amp; Rafiei's for the SBF, {@link OptimalP#stableFalsePositiveRateLight} for the SBFL (which is
      * lower, as the paper observed).
      */
-    @Property(tries = 6)
-    void fpRate_settlesAtTheAnalyticalStablePoint(@ForAll boolean light, @ForAll("fprs") double targetFpr,
-            @ForAll long seed) {
+    @Test
+    void fpRate_settlesAtTheAnalyticalStablePoint() {
+        forAll(6, g -> fpRate_settlesAtTheAnalyticalStablePoint(g.bool(), fprs(g), g.anyLong()));
+    }
+
+    void fpRate_settlesAtTheAnalyticalStablePoint(boolean light, double targetFpr, long seed) {
         int k = targetFpr >= 0.01 ? 4 : 6;
         double p = OptimalP.of(M, k, targetFpr, 3);
         StableCounterFilter filter = newFilter(light, k, p, seed);
@@ -109,8 +109,12 @@ class StableFilterStablePointTest {
      * With repeats (half the stream re-visits one of the last 4·m/p distinct elements) both rates still settle:
      * windows 2 and 3 are within 20% + 4 sampling sd of window 1, for FP and for FN.
      */
-    @Property(tries = 6)
-    void fpAndFnRates_settle_withRepeats(@ForAll boolean light, @ForAll("fprs") double targetFpr, @ForAll long seed) {
+    @Test
+    void fpAndFnRates_settle_withRepeats() {
+        forAll(6, g -> fpAndFnRates_settle_withRepeats(g.bool(), fprs(g), g.anyLong()));
+    }
+
+    void fpAndFnRates_settle_withRepeats(boolean light, double targetFpr, long seed) {
         int k = targetFpr >= 0.01 ? 4 : 6;
         double p = OptimalP.of(M, k, targetFpr, 3);
         StableCounterFilter filter = newFilter(light, k, p, seed);
@@ -139,9 +143,8 @@ class StableFilterStablePointTest {
         return light ? new StableBloomFilterLight(M, k, p, 2, Decrement.SWAR) : new StableBloomFilter(M, k, p, 2, seed);
     }
 
-    @net.jqwik.api.Provide
-    net.jqwik.api.Arbitrary<Double> fprs() {
-        return net.jqwik.api.Arbitraries.of(0.01, 0.001);
+    static double fprs(io.github.kcrawler.testing.Gen g) {
+        return g.ofDoubles(0.01, 0.001);
     }
 
     @Test
@@ -180,9 +183,15 @@ class StableFilterStablePointTest {
      * of their difference. A fixed 3% bound for the difference, used before, was only 2.65 sd: it failed about once
      * in 16 runs of 8 tries (seen in a CI run, 3.006%). 8-bit counters, refilled before they could saturate.
      */
-    @Property(tries = 8)
-    void perCounterDecrementProbability_isTheSameForSbfAndSbfl(@ForAll @IntRange(min = 10, max = 14) int logM,
-            @ForAll @DoubleRange(min = 2.0, max = 60.0) double p, @ForAll long seed) {
+    @Test
+    void perCounterDecrementProbability_isTheSameForSbfAndSbfl() {
+        forAll(8, g -> perCounterDecrementProbability_isTheSameForSbfAndSbfl(
+                g.intIn(10, 14),
+                g.doubleIn(2.0, 60.0),
+                g.anyLong()));
+    }
+
+    void perCounterDecrementProbability_isTheSameForSbfAndSbfl(int logM, double p, long seed) {
         long m = 1L << logM;
         StableCounterFilter[] filters = {new StableBloomFilter(m, 4, p, 8, seed),
                 new StableBloomFilterLight(m, 4, p, 8, Decrement.SWAR)};

@@ -2,9 +2,6 @@ package io.github.kcrawler.dedup.membership;
 
 import io.github.kcrawler.dedup.store.FingerprintSet;
 import io.github.kcrawler.dedup.store.HashFingerprintSet;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
@@ -14,6 +11,7 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.SplittableRandom;
 
+import static io.github.kcrawler.testing.PropertyCheck.forAll;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -127,8 +125,12 @@ class TieredUrlSeenTestTest {
      * Against exact sets: a fingerprint is never admitted twice between forgets, and a new one is skipped only by a
      * filter false positive (a skipped one may be admitted later, when it falls through to the store).
      */
-    @Property(tries = 10)
-    void neverAdmitsTwice_andMissesFewNewUrls(@ForAll @IntRange(min = 0, max = 2_000) int lruSize, @ForAll long seed) {
+    @Test
+    void neverAdmitsTwice_andMissesFewNewUrls() {
+        forAll(10, g -> neverAdmitsTwice_andMissesFewNewUrls(g.intIn(0, 2_000), g.anyLong()));
+    }
+
+    void neverAdmitsTwice_andMissesFewNewUrls(int lruSize, long seed) {
         TieredUrlSeenTest seen = new TieredUrlSeenTest(lruSize,
                 StableBloomFilterLight.forTargetFpr(1L << 16, 8, 1e-4, 2), new HashFingerprintSet());
         Set<Long> admitted = new HashSet<>();

@@ -1,17 +1,12 @@
 package io.github.kcrawler.fetcher.parse;
 
+import io.github.kcrawler.testing.Gen;
 import io.github.kcrawler.common.url.UrlNormalizer;
-import io.github.kcrawler.fetcher.FuzzTries;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.Size;
-import net.jqwik.api.lifecycle.AddLifecycleHook;
+import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 
+import static io.github.kcrawler.testing.PropertyCheck.fuzz;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -19,7 +14,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * pieces and bogus charsets never throw, and every link returned is a normalised http(s) URL, at most the cap.
  * {@code -Dkcrawler.fuzz.tries=N} scales the tries (docs/HOSTILE.md).
  */
-@AddLifecycleHook(FuzzTries.class)
 class LinkExtractorFuzzTest {
     private static final String[] PIECES = {"<a href=", "<A HREF='", "<area href=\"", "<iframe src=", "<frame src=",
             "<base href=", "<meta name=robots content=nofollow>", "<a rel=nofollow href=", "\"", "'", ">", "<", "/>",
@@ -33,32 +27,43 @@ class LinkExtractorFuzzTest {
     private static final int CAP = 50;
     private final LinkExtractor extractor = new LinkExtractor(CAP, false);
 
-    @Property(tries = 300)
-    void randomBytesNeverThrow(@ForAll @Size(max = 4000) byte[] body, @ForAll("charset") String charset) {
+    @Test
+    void randomBytesNeverThrow() {
+        fuzz(300, g -> randomBytesNeverThrow(g.bytes(4000), charset(g)));
+    }
+
+    void randomBytesNeverThrow(byte[] body, String charset) {
         check(extractor.extract(body, body.length, charset, "http://page.test/dir/p"));
     }
 
-    @Property(tries = 300)
-    void garbledHtmlNeverThrows(@ForAll("html") String html, @ForAll("charset") String charset) {
+    @Test
+    void garbledHtmlNeverThrows() {
+        fuzz(300, g -> garbledHtmlNeverThrows(html(g), charset(g)));
+    }
+
+    void garbledHtmlNeverThrows(String html, String charset) {
         byte[] b = html.getBytes(StandardCharsets.UTF_8);
         check(extractor.extract(b, b.length, charset, "https://page.test/"));
     }
 
-    @Property(tries = 300)
-    void truncatedAtAnyByteNeverThrows(@ForAll("html") String html, @ForAll byte cut) {
+    @Test
+    void truncatedAtAnyByteNeverThrows() {
+        fuzz(300, g -> truncatedAtAnyByteNeverThrows(html(g), g.anyByte()));
+    }
+
+    void truncatedAtAnyByteNeverThrows(String html, byte cut) {
         byte[] b = html.getBytes(StandardCharsets.UTF_8);
         int len = b.length == 0 ? 0 : Math.floorMod(cut, b.length);
         check(extractor.extract(b, len, "utf-8", "http://page.test/"));
     }
 
-    @Provide
-    Arbitrary<String> html() {
-        return Arbitraries.of(PIECES).list().ofMaxSize(120).map(l -> String.join("", l));
+    static String html(Gen g) {
+        return g.joined(PIECES, 120);
     }
 
-    @Provide
-    Arbitrary<String> charset() {
-        return Arbitraries.of(CHARSETS).injectNull(0.1);
+    /** One of CHARSETS (null among them), or null one time in ten besides. */
+    static String charset(Gen g) {
+        return g.random().nextInt(10) == 0 ? null : g.of(CHARSETS);
     }
 
     private static void check(LinkExtractor.Links links) {

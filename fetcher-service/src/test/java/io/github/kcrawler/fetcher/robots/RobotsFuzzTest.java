@@ -1,21 +1,15 @@
 package io.github.kcrawler.fetcher.robots;
 
+import io.github.kcrawler.testing.Gen;
 import io.github.kcrawler.common.time.CrawlClock;
-import io.github.kcrawler.fetcher.FuzzTries;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.Size;
-import net.jqwik.api.lifecycle.AddLifecycleHook;
+import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
+import static io.github.kcrawler.testing.PropertyCheck.fuzz;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -24,7 +18,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * (no deferral), 5xx always defers: the RFC 9309 mapping holds whatever the body.
  * {@code -Dkcrawler.fuzz.tries=N} scales the tries (docs/HOSTILE.md).
  */
-@AddLifecycleHook(FuzzTries.class)
 class RobotsFuzzTest {
     private static final String[] PIECES = {"User-agent:", "user-AGENT :", "kcrawler", "*", "Disallow:", "Allow:",
             "Crawl-delay:", "Sitemap:", "/", "/*", "$", "?", "%", "%2F", "99999999999999999999", "-1", "1e9", "\n",
@@ -33,26 +26,30 @@ class RobotsFuzzTest {
     private final RobotsCache cache = new RobotsCache(List.of("kcrawler"), 10, 60_000, 60_000, 30_000,
             CrawlClock.SYSTEM, (url, ip) -> new CompletableFuture<>(), new SimpleMeterRegistry());
 
-    @Property(tries = 400)
-    void randomBytesGiveAVerdict(@ForAll @Size(max = 3000) byte[] body, @ForAll @IntRange(min = 100, max = 599)
-            int status, @ForAll @IntRange(max = 4) int type, @ForAll("path") String path) {
+    @Test
+    void randomBytesGiveAVerdict() {
+        fuzz(400, g -> randomBytesGiveAVerdict(g.bytes(3000), g.intIn(100, 599), g.intIn(0, 4), path(g)));
+    }
+
+    void randomBytesGiveAVerdict(byte[] body, int status, int type, String path) {
         check(status, body, TYPES[type], path);
     }
 
-    @Property(tries = 400)
-    void directiveShapedGarbageGivesAVerdict(@ForAll("robots") String text, @ForAll @IntRange(max = 4) int type,
-                                             @ForAll("path") String path) {
+    @Test
+    void directiveShapedGarbageGivesAVerdict() {
+        fuzz(400, g -> directiveShapedGarbageGivesAVerdict(robots(g), g.intIn(0, 4), path(g)));
+    }
+
+    void directiveShapedGarbageGivesAVerdict(String text, int type, String path) {
         check(200, text.getBytes(StandardCharsets.UTF_8), TYPES[type], path);
     }
 
-    @Provide
-    Arbitrary<String> robots() {
-        return Arbitraries.of(PIECES).list().ofMaxSize(200).map(l -> String.join("", l));
+    static String robots(Gen g) {
+        return g.joined(PIECES, 200);
     }
 
-    @Provide
-    Arbitrary<String> path() {
-        return Arbitraries.strings().ofMaxLength(60).map(s -> "/" + s);
+    static String path(Gen g) {
+        return "/" + g.string(60);
     }
 
     void check(int status, byte[] body, String type, String path) {

@@ -1,10 +1,10 @@
 package io.github.kcrawler.fetcher.robots;
 
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
+
+import static io.github.kcrawler.testing.PropertyCheck.forAll;
 
 /**
  * robots.txt with huge lines (up to 600 KB, past the 512 KiB fetch cap) still gives a verdict. Expensive per try,
@@ -13,9 +13,12 @@ import java.nio.charset.StandardCharsets;
 class RobotsHugeLinesTest {
     private final RobotsFuzzTest fuzz = new RobotsFuzzTest();
 
-    @Property(tries = 20)
-    void hugeLinesGiveAVerdict(@ForAll @IntRange(min = 10_000, max = 600_000) int length,
-                               @ForAll @IntRange(max = 1) int star) {
+    @Test
+    void hugeLinesGiveAVerdict() {
+        forAll(20, g -> hugeLinesGiveAVerdict(g.intIn(10_000, 600_000), g.intIn(0, 1)));
+    }
+
+    void hugeLinesGiveAVerdict(int length, int star) {
         String body = "User-agent: *\nDisallow: /" + "a".repeat(length) + "\nAllow: /"
                 + (star == 0 ? "*" : "b").repeat(length / 10);
         fuzz.check(200, body.getBytes(StandardCharsets.UTF_8), "text/plain", "/aaa");

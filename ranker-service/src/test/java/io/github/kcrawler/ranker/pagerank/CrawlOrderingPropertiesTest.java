@@ -1,16 +1,13 @@
 package io.github.kcrawler.ranker.pagerank;
 
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import io.github.kcrawler.testing.Gen;
+import org.junit.jupiter.api.Test;
 
 import java.util.ArrayDeque;
 import java.util.BitSet;
 import java.util.Deque;
 
+import static io.github.kcrawler.testing.PropertyCheck.forAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -22,8 +19,12 @@ class CrawlOrderingPropertiesTest {
     record Case(int[][] adjacency, int[] hosts, int[] seeds, int recomputeEvery) {
     }
 
-    @Property(tries = 150)
-    void everyStrategyVisitsEveryReachableNodeExactlyOnce(@ForAll("cases") Case c) {
+    @Test
+    void everyStrategyVisitsEveryReachableNodeExactlyOnce() {
+        forAll(150, g -> everyStrategyVisitsEveryReachableNodeExactlyOnce(cases(g)));
+    }
+
+    void everyStrategyVisitsEveryReachableNodeExactlyOnce(Case c) {
         int n = c.adjacency().length;
         BitSet reachable = reachable(c.adjacency(), c.seeds());
         NodeLabels labels = NodeLabels.of(c.hosts(), new int[n], slashFreeLengths(n));
@@ -77,16 +78,15 @@ class CrawlOrderingPropertiesTest {
         return seen;
     }
 
-    @Provide
-    Arbitrary<Case> cases() {
-        return Arbitraries.integers().between(1, 60).flatMap(n -> {
-            Arbitrary<int[]> links = Arbitraries.integers().between(0, n - 1).array(int[].class).ofMaxSize(8);
-            Arbitrary<int[][]> adjacency = links.array(int[][].class).ofSize(n);
-            Arbitrary<int[]> hosts = Arbitraries.integers().between(0, 4).array(int[].class).ofSize(n);
-            Arbitrary<int[]> seeds = Arbitraries.integers().between(0, n - 1).array(int[].class).ofMinSize(1)
-                    .ofMaxSize(3);
-            Arbitrary<Integer> every = Arbitraries.integers().between(1, 6);
-            return Combinators.combine(adjacency, hosts, seeds, every).as(Case::new);
-        });
+    /** 1 to 60 nodes, up to 8 links each (self-loops and duplicates allowed), hosts 0..4, 1 to 3 seeds. */
+    static Case cases(Gen g) {
+        int n = g.intIn(1, 60);
+        int[][] adjacency = new int[n][];
+        for (int i = 0; i < n; i++) {
+            adjacency[i] = g.ints(0, 8, 0, n - 1);
+        }
+        int[] hosts = g.ints(n, n, 0, 4);
+        int[] seeds = g.ints(1, 3, 0, n - 1);
+        return new Case(adjacency, hosts, seeds, g.intIn(1, 6));
     }
 }

@@ -1,15 +1,13 @@
 package io.github.kcrawler.ranker.pagerank;
 
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import io.github.kcrawler.testing.Gen;
+import org.junit.jupiter.api.Test;
 
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import static io.github.kcrawler.testing.PropertyCheck.forAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The indexed heap fuzzed against a brute-force model (scan for the best entry). */
@@ -17,8 +15,12 @@ class FrontierHeapTest {
 
     private static final int NODES = 40;
 
-    @Property(tries = 300)
-    void behavesLikeTheModel(@ForAll("ops") List<int[]> ops) {
+    @Test
+    void behavesLikeTheModel() {
+        forAll(300, g -> behavesLikeTheModel(ops(g)));
+    }
+
+    void behavesLikeTheModel(List<int[]> ops) {
         FrontierHeap heap = new FrontierHeap(NODES);
         Map<Integer, double[]> model = new HashMap<>(); // node -> {priority, order}
         long order = 0;
@@ -56,8 +58,12 @@ class FrontierHeapTest {
         assertThat(heap.pollMax()).isEqualTo(-1);
     }
 
-    @Property(tries = 100)
-    void reprioritizeRestoresOrder(@ForAll("ops") List<int[]> ops) {
+    @Test
+    void reprioritizeRestoresOrder() {
+        forAll(100, g -> reprioritizeRestoresOrder(ops(g)));
+    }
+
+    void reprioritizeRestoresOrder(List<int[]> ops) {
         FrontierHeap heap = new FrontierHeap(NODES);
         double[] prio = new double[NODES];
         Map<Integer, double[]> model = new HashMap<>();
@@ -95,11 +101,8 @@ class FrontierHeapTest {
         return best;
     }
 
-    @Provide
-    Arbitrary<List<int[]>> ops() {
-        Arbitrary<int[]> op = Arbitraries.integers().between(0, 2).flatMap(kind ->
-                Arbitraries.integers().between(0, NODES - 1).flatMap(node ->
-                        Arbitraries.integers().between(0, 12).map(p -> new int[] {kind, node, p})));
-        return op.list().ofMinSize(0).ofMaxSize(120);
+    /** Up to 120 ops {kind 0..2, node, priority 0..12}. */
+    static List<int[]> ops(Gen g) {
+        return g.list(0, 120, x -> new int[] {x.intIn(0, 2), x.intIn(0, NODES - 1), x.intIn(0, 12)});
     }
 }

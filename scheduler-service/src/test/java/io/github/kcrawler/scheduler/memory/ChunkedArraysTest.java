@@ -1,20 +1,22 @@
 package io.github.kcrawler.scheduler.memory;
 
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 import java.util.Random;
 
+import static io.github.kcrawler.testing.PropertyCheck.forAll;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Both chunked arrays against a plain array: same reads after random writes; growth in whole chunks, no copy. */
 class ChunkedArraysTest {
 
-    @Property(tries = 50)
-    void readsWhatAPlainArrayReads(@ForAll @IntRange(min = 1, max = 40_000) int size, @ForAll long seed) {
+    @Test
+    void readsWhatAPlainArrayReads() {
+        forAll(50, g -> readsWhatAPlainArrayReads(g.intIn(1, 40_000), g.anyLong()));
+    }
+
+    void readsWhatAPlainArrayReads(int size, long seed) {
         Random r = new Random(seed);
         long[] expectLong = new long[size];
         int[] expectInt = new int[size];

@@ -1,20 +1,16 @@
 package io.github.kcrawler.scheduler.politeness;
 
+import io.github.kcrawler.testing.Gen;
 import io.github.kcrawler.common.time.ManualClock;
 import io.github.kcrawler.scheduler.politeness.Frontier.Admission;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
+import org.junit.jupiter.api.Test;
 
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import static io.github.kcrawler.testing.PropertyCheck.forAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -54,25 +50,24 @@ class FrontierPropertiesTest {
     record Fetched(int ip, long ago) implements Action {
     }
 
-    @Provide
-    Arbitrary<List<Action>> scripts() {
-        Arbitrary<Action> admit = Arbitraries.integers().between(0, IPS - 1).map(Admit::new);
-        Arbitrary<Action> readmit = Arbitraries.integers().between(1, 6).map(Readmit::new);
-        Arbitrary<Action> score = Combinators.combine(Arbitraries.integers().between(-8, 3),
-                Arbitraries.of(0.0, -0.0, 0.25, 0.5, 1.0, -1.0)).as(Score::new);
-        Arbitrary<Action> advance = Arbitraries.longs().between(0, 700).map(Advance::new);
-        Arbitrary<Action> tick = Arbitraries.just(new Tick());
-        Arbitrary<Action> fetched = Combinators.combine(Arbitraries.integers().between(0, IPS - 1),
-                Arbitraries.longs().between(-100, 1500)).as(Fetched::new);
-        Arbitrary<Action> any = Arbitraries.frequencyOf(
-                Tuple.of(5, admit), Tuple.of(1, readmit),
-                Tuple.of(3, score), Tuple.of(3, advance),
-                Tuple.of(4, tick), Tuple.of(1, fetched));
-        return any.list().ofMinSize(1).ofMaxSize(150);
+    /** 1 to 150 actions: admit 5, readmit 1, score 3, advance 3, tick 4, fetched 1 (relative weights). */
+    static List<Action> scripts(Gen g) {
+        return g.list(1, 150, x -> switch (x.weighted(5, 1, 3, 3, 4, 1)) {
+            case 0 -> new Admit(x.intIn(0, IPS - 1));
+            case 1 -> new Readmit(x.intIn(1, 6));
+            case 2 -> new Score(x.intIn(-8, 3), x.ofDoubles(0.0, -0.0, 0.25, 0.5, 1.0, -1.0));
+            case 3 -> new Advance(x.longIn(0, 700));
+            case 4 -> new Tick();
+            default -> new Fetched(x.intIn(0, IPS - 1), x.longIn(-100, 1500));
+        });
     }
 
-    @Property(tries = 400)
-    void releasesArePoliteBestFirstAndExactlyOnce(@ForAll("scripts") List<Action> script) {
+    @Test
+    void releasesArePoliteBestFirstAndExactlyOnce() {
+        forAll(400, g -> releasesArePoliteBestFirstAndExactlyOnce(scripts(g)));
+    }
+
+    void releasesArePoliteBestFirstAndExactlyOnce(List<Action> script) {
         new Run().play(script);
     }
 

@@ -2,10 +2,7 @@ package io.github.kcrawler.scheduler.politeness;
 
 import io.github.kcrawler.common.time.ManualClock;
 import io.github.kcrawler.scheduler.politeness.Frontier.Admission;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.LongRange;
+import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -15,6 +12,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 
+import static io.github.kcrawler.testing.PropertyCheck.forAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -28,11 +26,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 class WheelFrontierModelTest {
     private static final long T = 100;
 
-    @Property(tries = 300)
-    void theIndexAgreesWithAnExactModel(@ForAll @LongRange(min = 0, max = 1_000_000) long seed,
-                                        @ForAll boolean priority,
-                                        @ForAll @IntRange(min = 1, max = 12) int ipCount,
-                                        @ForAll @IntRange(min = 1, max = 40) int poolCapacity) {
+    @Test
+    void theIndexAgreesWithAnExactModel() {
+        forAll(300, g -> theIndexAgreesWithAnExactModel(
+                g.longIn(0, 1_000_000),
+                g.bool(),
+                g.intIn(1, 12),
+                g.intIn(1, 40)));
+    }
+
+    void theIndexAgreesWithAnExactModel(long seed, boolean priority, int ipCount, int poolCapacity) {
         Random random = new Random(seed);
         ManualClock clock = new ManualClock(1_000);
         WheelFrontier.Order order = priority ? WheelFrontier.Order.PRIORITY : WheelFrontier.Order.FIFO;

@@ -2,10 +2,6 @@ package io.github.kcrawler.scheduler.politeness;
 
 import io.github.kcrawler.common.time.ManualClock;
 import io.github.kcrawler.scheduler.politeness.Frontier.Admission;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -16,6 +12,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 
+import static io.github.kcrawler.testing.PropertyCheck.forAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Paper 004's wheel as the scheduler's frontier: politeness per IP, step gating, priority entry, lossless restore. */
@@ -55,11 +52,18 @@ class WheelFrontierTest {
         return times;
     }
 
-    @Property(tries = 60)
-    void everyIp_isReleasedAtLeastTApart_andEveryQueuedUrlExactlyOnce(
-            @ForAll @IntRange(min = 1, max = 40) int ips, @ForAll @IntRange(min = 1, max = 200) int urls,
-            @ForAll @LongRange(min = 0, max = 400) long latency, @ForAll boolean priority,
-            @ForAll @LongRange(min = 0, max = 1000) long seed) {
+    @Test
+    void everyIp_isReleasedAtLeastTApart_andEveryQueuedUrlExactlyOnce() {
+        forAll(60, g -> everyIp_isReleasedAtLeastTApart_andEveryQueuedUrlExactlyOnce(
+                g.intIn(1, 40),
+                g.intIn(1, 200),
+                g.longIn(0, 400),
+                g.bool(),
+                g.longIn(0, 1000)));
+    }
+
+    void everyIp_isReleasedAtLeastTApart_andEveryQueuedUrlExactlyOnce(int ips, int urls, long latency,
+            boolean priority, long seed) {
         ManualClock clock = new ManualClock(1_000_000);
         List<PendingUrl> evicted = new ArrayList<>();
         WheelFrontier f = frontier(clock, priority ? WheelFrontier.Order.PRIORITY : WheelFrontier.Order.FIFO, 8, 16,

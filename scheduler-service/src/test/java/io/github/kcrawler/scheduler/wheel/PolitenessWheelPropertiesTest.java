@@ -1,11 +1,7 @@
 package io.github.kcrawler.scheduler.wheel;
 
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
+import io.github.kcrawler.testing.Gen;
+import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -16,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import static io.github.kcrawler.testing.PropertyCheck.forAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -27,17 +24,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 class PolitenessWheelPropertiesTest {
 
     /** An op is an IP key (enqueue) or -1 (next). */
-    @Provide
-    Arbitrary<List<Long>> ops() {
-        Arbitrary<Long> enqueue = Arbitraries.longs().between(-40, 40);
-        Arbitrary<Long> next = Arbitraries.just(-1000L);
-        return Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(3, enqueue), net.jqwik.api.Tuple.of(1, next)).list().ofMaxSize(400);
+    static List<Long> ops(Gen g) {
+        return g.list(0, 400, x -> x.weighted(3, 1) == 0 ? x.longIn(-40, 40) : -1000L);
     }
 
-    @Property(tries = 300)
-    void matchesTheModelAndKeepsThePapersGuarantees(@ForAll @IntRange(min = 2, max = 12) int b,
-            @ForAll @IntRange(min = 1, max = 8) int halfH, @ForAll("ops") List<Long> ops) {
+    @Test
+    void matchesTheModelAndKeepsThePapersGuarantees() {
+        forAll(300, g -> matchesTheModelAndKeepsThePapersGuarantees(g.intIn(2, 12), g.intIn(1, 8), ops(g)));
+    }
+
+    void matchesTheModelAndKeepsThePapersGuarantees(int b, int halfH, List<Long> ops) {
         int h = 2 * halfH;
         PolitenessWheel w = new PolitenessWheel(b, h);
         WheelModel model = new WheelModel(b, h);
@@ -90,10 +86,16 @@ class PolitenessWheelPropertiesTest {
         assertThat(w.work()).isLessThanOrEqualTo(calls + 3 * accepted + handedOut);
     }
 
-    @Property(tries = 200)
-    void restoreByReEnqueueInStepOrder_reproducesFutureBatches(@ForAll @IntRange(min = 3, max = 12) int b,
-            @ForAll @IntRange(min = 1, max = 6) int halfH, @ForAll("ops") List<Long> before,
-            @ForAll("ops") List<Long> after) {
+    @Test
+    void restoreByReEnqueueInStepOrder_reproducesFutureBatches() {
+        forAll(200, g -> restoreByReEnqueueInStepOrder_reproducesFutureBatches(
+                g.intIn(3, 12),
+                g.intIn(1, 6),
+                ops(g),
+                ops(g)));
+    }
+
+    void restoreByReEnqueueInStepOrder_reproducesFutureBatches(int b, int halfH, List<Long> before, List<Long> after) {
         int h = 2 * halfH;
         PolitenessWheel w = new PolitenessWheel(b, h);
         LinkedHashMap<Long, long[]> pending = new LinkedHashMap<>(); // handle -> {ip, step}, in enqueue order

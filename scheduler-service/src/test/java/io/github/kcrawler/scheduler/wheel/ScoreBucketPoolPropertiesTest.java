@@ -1,12 +1,7 @@
 package io.github.kcrawler.scheduler.wheel;
 
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
+import io.github.kcrawler.testing.Gen;
+import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -14,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import static io.github.kcrawler.testing.PropertyCheck.forAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -42,17 +38,18 @@ class ScoreBucketPoolPropertiesTest {
         }
     }
 
-    @Provide
-    Arbitrary<List<Op>> ops() {
-        Arbitrary<Double> scores = Arbitraries.oneOf(Arbitraries.doubles().between(0, 1000),
-                Arbitraries.of(0.0, 1.0, 1.05, 2.0, 1e-9, 1e12, -1.0));
-        return Combinators.combine(Arbitraries.integers().between(0, 12), Arbitraries.longs().between(-30, 30), scores)
-                .as(Op::new).list().ofMaxSize(300);
+    /** Up to 300 ops: kind 0..12, fingerprint -30..30, a score in [0, 1000] or one of the special scores (even odds). */
+    static List<Op> ops(Gen g) {
+        return g.list(0, 300, x -> new Op(x.intIn(0, 12), x.longIn(-30, 30), x.bool() ? x.doubleIn(0, 1000)
+                : x.ofDoubles(0.0, 1.0, 1.05, 2.0, 1e-9, 1e12, -1.0)));
     }
 
-    @Property(tries = 400)
-    void behavesLikeTheExactBucketModel(@ForAll @IntRange(min = 1, max = 12) int capacity,
-            @ForAll("ops") List<Op> ops) {
+    @Test
+    void behavesLikeTheExactBucketModel() {
+        forAll(400, g -> behavesLikeTheExactBucketModel(g.intIn(1, 12), ops(g)));
+    }
+
+    void behavesLikeTheExactBucketModel(int capacity, List<Op> ops) {
         ScoreBucketPool pool = new ScoreBucketPool(capacity);
         Map<Long, Entry> model = new HashMap<>();
         long clock = 0;
