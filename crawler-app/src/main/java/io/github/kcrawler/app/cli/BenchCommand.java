@@ -29,7 +29,8 @@ import java.util.concurrent.Callable;
                 "", BenchReportFiles.FOOTER, "", "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE},
         subcommands = {BenchCommand.E2e.class, UrlSeenBenchCommands.SbflDecrement.class,
                 UrlSeenBenchCommands.UrlSeen.class, UrlSeenBenchCommands.UrlSeenMemory.class,
-                ImpCbfBenchCommand.class, SatlBenchCommand.class, SoakBenchCommand.class, FaultsBenchCommand.class})
+                ImpCbfBenchCommand.class, SatlBenchCommand.class, SoakBenchCommand.class, FaultsBenchCommand.class,
+                OrderBenchCommand.class})
 public final class BenchCommand implements Runnable {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;

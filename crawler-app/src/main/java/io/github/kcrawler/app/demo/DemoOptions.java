@@ -22,11 +22,12 @@ import java.util.Objects;
  * @param seeds        seed pages, spread evenly over the page ids ({@link #seedPages}) and so over the hosts
  * @param storeMetrics count state-store operations (RocksDB statistics through
  *                     {@link io.github.kcrawler.app.measure.CountingRocksDbConfigSetter}; 5–10 % slower RocksDB by its wiki)
+ * @param seedPageIds  seed pages by id, replacing {@code seeds} when not empty (bench order's seeds of a real graph)
  */
 public record DemoOptions(Path graph, int generatedPages, long maxPages, long politenessMs, int ips, int latencyMs,
                           int maxDepth, int partitions, Path dataDir, long maxSeconds, boolean progress,
                           Map<String, String> settings, double pagesPerHost, int statusPort, boolean hostile,
-                          int seeds, boolean storeMetrics) {
+                          int seeds, boolean storeMetrics, java.util.List<Integer> seedPageIds) {
     /** The setting {@link #storeMetrics} sets, to {@link io.github.kcrawler.app.measure.CountingRocksDbConfigSetter}. */
     public static final String STORE_METRICS_KEY = "kafka.rocksdb.config.setter";
     /** {@code statusPort} value for no status page. */
@@ -100,9 +101,24 @@ public record DemoOptions(Path graph, int generatedPages, long maxPages, long po
         if (seeds < 1 || (graph == null && seeds > generatedPages)) {
             throw new IllegalArgumentException("seeds must be in 1..pages, was " + seeds);
         }
+        seedPageIds = java.util.List.copyOf(seedPageIds);
+        for (Integer p : seedPageIds) {
+            if (p < 0 || (graph == null && p >= generatedPages)) {
+                throw new IllegalArgumentException("seed page ids must be in 0..pages-1, was " + p);
+            }
+        }
         if (storeMetrics && settings.containsKey(STORE_METRICS_KEY)) {
             throw new IllegalArgumentException("--store-metrics sets " + STORE_METRICS_KEY + "; do not set both");
         }
+    }
+
+    /** Options with seeds spread by count ({@code seeds}), none given by id. */
+    public DemoOptions(Path graph, int generatedPages, long maxPages, long politenessMs, int ips, int latencyMs,
+                       int maxDepth, int partitions, Path dataDir, long maxSeconds, boolean progress,
+                       Map<String, String> settings, double pagesPerHost, int statusPort, boolean hostile,
+                       int seeds, boolean storeMetrics) {
+        this(graph, generatedPages, maxPages, politenessMs, ips, latencyMs, maxDepth, partitions, dataDir, maxSeconds,
+                progress, settings, pagesPerHost, statusPort, hostile, seeds, storeMetrics, java.util.List.of());
     }
 
     /** Options with one seed and no store metrics. */
@@ -116,13 +132,20 @@ public record DemoOptions(Path graph, int generatedPages, long maxPages, long po
     /** These options with {@code n} seeds. */
     public DemoOptions withSeeds(int n) {
         return new DemoOptions(graph, generatedPages, maxPages, politenessMs, ips, latencyMs, maxDepth, partitions,
-                dataDir, maxSeconds, progress, settings, pagesPerHost, statusPort, hostile, n, storeMetrics);
+                dataDir, maxSeconds, progress, settings, pagesPerHost, statusPort, hostile, n, storeMetrics,
+                seedPageIds);
+    }
+
+    /** These options with the seed pages given by id (they replace {@link #seeds}). */
+    public DemoOptions withSeedPageIds(java.util.List<Integer> ids) {
+        return new DemoOptions(graph, generatedPages, maxPages, politenessMs, ips, latencyMs, maxDepth, partitions,
+                dataDir, maxSeconds, progress, settings, pagesPerHost, statusPort, hostile, seeds, storeMetrics, ids);
     }
 
     /** These options with state-store operations counted or not. */
     public DemoOptions withStoreMetrics(boolean on) {
         return new DemoOptions(graph, generatedPages, maxPages, politenessMs, ips, latencyMs, maxDepth, partitions,
-                dataDir, maxSeconds, progress, settings, pagesPerHost, statusPort, hostile, seeds, on);
+                dataDir, maxSeconds, progress, settings, pagesPerHost, statusPort, hostile, seeds, on, seedPageIds);
     }
 
     /**

@@ -90,7 +90,9 @@ public final class DemoRunner {
         } else {
             web.generate(o.generatedPages());
         }
-        if (o.seeds() > 1) {
+        if (!o.seedPageIds().isEmpty()) {
+            web.seedPages(o.seedPageIds());
+        } else if (o.seeds() > 1) {
             web.seedPages(DemoOptions.seedPages(o.seeds(),
                     o.graph() != null ? graphNodes(o.graph()) : o.generatedPages()));
         }
