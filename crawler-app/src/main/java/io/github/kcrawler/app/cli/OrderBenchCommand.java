@@ -5,6 +5,7 @@ import io.github.kcrawler.app.demo.DemoRunner;
 import io.github.kcrawler.app.demo.DemoSummary;
 import io.github.kcrawler.app.measure.FetchOrder;
 import io.github.kcrawler.app.measure.OrderQuality;
+import io.github.kcrawler.app.report.BenchPlots;
 import io.github.kcrawler.common.serde.JsonSerde;
 import io.github.kcrawler.ranker.pagerank.IprParams;
 import io.github.kcrawler.ranker.pagerank.PageRank;
@@ -51,8 +52,9 @@ public final class OrderBenchCommand implements Callable<Integer> {
     @Option(names = "--graph", required = true, paramLabel = "BASENAME", description = "BVGraph to crawl.")
     Path graph;
 
-    @Option(names = "--seed-pages", paramLabel = "FILE|IDS", description = "Seed page ids: a file with one id per "
-            + "line, or a comma-separated list (default: the page with the largest out-degree).")
+    @Option(names = "--seed-pages", paramLabel = "FILE|IDS", description = "Seed page ids: a file of ids separated by "
+            + "commas or white space (lines starting with # ignored), or a comma-separated list (default: the page "
+            + "with the largest out-degree).")
     String seedPages;
 
     @Option(names = "--strategy", description = "The pipeline's ranking, named as in the simulator: IPR-DL1, IPR-VR, "
@@ -146,6 +148,12 @@ public final class OrderBenchCommand implements Callable<Integer> {
                 crawl.pagesPerSecond(), crawl.politenessViolations());
         if (summary != null) {
             JsonSerde.writeIndented(summary, out);
+            BenchReportFiles.write(summary, BenchPlots.TITLE_ORDER, List.of(
+                    "The simulator crawls the graph one page at a time in its strategy's exact order; the pipeline "
+                            + "orders through Kafka: scores coalesced per flush, the priority pool's score buckets, "
+                            + "the politeness wheel and many fetches in flight. Points past the pages the pipeline "
+                            + "fetched are left out."),
+                    BenchReportFiles.commandLine(spec), BenchPlots::order, List.of());
             System.out.println("Summary written to " + summary);
         }
         return 0;
@@ -156,9 +164,12 @@ public final class OrderBenchCommand implements Callable<Integer> {
         Path file = Path.of(spec);
         if (Files.isRegularFile(file)) {
             for (String line : Files.readAllLines(file)) {
-                String t = line.strip();
-                if (!t.isEmpty() && !t.startsWith("#")) {
-                    tokens.add(t);
+                if (!line.strip().startsWith("#")) {
+                    for (String t : line.split("[,\\s]+")) {
+                        if (!t.isEmpty()) {
+                            tokens.add(t);
+                        }
+                    }
                 }
             }
         } else {

@@ -13,7 +13,9 @@ import java.util.BitSet;
  * the same strategy, seeds and host layout (issue 21, item 2). The population and the true PageRank are the
  * simulator's ({@link Criteria}); pages the pipeline did not fetch (a page budget, a depth limit, a lost page) are
  * appended to its order in ascending PageRank — the worst place — and every 10 % point past the pages it fetched is
- * reported as {@code NaN}, so a short crawl never looks better than it was.
+ * reported as {@code NaN}, so a short crawl never looks better than it was. websim's robots.txt disallows some
+ * pages of a tenth of its hosts, which the crawler never fetches and the simulator does: the pipeline's last point(s)
+ * are then left out, and its earlier points are lower by at most the PageRank share of those pages.
  */
 public final class OrderQuality {
     /** The two curves at 10 %, 20 %, …, 100 % of the population, and what they were computed over. */

@@ -33,6 +33,8 @@ public final class BenchPlots {
             "Content dedup time, IMP-CB filter vs fingerprint DB alone — paper 001 (IMP-CB Filter), Fig. 3";
     public static final String TITLE_SATL =
             "Revisit store, SAT/L vs SAT vs RocksDB keyed by time — paper 003 (SAT/L), Figs. 7 and 9, Table 1";
+    public static final String TITLE_ORDER = "Criterion B of the pipeline's crawl order against the simulator's — "
+            + "paper 002's criterion B (Fig. 5 style), measured on the running crawler";
     public static final String TITLE_E2E = "End-to-end crawl throughput — no figure in the papers; the whole pipeline "
             + "(papers 000–004 together) crawling a simulated web";
 
@@ -389,6 +391,27 @@ public final class BenchPlots {
         Path p = dir.resolve(file);
         SvgChart.writeBars(p, title, yLabel, categories, series, logY);
         return p;
+    }
+
+    // ------------------------------------------------------------------ order
+
+    /** Criterion B at each 10 % of the crawl: the pipeline's order and the simulator's, same strategy and seeds. */
+    public static List<Path> order(JsonNode r, Path dir) throws IOException {
+        double[] x = new double[10];
+        double[] pipeline = new double[10];
+        double[] simulator = new double[10];
+        for (int i = 0; i < 10; i++) {
+            x[i] = 10 * (i + 1);
+            JsonNode p = r.path("pipelineCriterionB").path(i);
+            pipeline[i] = p.isNumber() ? p.asDouble() : Double.NaN;
+            simulator[i] = r.path("simulatorCriterionB").path(i).asDouble(Double.NaN);
+        }
+        String title = String.format(Locale.ROOT, "PageRank collected (criterion B), %s, %d seeds, %,d pages%n%s",
+                r.path("strategy").asText(), r.path("seeds").asInt(), r.path("population").asInt(),
+                r.path("graph").asText());
+        return List.of(line(dir, "criterion-b.svg", title, "% of the crawl", "share of the PageRank collected",
+                List.of(new Series("pipeline", x, pipeline, true), new Series("simulator", x, simulator, true)),
+                false, false));
     }
 
     private static Path line(Path dir, String file, String title, String xLabel, String yLabel, List<Series> series,
