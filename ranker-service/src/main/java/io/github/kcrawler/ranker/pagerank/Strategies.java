@@ -5,17 +5,20 @@ import java.util.List;
 /**
  * The strategies of paper 002's experiment by report name, so the simulator, the CLI and the tests create them the
  * same way: the baselines {@code BF}, {@code BLC}, {@code PR}, {@code OPIC} and the four incremental-PageRank
- * cut-offs {@code IPR-DL1}, {@code IPR-PL}, {@code IPR-VR}, {@code IPR-AR}.
+ * cut-offs {@code IPR-DL1}, {@code IPR-PL}, {@code IPR-VR}, {@code IPR-AR}, followed by our own variant
+ * {@code IPR-NS} ({@link NewSiteIncrementalPageRankOrdering}, not in the paper).
  */
 public final class Strategies {
 
     /** Every strategy name, baselines first, in report order. */
     public static final List<String> ALL = List.of(BreadthFirst.NAME, BackLinkCount.NAME, BatchPageRank.NAME,
-            Opic.NAME, "IPR-DL1", "IPR-PL", "IPR-VR", "IPR-AR");
+            Opic.NAME, "IPR-DL1", "IPR-PL", "IPR-VR", "IPR-AR", NewSiteIncrementalPageRankOrdering.NAME);
     /** The baselines. */
     public static final List<String> BASELINES = ALL.subList(0, 4);
-    /** The incremental-PageRank variants. */
-    public static final List<String> IPR = ALL.subList(4, 8);
+    /** The incremental-PageRank variants: the paper's four cut-offs, then ours. */
+    public static final List<String> IPR = ALL.subList(4, 9);
+    /** The paper's own incremental-PageRank variants. */
+    public static final List<String> PAPER_IPR = ALL.subList(4, 8);
 
     private Strategies() {
     }
@@ -40,6 +43,12 @@ public final class Strategies {
                     throw new IllegalArgumentException("strategy " + name + " needs IPR parameters");
                 }
                 yield new IncrementalPageRankOrdering(labels, ipr.withCutOff(IprParams.CutOff.parse(name.substring(4))));
+            }
+            case NewSiteIncrementalPageRankOrdering.NAME -> {
+                if (ipr == null) {
+                    throw new IllegalArgumentException("strategy " + name + " needs IPR parameters");
+                }
+                yield new NewSiteIncrementalPageRankOrdering(labels, ipr);
             }
             default -> throw new IllegalArgumentException("unknown strategy '" + name + "'; known: " + ALL);
         };

@@ -3,6 +3,7 @@ package io.github.kcrawler.ranker.simulate;
 import io.github.kcrawler.ranker.pagerank.BatchPageRank;
 import io.github.kcrawler.ranker.pagerank.CrawlOrdering;
 import io.github.kcrawler.ranker.pagerank.IncrementalPageRankOrdering;
+import io.github.kcrawler.ranker.pagerank.NewSiteIncrementalPageRankOrdering;
 import io.github.kcrawler.ranker.pagerank.NodeLabels;
 import io.github.kcrawler.ranker.pagerank.PageRank;
 import io.github.kcrawler.ranker.pagerank.Strategies;
@@ -110,6 +111,8 @@ public final class OrderingExperiment {
             curves.put(name, curve);
             if (ordering instanceof IncrementalPageRankOrdering ipr) {
                 work.put(name, (double) ipr.rank().receipts() / order.length);
+            } else if (ordering instanceof NewSiteIncrementalPageRankOrdering ns) {
+                work.put(name, (double) ns.rank().receipts() / order.length);
             } else if (ordering instanceof BatchPageRank pr) {
                 work.put(name, Map.of("recomputations", pr.recomputations(), "recomputeEvery", pr.recomputeEvery()));
             }
@@ -235,7 +238,8 @@ public final class OrderingExperiment {
             throws IOException {
         List<String> files = new ArrayList<>();
         List<String> main = byName.keySet().stream()
-                .filter(n -> Strategies.BASELINES.contains(n) || n.equals("IPR-DL1")).toList();
+                .filter(n -> Strategies.BASELINES.contains(n) || n.equals("IPR-DL1")
+                        || n.equals(NewSiteIncrementalPageRankOrdering.NAME)).toList();
         String[] figNames = {"fig4-top0.1pct.png", "fig5-top1pct.png", "fig6-top10pct.png"};
         String[] titles = {"Fig. 4: share of the top 0.1% collected", "Fig. 5: share of the top 1% collected",
             "Fig. 6: share of the top 10% collected"};
