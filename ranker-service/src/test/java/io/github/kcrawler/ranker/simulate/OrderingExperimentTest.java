@@ -70,6 +70,10 @@ class OrderingExperimentTest {
             assertThat(root.get("priorityPagesPerSecond").get(name).asDouble()).isPositive();
             assertThat(root.get("curves").get(name).get("criterionB").size()).isEqualTo(100);
         }
+        // our variant IPR-NS is listed and judged like the paper's IPR variants (goalB compares the best IPR variant)
+        assertThat(root.get("criterionB").has("IPR-NS")).isTrue();
+        assertThat(root.get("work").get("IPR-NS").asDouble()).isPositive();
+        assertThat(Strategies.IPR).contains("IPR-NS");
         assertThat(root.get("goalB").get("points").size()).isEqualTo(10);
         assertThat(root.get("goalB").has("metAtEveryPoint")).isTrue();
         // at 100% every strategy holds all the PageRank: equal up to rounding, so the goal is met there
