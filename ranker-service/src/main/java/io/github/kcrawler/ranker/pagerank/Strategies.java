@@ -5,18 +5,20 @@ import java.util.List;
 /**
  * The strategies of paper 002's experiment by report name, so the simulator, the CLI and the tests create them the
  * same way: the baselines {@code BF}, {@code BLC}, {@code PR}, {@code OPIC} and the four incremental-PageRank
- * cut-offs {@code IPR-DL1}, {@code IPR-PL}, {@code IPR-VR}, {@code IPR-AR}, followed by our own variant
- * {@code IPR-NS} ({@link NewSiteIncrementalPageRankOrdering}, not in the paper).
+ * cut-offs {@code IPR-DL1}, {@code IPR-PL}, {@code IPR-VR}, {@code IPR-AR}, followed by our own variants
+ * (not in the paper) {@code IPR-NS} ({@link NewSiteIncrementalPageRankOrdering}) and {@code IPR-NSR}
+ * ({@link NewSiteRecomputedPageRankOrdering}).
  */
 public final class Strategies {
 
     /** Every strategy name, baselines first, in report order. */
     public static final List<String> ALL = List.of(BreadthFirst.NAME, BackLinkCount.NAME, BatchPageRank.NAME,
-            Opic.NAME, "IPR-DL1", "IPR-PL", "IPR-VR", "IPR-AR", NewSiteIncrementalPageRankOrdering.NAME);
+            Opic.NAME, "IPR-DL1", "IPR-PL", "IPR-VR", "IPR-AR", NewSiteIncrementalPageRankOrdering.NAME,
+            NewSiteRecomputedPageRankOrdering.NAME);
     /** The baselines. */
     public static final List<String> BASELINES = ALL.subList(0, 4);
     /** The incremental-PageRank variants: the paper's four cut-offs, then ours. */
-    public static final List<String> IPR = ALL.subList(4, 9);
+    public static final List<String> IPR = ALL.subList(4, 10);
     /** The paper's own incremental-PageRank variants. */
     public static final List<String> PAPER_IPR = ALL.subList(4, 8);
 
@@ -50,6 +52,8 @@ public final class Strategies {
                 }
                 yield new NewSiteIncrementalPageRankOrdering(labels, ipr);
             }
+            case NewSiteRecomputedPageRankOrdering.NAME -> new NewSiteRecomputedPageRankOrdering(labels, recomputeEvery,
+                    damping);
             default -> throw new IllegalArgumentException("unknown strategy '" + name + "'; known: " + ALL);
         };
     }

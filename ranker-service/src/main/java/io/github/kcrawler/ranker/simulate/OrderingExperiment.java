@@ -4,6 +4,7 @@ import io.github.kcrawler.ranker.pagerank.BatchPageRank;
 import io.github.kcrawler.ranker.pagerank.CrawlOrdering;
 import io.github.kcrawler.ranker.pagerank.IncrementalPageRankOrdering;
 import io.github.kcrawler.ranker.pagerank.NewSiteIncrementalPageRankOrdering;
+import io.github.kcrawler.ranker.pagerank.NewSiteRecomputedPageRankOrdering;
 import io.github.kcrawler.ranker.pagerank.NodeLabels;
 import io.github.kcrawler.ranker.pagerank.PageRank;
 import io.github.kcrawler.ranker.pagerank.Strategies;
@@ -113,6 +114,8 @@ public final class OrderingExperiment {
                 work.put(name, (double) ipr.rank().receipts() / order.length);
             } else if (ordering instanceof NewSiteIncrementalPageRankOrdering ns) {
                 work.put(name, (double) ns.rank().receipts() / order.length);
+            } else if (ordering instanceof NewSiteRecomputedPageRankOrdering nsr) {
+                work.put(name, Map.of("recomputations", nsr.recomputations(), "recomputeEvery", recomputeEvery));
             } else if (ordering instanceof BatchPageRank pr) {
                 work.put(name, Map.of("recomputations", pr.recomputations(), "recomputeEvery", pr.recomputeEvery()));
             }
@@ -239,7 +242,8 @@ public final class OrderingExperiment {
         List<String> files = new ArrayList<>();
         List<String> main = byName.keySet().stream()
                 .filter(n -> Strategies.BASELINES.contains(n) || n.equals("IPR-DL1")
-                        || n.equals(NewSiteIncrementalPageRankOrdering.NAME)).toList();
+                        || n.equals(NewSiteIncrementalPageRankOrdering.NAME)
+                        || n.equals(NewSiteRecomputedPageRankOrdering.NAME)).toList();
         String[] figNames = {"fig4-top0.1pct.png", "fig5-top1pct.png", "fig6-top10pct.png"};
         String[] titles = {"Fig. 4: share of the top 0.1% collected", "Fig. 5: share of the top 1% collected",
             "Fig. 6: share of the top 10% collected"};
