@@ -8,6 +8,9 @@ import io.github.kcrawler.ranker.pagerank.NewSiteRecomputedPageRankOrdering;
 import io.github.kcrawler.ranker.pagerank.NodeLabels;
 import io.github.kcrawler.ranker.pagerank.PageRank;
 import io.github.kcrawler.ranker.pagerank.Strategies;
+import io.github.kcrawler.websim.GeneratedGraphSource;
+import io.github.kcrawler.websim.SiteLayout;
+import io.github.kcrawler.websim.WebSimConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,6 +57,25 @@ public final class OrderingExperiment {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("graph", graphBasename.toString());
         out.putAll(summary);
+        return out;
+    }
+
+    /**
+     * Runs the experiment on websim's generated graph ({@link GeneratedGraphSource}) of {@code pages} pages over its
+     * host layout (the options' layout seed and mean host size; the graph's seed is the layout seed): a second graph
+     * of a different shape, to check that a result on cnr-2000 is not a property of that one graph.
+     */
+    public static Map<String, Object> runSynthetic(int pages, OrderingOptions options) throws IOException {
+        SiteLayout layout = SiteLayout.build(pages, WebSimConfig.builder().seed(options.layoutSeed())
+                .meanPagesPerHost(options.meanPagesPerHost()).build());
+        GeneratedGraphSource source = GeneratedGraphSource.generate(layout);
+        int[][] adjacency = new int[pages][];
+        for (int v = 0; v < pages; v++) {
+            adjacency[v] = source.outlinks(v);
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("graph", "synthetic: websim's generated graph, " + pages + " pages, seed " + options.layoutSeed());
+        out.putAll(run(LinkGraph.of(adjacency), SyntheticUrls.of(layout), options));
         return out;
     }
 
