@@ -19,7 +19,7 @@ import java.util.Arrays;
  * collects early is limited by <i>discovery</i> — a greedy order by the true PageRank of the known frontier collects
  * only 0.199 of it at 10 % from the 100-SCC seeds, less than breadth-first — and the paper's scores, which only grow
  * along links already seen, reach a large site hidden behind one low-scored entry link last (its navigation pages
- * hold ~7 % of all PageRank and are discovered at 87 % of the crawl by IPR-DL1 and batch PR). Taking one page of
+ * hold over 5 % of all PageRank and are discovered at 87 % of the crawl by IPR-DL1 and batch PR). Taking one page of
  * every newly seen host before going deeper into known hosts is the site-level exploration of Cho, Garcia-Molina and
  * Page (1998) and of Baeza-Yates, Castillo, Marín and Rodríguez, "Crawling a country: better strategies than
  * breadth-first for web page ordering" (WWW 2005), whose site-aware strategies beat page-level ones; the combination

@@ -19,6 +19,12 @@ public final class Strategies {
     public static final List<String> BASELINES = ALL.subList(0, 4);
     /** The incremental-PageRank variants: the paper's four cut-offs, then ours. */
     public static final List<String> IPR = ALL.subList(4, 10);
+    /**
+     * The ordering the simulator recommends: the one that met issue 21's criterion-B goal (at or above every baseline
+     * at every 10 % point) on cnr-2000 with one seed and with the 100-SCC seeds, and on websim's generated graph
+     * (BENCHMARKS.md, "Crawl ordering on cnr-2000"). Reported as {@code defaultStrategy} in the summary.
+     */
+    public static final String DEFAULT = NewSiteRecomputedPageRankOrdering.NAME;
     /** The paper's own incremental-PageRank variants. */
     public static final List<String> PAPER_IPR = ALL.subList(4, 8);
 

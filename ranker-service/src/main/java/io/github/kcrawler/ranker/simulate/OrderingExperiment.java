@@ -184,6 +184,7 @@ public final class OrderingExperiment {
         out.put("timingRepeats", options.timingRepeats());
         out.put("work", work);
         out.put("goalB", goalB(byName));
+        out.put("defaultStrategy", Strategies.DEFAULT);
         out.put("curves", curves);
         if (options.plotDir() != null) {
             out.put("plots", figures(options.plotDir(), byName, speed));
