@@ -93,6 +93,20 @@ class OrderingExperimentTest {
     }
 
     @Test
+    void syntheticGraph_runsTheSameExperimentOnWebsimsGeneratedGraph() throws Exception {
+        OrderingOptions options = OrderingOptions.defaults().withTimingRepeats(0)
+                .withStrategies(List.of("BF", "PR", "IPR-NSR"));
+        Map<String, Object> summary = OrderingExperiment.runSynthetic(4000, options);
+        assertThat((String) summary.get("graph")).startsWith("synthetic");
+        assertThat((int) summary.get("pagesCrawled")).isBetween(3000, 4000);
+        assertThat(summary.get("defaultStrategy")).isEqualTo("IPR-NSR");
+        @SuppressWarnings("unchecked")
+        Map<String, double[]> b = (Map<String, double[]>) summary.get("criterionB");
+        assertThat(b).containsOnlyKeys("BF", "PR", "IPR-NSR");
+        assertThat(b.get("IPR-NSR")[9]).isCloseTo(1.0, within(1e-9));
+    }
+
+    @Test
     void onCnr2000_incrementalPageRankBeatsBreadthFirstEarlyAndOnOrderError() throws Exception {
         assumeTrue(Files.exists(Path.of(CNR + ".graph")), "cnr-2000 not found at " + CNR.toAbsolutePath());
         OrderingOptions options = OrderingOptions.defaults().withStrategies(List.of("BF", "IPR-DL1"))
