@@ -3,9 +3,14 @@ package io.github.kcrawler.ranker.simulate;
 import io.github.kcrawler.ranker.pagerank.BatchPageRank;
 import io.github.kcrawler.ranker.pagerank.CrawlOrdering;
 import io.github.kcrawler.ranker.pagerank.IncrementalPageRankOrdering;
+import io.github.kcrawler.ranker.pagerank.NewSiteIncrementalPageRankOrdering;
+import io.github.kcrawler.ranker.pagerank.NewSiteRecomputedPageRankOrdering;
 import io.github.kcrawler.ranker.pagerank.NodeLabels;
 import io.github.kcrawler.ranker.pagerank.PageRank;
 import io.github.kcrawler.ranker.pagerank.Strategies;
+import io.github.kcrawler.websim.GeneratedGraphSource;
+import io.github.kcrawler.websim.SiteLayout;
+import io.github.kcrawler.websim.WebSimConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,6 +57,25 @@ public final class OrderingExperiment {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("graph", graphBasename.toString());
         out.putAll(summary);
+        return out;
+    }
+
+    /**
+     * Runs the experiment on websim's generated graph ({@link GeneratedGraphSource}) of {@code pages} pages over its
+     * host layout (the options' layout seed and mean host size; the graph's seed is the layout seed): a second graph
+     * of a different shape, to check that a result on cnr-2000 is not a property of that one graph.
+     */
+    public static Map<String, Object> runSynthetic(int pages, OrderingOptions options) throws IOException {
+        SiteLayout layout = SiteLayout.build(pages, WebSimConfig.builder().seed(options.layoutSeed())
+                .meanPagesPerHost(options.meanPagesPerHost()).build());
+        GeneratedGraphSource source = GeneratedGraphSource.generate(layout);
+        int[][] adjacency = new int[pages][];
+        for (int v = 0; v < pages; v++) {
+            adjacency[v] = source.outlinks(v);
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("graph", "synthetic: websim's generated graph, " + pages + " pages, seed " + options.layoutSeed());
+        out.putAll(run(LinkGraph.of(adjacency), SyntheticUrls.of(layout), options));
         return out;
     }
 
@@ -110,6 +134,10 @@ public final class OrderingExperiment {
             curves.put(name, curve);
             if (ordering instanceof IncrementalPageRankOrdering ipr) {
                 work.put(name, (double) ipr.rank().receipts() / order.length);
+            } else if (ordering instanceof NewSiteIncrementalPageRankOrdering ns) {
+                work.put(name, (double) ns.rank().receipts() / order.length);
+            } else if (ordering instanceof NewSiteRecomputedPageRankOrdering nsr) {
+                work.put(name, Map.of("recomputations", nsr.recomputations(), "recomputeEvery", recomputeEvery));
             } else if (ordering instanceof BatchPageRank pr) {
                 work.put(name, Map.of("recomputations", pr.recomputations(), "recomputeEvery", pr.recomputeEvery()));
             }
@@ -156,6 +184,7 @@ public final class OrderingExperiment {
         out.put("timingRepeats", options.timingRepeats());
         out.put("work", work);
         out.put("goalB", goalB(byName));
+        out.put("defaultStrategy", Strategies.DEFAULT);
         out.put("curves", curves);
         if (options.plotDir() != null) {
             out.put("plots", figures(options.plotDir(), byName, speed));
@@ -235,7 +264,9 @@ public final class OrderingExperiment {
             throws IOException {
         List<String> files = new ArrayList<>();
         List<String> main = byName.keySet().stream()
-                .filter(n -> Strategies.BASELINES.contains(n) || n.equals("IPR-DL1")).toList();
+                .filter(n -> Strategies.BASELINES.contains(n) || n.equals("IPR-DL1")
+                        || n.equals(NewSiteIncrementalPageRankOrdering.NAME)
+                        || n.equals(NewSiteRecomputedPageRankOrdering.NAME)).toList();
         String[] figNames = {"fig4-top0.1pct.png", "fig5-top1pct.png", "fig6-top10pct.png"};
         String[] titles = {"Fig. 4: share of the top 0.1% collected", "Fig. 5: share of the top 1% collected",
             "Fig. 6: share of the top 10% collected"};

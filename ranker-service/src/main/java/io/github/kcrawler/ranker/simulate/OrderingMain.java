@@ -31,8 +31,15 @@ public final class OrderingMain {
         OrderingOptions options;
         try {
             settings = Settings.parse(OrderingOptions.KEYS, System.getenv(), args);
-            if (!settings.has("graph")) {
-                throw new IllegalArgumentException("--graph BASENAME is required");
+            int synthetic = settings.integer("synthetic-pages", 0);
+            if (synthetic < 0 || synthetic > 50_000_000) {
+                throw new IllegalArgumentException("synthetic-pages must be in 0..50000000, was " + synthetic);
+            }
+            if (!settings.has("graph") && synthetic == 0) {
+                throw new IllegalArgumentException("--graph BASENAME (or --synthetic-pages N) is required");
+            }
+            if (settings.has("graph") && synthetic > 0) {
+                throw new IllegalArgumentException("give either --graph or --synthetic-pages, not both");
             }
             options = OrderingOptions.from(settings);
         } catch (IllegalArgumentException e) {
@@ -42,7 +49,9 @@ public final class OrderingMain {
             return;
         }
         try {
-            Map<String, Object> summary = OrderingExperiment.run(Path.of(settings.string("graph", "")), options);
+            int synthetic = settings.integer("synthetic-pages", 0);
+            Map<String, Object> summary = synthetic > 0 ? OrderingExperiment.runSynthetic(synthetic, options)
+                    : OrderingExperiment.run(Path.of(settings.string("graph", "")), options);
             String summaryFile = settings.string("summary", null);
             writeJson(summary, summaryFile == null ? null : Path.of(summaryFile));
         } catch (IOException | RuntimeException e) {

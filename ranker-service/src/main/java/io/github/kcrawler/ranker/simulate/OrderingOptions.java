@@ -47,7 +47,8 @@ public record OrderingOptions(List<Integer> seeds, double c, int prRecomputation
 
     static {
         Map<String, String> d = new LinkedHashMap<>();
-        d.put("graph", "(required) BVGraph basename, e.g. ../shared/data/cnr-2000");
+        d.put("graph", "(required unless --synthetic-pages) BVGraph basename, e.g. ../shared/data/cnr-2000");
+        d.put("synthetic-pages", "0 (= use --graph) pages of websim's generated graph over the host layout");
         d.put("experiment", "ordering");
         d.put("summary", "(stdout) JSON summary file");
         d.put("plots", "(none) directory for the PNG figures");

@@ -32,9 +32,10 @@ public final class Plots {
     private static final int BOTTOM = 70;
     private static final Color[] PALETTE = {
         new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c), new Color(0x9467bd),
-        new Color(0xd62728), new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf)};
+        new Color(0xd62728), new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf),
+        new Color(0x000000), new Color(0xbcbd22)};
     private static final List<String> COLOUR_ORDER =
-            List.of("BF", "BLC", "PR", "OPIC", "IPR-DL1", "IPR-PL", "IPR-VR", "IPR-AR");
+            io.github.kcrawler.ranker.pagerank.Strategies.ALL;
 
     static {
         if (System.getProperty("java.awt.headless") == null) {

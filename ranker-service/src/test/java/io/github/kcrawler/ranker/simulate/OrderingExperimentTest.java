@@ -70,6 +70,10 @@ class OrderingExperimentTest {
             assertThat(root.get("priorityPagesPerSecond").get(name).asDouble()).isPositive();
             assertThat(root.get("curves").get(name).get("criterionB").size()).isEqualTo(100);
         }
+        // our variant IPR-NS is listed and judged like the paper's IPR variants (goalB compares the best IPR variant)
+        assertThat(root.get("criterionB").has("IPR-NS")).isTrue();
+        assertThat(root.get("work").get("IPR-NS").asDouble()).isPositive();
+        assertThat(Strategies.IPR).contains("IPR-NS");
         assertThat(root.get("goalB").get("points").size()).isEqualTo(10);
         assertThat(root.get("goalB").has("metAtEveryPoint")).isTrue();
         // at 100% every strategy holds all the PageRank: equal up to rounding, so the goal is met there
@@ -86,6 +90,20 @@ class OrderingExperimentTest {
         try (var files = Files.list(dir.resolve("plots"))) {
             assertThat(files.count()).isEqualTo(8);
         }
+    }
+
+    @Test
+    void syntheticGraph_runsTheSameExperimentOnWebsimsGeneratedGraph() throws Exception {
+        OrderingOptions options = OrderingOptions.defaults().withTimingRepeats(0)
+                .withStrategies(List.of("BF", "PR", "IPR-NSR"));
+        Map<String, Object> summary = OrderingExperiment.runSynthetic(4000, options);
+        assertThat((String) summary.get("graph")).startsWith("synthetic");
+        assertThat((int) summary.get("pagesCrawled")).isBetween(3000, 4000);
+        assertThat(summary.get("defaultStrategy")).isEqualTo("IPR-NSR");
+        @SuppressWarnings("unchecked")
+        Map<String, double[]> b = (Map<String, double[]>) summary.get("criterionB");
+        assertThat(b).containsOnlyKeys("BF", "PR", "IPR-NSR");
+        assertThat(b.get("IPR-NSR")[9]).isCloseTo(1.0, within(1e-9));
     }
 
     @Test
