@@ -105,7 +105,7 @@ class KubernetesManifestsTest {
     @Test
     void everyComposeServiceHasAKubernetesCounterpart() {
         Map<String, String> counterpart = Map.of("kafka", "StatefulSet/kafka", "topics", "Job/kcrawler-topics",
-                "seed", "Job/kcrawler-seed", "fetcher", "Deployment/fetcher", "dedup", "StatefulSet/dedup",
+                "seed", "Job/kcrawler-seed", "fetcher", "StatefulSet/fetcher", "dedup", "StatefulSet/dedup",
                 "scheduler", "StatefulSet/scheduler", "ranker", "StatefulSet/ranker",
                 // Kubernetes users run their own Prometheus: the services and pods carry scrape annotations
                 "prometheus", "Service/fetcher");
@@ -141,8 +141,7 @@ class KubernetesManifestsTest {
         int partitions = Integer.parseInt(common.getData().get("CRAWLER_PARTITIONS"));
 
         for (Deployable d : Deployable.values()) {
-            PodTemplateSpec template = d.streams ? one(objects, StatefulSet.class, d.serviceName).getSpec().getTemplate()
-                    : one(objects, Deployment.class, d.serviceName).getSpec().getTemplate();
+            PodTemplateSpec template = one(objects, StatefulSet.class, d.serviceName).getSpec().getTemplate();
             Container c = template.getSpec().getContainers().get(0);
             // settings: what the container's environment and args give the service's own parser and validator
             Map<String, String> env = new HashMap<>(Repo.dockerfileCrawlerEnv());
@@ -193,16 +192,28 @@ class KubernetesManifestsTest {
             }
         }
 
-        // fetcher autoscaling: CPU, on the Deployment, never beyond the partitions of crawl.fetch.requests
+        // fetcher WARC storage: a ReadWriteOnce claim per pod from the default storage class (issue 23: no default
+        // class offers ReadWriteMany, so a shared claim left every fetcher Pending)
+        StatefulSet fetcher = one(objects, StatefulSet.class, "fetcher");
+        PersistentVolumeClaim warc = fetcher.getSpec().getVolumeClaimTemplates().get(0);
+        assertThat(warc.getSpec().getAccessModes()).containsExactly("ReadWriteOnce");
+        assertThat(fetcher.getSpec().getTemplate().getSpec().getContainers().get(0).getVolumeMounts())
+                .anyMatch(m -> m.getName().equals(warc.getMetadata().getName())
+                        && m.getMountPath().equals(one(objects, ConfigMap.class, "kcrawler-fetcher").getData()
+                        .get("CRAWLER_WARC_DIR")));
+        assertThat(objects).as("no claim needs ReadWriteMany").noneMatch(o -> o instanceof PersistentVolumeClaim p
+                && p.getSpec().getAccessModes().contains("ReadWriteMany"));
+
+        // fetcher autoscaling: CPU, on the fetcher's StatefulSet, never beyond the partitions of crawl.fetch.requests
         HorizontalPodAutoscaler hpa = one(objects, HorizontalPodAutoscaler.class, "fetcher");
         assertThat(hpa.getApiVersion()).isEqualTo("autoscaling/v2");
-        assertThat(hpa.getSpec().getScaleTargetRef().getKind()).isEqualTo("Deployment");
+        assertThat(hpa.getSpec().getScaleTargetRef().getKind()).isEqualTo("StatefulSet");
         assertThat(hpa.getSpec().getScaleTargetRef().getName()).isEqualTo("fetcher");
         assertThat(hpa.getSpec().getMetrics()).anyMatch(m -> m.getResource() != null
                 && m.getResource().getName().equals("cpu"));
         assertThat(hpa.getSpec().getMinReplicas()).isPositive();
         assertThat(hpa.getSpec().getMaxReplicas()).isBetween(hpa.getSpec().getMinReplicas(), partitions);
-        assertThat(one(objects, Deployment.class, "fetcher").getSpec().getReplicas())
+        assertThat(fetcher.getSpec().getReplicas())
                 .as("the HPA owns the fetcher's replica count").isNull();
 
         // politeness: the scheduler paces with the T the fetcher's guard enforces

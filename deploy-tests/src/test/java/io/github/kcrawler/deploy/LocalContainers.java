@@ -135,8 +135,8 @@ final class LocalContainers implements AutoCloseable {
 
         /** The host path of {@code path} if it is a container path (absolute, under a mount or the image's dirs). */
         String map(String path) {
-            if (!path.startsWith("/")) {
-                return path;
+            if (!path.startsWith("/") || path.startsWith(work.toString())) {
+                return path; // not a container path, or already a host path (a test's own file)
             }
             String best = null;
             for (String m : mounts.keySet()) {
