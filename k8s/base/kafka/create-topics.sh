@@ -6,7 +6,17 @@
 # Environment: BOOTSTRAP_SERVERS (required), PARTITIONS (required), REPLICATION_FACTOR (required),
 #              TOPIC_PREFIX (default empty), KAFKA_BIN (default /opt/kafka/bin), WAIT_SECONDS (default 180),
 #              COMMAND_CONFIG (optional: a client properties file passed as --command-config, holding
-#              security.protocol, sasl.* and ssl.* for a secured cluster; mount it from a Secret).
+#              security.protocol, sasl.* and ssl.* for a secured cluster; mount it from a Secret),
+#              TRANSACTION_VERSION (default 1; `keep` leaves the cluster's feature level alone).
+#
+# Transactions v2 (KIP-890 part 2, transaction.version=2) is what `kafka-storage.sh format` gives a Kafka 4.x
+# cluster by default, and so what the apache/kafka image runs. With it a Streams producer can retry one batch
+# forever mid-crawl (KAFKA-18202: a non-zero first sequence on a partition without producer state is treated as
+# retriable), so the crawl stalls. Exactly-once in kcrawler needs only transaction.version 1 (KIP-447 EOS v2), which
+# is what the embedded broker is formatted with (EmbeddedKafkaBroker). This script therefore sets the finalized
+# feature level with Kafka's own `kafka-features.sh` before any kcrawler client starts: the same broker as the
+# embedded one, on any cluster, without a custom image or format flag. Set TRANSACTION_VERSION=keep on a shared
+# cluster whose operators manage features themselves (and run it at version 1 there: docs/DEPLOYMENT.md).
 #
 # The Streams changelog topics are created here too, compacted, because a producer can stall on a topic created
 # moments before it writes (KAFKA-15591); deploy-tests checks both lists against the code.
@@ -19,6 +29,8 @@ PREFIX="${TOPIC_PREFIX:-}"
 KAFKA_BIN="${KAFKA_BIN:-/opt/kafka/bin}"
 WAIT_SECONDS="${WAIT_SECONDS:-180}"
 TOPICS_CMD="$KAFKA_BIN/kafka-topics.sh"
+FEATURES_CMD="$KAFKA_BIN/kafka-features.sh"
+TRANSACTION_VERSION="${TRANSACTION_VERSION:-1}"
 topics() {
   if [ -n "${COMMAND_CONFIG:-}" ]; then
     "$TOPICS_CMD" --command-config "$COMMAND_CONFIG" --bootstrap-server "$BOOTSTRAP_SERVERS" "$@"
@@ -42,6 +54,26 @@ until topics --list >/dev/null 2>&1; do
   fi
   sleep 2
 done
+
+features() {
+  if [ -n "${COMMAND_CONFIG:-}" ]; then
+    "$FEATURES_CMD" --command-config "$COMMAND_CONFIG" --bootstrap-server "$BOOTSTRAP_SERVERS" "$@"
+  else
+    "$FEATURES_CMD" --bootstrap-server "$BOOTSTRAP_SERVERS" "$@"
+  fi
+}
+if [ "$TRANSACTION_VERSION" != "keep" ]; then
+  level="$(features describe | awk '{ for (i = 1; i < NF; i++) { if ($i == "Feature:") f = $(i + 1);
+      if ($i == "FinalizedVersionLevel:" && f == "transaction.version") print $(i + 1) } }' | head -n 1)"
+  level="${level:-0}"
+  if [ "$level" = "$TRANSACTION_VERSION" ]; then
+    echo "kcrawler topics: transaction.version is $level"
+  else
+    if [ "$level" -gt "$TRANSACTION_VERSION" ]; then op=downgrade; else op=upgrade; fi
+    echo "kcrawler topics: transaction.version $level -> $TRANSACTION_VERSION (KAFKA-18202, see the script's header)"
+    features "$op" --feature "transaction.version=$TRANSACTION_VERSION"
+  fi
+fi
 
 existing="$(topics --list)"
 create() {

@@ -47,6 +47,39 @@ class ComposeFileTest {
                 .toList();
     }
 
+    /**
+     * docker-compose itself merges the websim self-test override over the file as ComposeWithoutDockerIT's
+     * ComposeProject does: same environment, command and network of every service the IT runs.
+     */
+    @Test
+    void dockerComposeMergesTheWebsimOverrideAsTheItDoes() throws Exception {
+        assumeTrue(onPath("docker-compose"), "docker-compose is not installed (apt-get install docker-compose)");
+        Process p = new ProcessBuilder("docker-compose", "-f", COMPOSE.toString(), "-f",
+                Repo.file("docker-compose.websim.yml").toString(), "config")
+                .directory(Repo.root().toFile()).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as("docker-compose config said: %s", err).isZero();
+        Map<String, Object> merged = Repo.map(Repo.map(new org.yaml.snakeyaml.Yaml().load(out), "config")
+                .get("services"), "services");
+        ComposeProject mine = ComposeProject.load(Map.of(), COMPOSE, Repo.file("docker-compose.websim.yml"));
+        for (String s : List.of("kafka", "topics", "dedup", "scheduler", "ranker", "fetcher", "seed", "websim")) {
+            Map<String, Object> theirs = Repo.map(merged.get(s), s);
+            Map<String, String> env = new java.util.LinkedHashMap<>();
+            Object e = theirs.get("environment");
+            if (e != null) {
+                Repo.map(e, s + " environment").forEach((k, v) -> env.put(k, v == null ? "" : String.valueOf(v)));
+            }
+            assertThat(mine.environment(s)).as(s + " environment").isEqualTo(env);
+            Object command = theirs.get("command");
+            assertThat(mine.stringList(s, "command")).as(s + " command").isEqualTo(command == null ? List.of()
+                    : Repo.list(command, "command").stream().map(String::valueOf).toList());
+            assertThat(String.valueOf(mine.service(s).get("network_mode")))
+                    .as(s + " network").isEqualTo(String.valueOf(theirs.get("network_mode")));
+        }
+    }
+
     @Test
     void dockerComposeValidatesTheFile() throws Exception {
         assumeTrue(onPath("docker-compose"), "docker-compose is not installed (apt-get install docker-compose)");

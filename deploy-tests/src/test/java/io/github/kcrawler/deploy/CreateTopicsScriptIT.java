@@ -42,6 +42,10 @@ class CreateTopicsScriptIT {
         Files.writeString(shim, "#!/bin/sh\nexec '" + java + "' -Xshare:auto -XX:TieredStopAtLevel=1 -cp '"
                 + System.getProperty("java.class.path") + "' org.apache.kafka.tools.TopicCommand \"$@\"\n");
         Files.setPosixFilePermissions(shim, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path features = bin.resolve("kafka-features.sh");
+        Files.writeString(features, "#!/bin/sh\nexec '" + java + "' -Xshare:auto -XX:TieredStopAtLevel=1 -cp '"
+                + System.getProperty("java.class.path") + "' org.apache.kafka.tools.FeatureCommand \"$@\"\n");
+        Files.setPosixFilePermissions(features, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 
     @AfterAll
@@ -66,6 +70,8 @@ class CreateTopicsScriptIT {
         Result again = runScript("");
         assertThat(again.exitCode).as(again.output).isZero();
         assertThat(again.output).contains("exists").contains("ready (" + PARTITIONS + " partitions each");
+        // the embedded broker is formatted at transaction.version 1 already: nothing to change
+        assertThat(first.output).contains("transaction.version is 1");
     }
 
     @Test

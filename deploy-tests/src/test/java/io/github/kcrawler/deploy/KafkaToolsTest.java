@@ -62,7 +62,7 @@ class KafkaToolsTest {
     @Test
     void consoleConsumerPrintsKeyAndJsonValueOfEveryRecord() throws Exception {
         ToolRun run = run(ConsoleConsumer::main, "--bootstrap-server", kafka.bootstrapServers(), "--topic", TOPIC,
-                "--from-beginning", "--property", "print.key=true", "--property", "key.separator=|",
+                "--from-beginning", "--formatter-property", "print.key=true", "--formatter-property", "key.separator=|",
                 "--max-messages", "3", "--timeout-ms", "30000", "--group", "kcrawler-tools-test-reader");
         assertThat(run.exitCode).as(run.out).isIn(-1, 0);
         Map<String, String> printed = new LinkedHashMap<>();

@@ -69,7 +69,9 @@ class KubernetesManifestsTest {
         int objects = 0;
         for (Path f : files) {
             for (HasMetadata o : Manifests.parse(f)) {
-                assertThat(o).as(f + " " + o.getKind()).isNotInstanceOf(GenericKubernetesResource.class);
+                if (!o.getKind().equals("ScaledObject")) { // KEDA's custom resource (k8s/overlays/keda)
+                    assertThat(o).as(f + " " + o.getKind()).isNotInstanceOf(GenericKubernetesResource.class);
+                }
                 assertThat(o.getMetadata().getName()).as(f + " name").isNotBlank();
                 objects++;
             }
@@ -105,7 +107,7 @@ class KubernetesManifestsTest {
     @Test
     void everyComposeServiceHasAKubernetesCounterpart() {
         Map<String, String> counterpart = Map.of("kafka", "StatefulSet/kafka", "topics", "Job/kcrawler-topics",
-                "seed", "Job/kcrawler-seed", "fetcher", "Deployment/fetcher", "dedup", "StatefulSet/dedup",
+                "seed", "Job/kcrawler-seed", "fetcher", "StatefulSet/fetcher", "dedup", "StatefulSet/dedup",
                 "scheduler", "StatefulSet/scheduler", "ranker", "StatefulSet/ranker",
                 // Kubernetes users run their own Prometheus: the services and pods carry scrape annotations
                 "prometheus", "Service/fetcher");
@@ -134,6 +136,7 @@ class KubernetesManifestsTest {
 
     // ---------------------------------------------------------------------------------------------------------
 
+    @SuppressWarnings("unchecked")
     private static void checkAgainstCode(List<HasMetadata> objects, boolean base, boolean rendered) {
         String metricsPort = Repo.dockerfileCrawlerEnv().get("CRAWLER_METRICS_PORT");
         String stateDir = Repo.dockerfileCrawlerEnv().get("CRAWLER_STATE_DIR");
@@ -141,8 +144,7 @@ class KubernetesManifestsTest {
         int partitions = Integer.parseInt(common.getData().get("CRAWLER_PARTITIONS"));
 
         for (Deployable d : Deployable.values()) {
-            PodTemplateSpec template = d.streams ? one(objects, StatefulSet.class, d.serviceName).getSpec().getTemplate()
-                    : one(objects, Deployment.class, d.serviceName).getSpec().getTemplate();
+            PodTemplateSpec template = one(objects, StatefulSet.class, d.serviceName).getSpec().getTemplate();
             Container c = template.getSpec().getContainers().get(0);
             // settings: what the container's environment and args give the service's own parser and validator
             Map<String, String> env = new HashMap<>(Repo.dockerfileCrawlerEnv());
@@ -193,17 +195,50 @@ class KubernetesManifestsTest {
             }
         }
 
-        // fetcher autoscaling: CPU, on the Deployment, never beyond the partitions of crawl.fetch.requests
-        HorizontalPodAutoscaler hpa = one(objects, HorizontalPodAutoscaler.class, "fetcher");
-        assertThat(hpa.getApiVersion()).isEqualTo("autoscaling/v2");
-        assertThat(hpa.getSpec().getScaleTargetRef().getKind()).isEqualTo("Deployment");
-        assertThat(hpa.getSpec().getScaleTargetRef().getName()).isEqualTo("fetcher");
-        assertThat(hpa.getSpec().getMetrics()).anyMatch(m -> m.getResource() != null
-                && m.getResource().getName().equals("cpu"));
-        assertThat(hpa.getSpec().getMinReplicas()).isPositive();
-        assertThat(hpa.getSpec().getMaxReplicas()).isBetween(hpa.getSpec().getMinReplicas(), partitions);
-        assertThat(one(objects, Deployment.class, "fetcher").getSpec().getReplicas())
-                .as("the HPA owns the fetcher's replica count").isNull();
+        // fetcher WARC storage: a ReadWriteOnce claim per pod from the default storage class (issue 23: no default
+        // class offers ReadWriteMany, so a shared claim left every fetcher Pending)
+        StatefulSet fetcher = one(objects, StatefulSet.class, "fetcher");
+        PersistentVolumeClaim warc = fetcher.getSpec().getVolumeClaimTemplates().get(0);
+        assertThat(warc.getSpec().getAccessModes()).containsExactly("ReadWriteOnce");
+        assertThat(fetcher.getSpec().getTemplate().getSpec().getContainers().get(0).getVolumeMounts())
+                .anyMatch(m -> m.getName().equals(warc.getMetadata().getName())
+                        && m.getMountPath().equals(one(objects, ConfigMap.class, "kcrawler-fetcher").getData()
+                        .get("CRAWLER_WARC_DIR")));
+        assertThat(objects).as("no claim needs ReadWriteMany").noneMatch(o -> o instanceof PersistentVolumeClaim p
+                && p.getSpec().getAccessModes().contains("ReadWriteMany"));
+
+        // fetcher autoscaling: CPU, on the fetcher's StatefulSet, never beyond the partitions of crawl.fetch.requests
+        List<GenericKubernetesResource> scaledObjects = objects.stream()
+                .filter(o -> o instanceof GenericKubernetesResource g && g.getKind().equals("ScaledObject"))
+                .map(o -> (GenericKubernetesResource) o).toList();
+        if (scaledObjects.isEmpty()) {
+            HorizontalPodAutoscaler hpa = one(objects, HorizontalPodAutoscaler.class, "fetcher");
+            assertThat(hpa.getApiVersion()).isEqualTo("autoscaling/v2");
+            assertThat(hpa.getSpec().getScaleTargetRef().getKind()).isEqualTo("StatefulSet");
+            assertThat(hpa.getSpec().getScaleTargetRef().getName()).isEqualTo("fetcher");
+            assertThat(hpa.getSpec().getMetrics()).anyMatch(m -> m.getResource() != null
+                    && m.getResource().getName().equals("cpu"));
+            assertThat(hpa.getSpec().getMinReplicas()).isPositive();
+            assertThat(hpa.getSpec().getMaxReplicas()).isBetween(hpa.getSpec().getMinReplicas(), partitions);
+        }
+        if (!scaledObjects.isEmpty()) {
+            // k8s/overlays/keda: KEDA on the fetcher group's lag instead of the CPU HPA, never both
+            assertThat(objects).noneMatch(o -> o instanceof HorizontalPodAutoscaler);
+            assertThat(scaledObjects).hasSize(1);
+            Map<String, Object> spec = (Map<String, Object>) scaledObjects.get(0).getAdditionalProperties().get("spec");
+            Map<String, Object> target = (Map<String, Object>) spec.get("scaleTargetRef");
+            assertThat(target).containsEntry("kind", "StatefulSet").containsEntry("name", "fetcher");
+            assertThat(((Number) spec.get("maxReplicaCount")).intValue()).isBetween(1, partitions);
+            Map<String, Object> trigger = ((List<Map<String, Object>>) spec.get("triggers")).get(0);
+            Map<String, Object> meta = (Map<String, Object>) trigger.get("metadata");
+            assertThat(trigger).containsEntry("type", "kafka");
+            String prefix = common.getData().getOrDefault("CRAWLER_TOPIC_PREFIX", "");
+            assertThat(meta).containsEntry("consumerGroup", prefix + "fetcher")
+                    .containsEntry("topic", prefix + "crawl.fetch.requests")
+                    .containsEntry("bootstrapServers", common.getData().get("CRAWLER_BOOTSTRAP_SERVERS"));
+        }
+        assertThat(fetcher.getSpec().getReplicas())
+                .as("the autoscaler owns the fetcher's replica count").isNull();
 
         // politeness: the scheduler paces with the T the fetcher's guard enforces
         assertThat(one(objects, ConfigMap.class, "kcrawler-fetcher").getData().get("CRAWLER_POLITENESS_MS"))

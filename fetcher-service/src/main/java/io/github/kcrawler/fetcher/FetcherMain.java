@@ -2,6 +2,7 @@ package io.github.kcrawler.fetcher;
 
 import io.github.kcrawler.common.config.Settings;
 import io.github.kcrawler.common.metrics.MetricsServer;
+import io.github.kcrawler.common.service.KafkaReachability;
 import io.github.kcrawler.common.time.CrawlClock;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 
@@ -37,11 +38,16 @@ public final class FetcherMain {
         PrometheusMeterRegistry registry = MetricsServer.newRegistry();
         FetcherService service = new FetcherService(config, registry, CrawlClock.SYSTEM);
         service.start();
+        // /health is also false while no broker answers (issue 23): the consumer and producer alone never fail on it
+        KafkaReachability kafka = KafkaReachability.start(config.kafka().clientProperties(java.util.Map.of()),
+                CrawlClock.SYSTEM, KafkaReachability.DEFAULT_UNREACHABLE_AFTER);
         MetricsServer metrics = MetricsServer.start(registry, settings.string("metrics-host",
                 FetcherConfig.DEFAULTS.get("metrics-host")), settings.integer("metrics-port",
-                Integer.parseInt(FetcherConfig.DEFAULTS.get("metrics-port"))), service::isHealthy);
+                Integer.parseInt(FetcherConfig.DEFAULTS.get("metrics-port"))),
+                () -> service.isHealthy() && kafka.reachable());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            kafka.close();
             service.close();
             metrics.close();
             stopped.countDown();

@@ -75,6 +75,7 @@ public final class FetcherService implements CrawlerService {
     private WarcArchive warc;
     private ExecutorService workers;
     private KafkaProducer<String, byte[]> producer;
+    private io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics producerMetrics;
     private InstanceId instance;
     private FetchPipeline pipeline;
     private ConsumerLoop loop;
@@ -122,6 +123,10 @@ public final class FetcherService implements CrawlerService {
                 new LinkedBlockingQueue<>(), daemonThreads("fetcher-worker"));
         instance = InstanceId.claim(config.instanceId(), config.kafka().stateDir());
         producer = new KafkaProducer<>(producerProperties());
+        // the producer's send rate, errors and request latency as kafka_producer_* meters (issue 23)
+        producerMetrics = new io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics(producer,
+                java.util.List.of(io.micrometer.core.instrument.Tag.of("service", "fetcher")));
+        producerMetrics.bindTo(registry);
         PagePublisher publisher = new PagePublisher(config, clock, resolver,
                 new LinkExtractor(config.maxOutlinks(), config.followNofollow()), warc, new KafkaSink(), metrics,
                 workers, this::jobDone);
@@ -194,6 +199,9 @@ public final class FetcherService implements CrawlerService {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+        }
+        if (producerMetrics != null) {
+            producerMetrics.close();
         }
         if (producer != null) {
             producer.close(java.time.Duration.ofSeconds(10));

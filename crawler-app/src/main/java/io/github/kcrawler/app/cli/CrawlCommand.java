@@ -85,7 +85,8 @@ public final class CrawlCommand implements Callable<Integer> {
     long maxSeconds = Long.MAX_VALUE / 4_000_000_000L;
 
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = {"Any service setting, e.g. --set scope=same-host;",
-            "Kafka client settings as --set kafka.NAME=VALUE or CRAWLER_KAFKA_* variables (secrets: use those)."})
+            "Kafka client settings as --kafka.NAME=VALUE (as every service takes them; --set kafka.NAME=VALUE,",
+            "deprecated, still works) or CRAWLER_KAFKA_* variables (secrets: use those)."})
     Map<String, String> settings = new LinkedHashMap<>();
 
     @Override

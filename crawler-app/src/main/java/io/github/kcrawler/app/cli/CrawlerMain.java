@@ -34,7 +34,57 @@ public final class CrawlerMain implements Runnable {
 
     /** Runs a command line and returns its exit code (tests call this without exiting the JVM). */
     public static int run(String... args) {
-        return commandLine().execute(args);
+        return commandLine().execute(kafkaFlags(args));
+    }
+
+    /**
+     * One syntax for Kafka client settings everywhere (issue 23): {@code --kafka.NAME=VALUE} (or {@code --kafka.NAME
+     * VALUE}), as every service takes it, is rewritten for the command that follows: {@code --set kafka.NAME=VALUE}
+     * for the commands that run services ({@code crawl}, {@code demo}, {@code bench}), {@code --kafka NAME=VALUE}
+     * for the client commands ({@code seed}, {@code status}). Those older spellings still work (deprecated in the
+     * docs). Nothing else is touched.
+     */
+    static String[] kafkaFlags(String... args) {
+        if (args.length == 0) {
+            return args;
+        }
+        String command = args[0];
+        boolean viaSet = command.equals("crawl") || command.equals("demo") || command.equals("bench");
+        boolean viaKafka = command.equals("seed") || command.equals("status");
+        if (!viaSet && !viaKafka) {
+            return args;
+        }
+        java.util.List<String> out = new java.util.ArrayList<>(args.length + 4);
+        out.add(command);
+        for (int i = 1; i < args.length; i++) {
+            String a = args[i];
+            if (!a.startsWith("--kafka.") || a.length() == "--kafka.".length()) {
+                out.add(a);
+                continue;
+            }
+            String body = a.substring("--kafka.".length());
+            String name;
+            String value;
+            int eq = body.indexOf('=');
+            if (eq >= 0) {
+                name = body.substring(0, eq);
+                value = body.substring(eq + 1);
+            } else if (i + 1 < args.length && !args[i + 1].startsWith("--")) {
+                name = body;
+                value = args[++i];
+            } else {
+                out.add(a); // no value: let the command report it
+                continue;
+            }
+            if (viaSet) {
+                out.add("--set");
+                out.add("kafka." + name + "=" + value);
+            } else {
+                out.add("--kafka");
+                out.add(name + "=" + value);
+            }
+        }
+        return out.toArray(String[]::new);
     }
 
     /**

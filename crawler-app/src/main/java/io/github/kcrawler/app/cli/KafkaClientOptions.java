@@ -15,8 +15,9 @@ import java.util.Map;
  */
 public final class KafkaClientOptions {
     @Option(names = "--kafka", paramLabel = "NAME=VALUE",
-            description = "A Kafka client setting, e.g. --kafka security.protocol=SASL_SSL (repeatable). Also read from "
-                    + "CRAWLER_KAFKA_* variables (CRAWLER_KAFKA_SASL_JAAS_CONFIG=...): use those for secrets.")
+            description = "A Kafka client setting, --kafka.NAME=VALUE as every service takes it, e.g. "
+                    + "--kafka.security.protocol=SASL_SSL (repeatable; the older --kafka NAME=VALUE is deprecated). Also "
+                    + "read from CRAWLER_KAFKA_* variables (CRAWLER_KAFKA_SASL_JAAS_CONFIG=...): use those for secrets.")
     Map<String, String> flags = new LinkedHashMap<>();
 
     /** The environment's settings overlaid with the flags. */

@@ -31,6 +31,15 @@ public final class Settings {
     public static final String KAFKA_HELP = "  --kafka.<name>=<value>  or CRAWLER_KAFKA_<NAME> (. as _, _ as __): passed to"
             + " every Kafka client unchanged (security.protocol, sasl.*, ssl.*, linger.ms ...); put secrets such as"
             + " sasl.jaas.config in the environment, not on the command line";
+    /**
+     * The one setting every service (and {@code crawler seed}) accepts besides its own: the level of the crawler's
+     * own loggers ({@code io.github.kcrawler}), {@code --log-level LEVEL} or {@code CRAWLER_LOG_LEVEL}, one of
+     * {@link LogLevels#LEVELS}, default INFO. The services' logback.xml reads the variable at start-up; a flag is
+     * applied by {@link #parse} through {@link LogLevels}.
+     */
+    public static final String LOG_LEVEL = "log-level";
+    public static final String LOG_LEVEL_HELP = "  --log-level LEVEL       or CRAWLER_LOG_LEVEL: level of the crawler's own log"
+            + " lines (TRACE, DEBUG, INFO, WARN, ERROR, OFF; default INFO); Kafka and other libraries log from WARN";
     /** Environment variables starting with this carry Kafka client settings. */
     public static final String KAFKA_ENV_PREFIX = ENV_PREFIX + "KAFKA_";
 
@@ -56,9 +65,14 @@ public final class Settings {
         for (String key : known) {
             envToKey.put(envName(key), key);
         }
+        String logLevel = null;
         kafka.putAll(kafkaFromEnv(env));
         for (Map.Entry<String, String> e : env.entrySet()) {
             if (!e.getKey().startsWith(ENV_PREFIX) || isKafkaEnv(e.getKey())) {
+                continue;
+            }
+            if (e.getKey().equals(envName(LOG_LEVEL)) && !known.contains(LOG_LEVEL)) {
+                logLevel = e.getValue();
                 continue;
             }
             String key = envToKey.get(e.getKey());
@@ -88,15 +102,23 @@ public final class Settings {
             }
             if (key.startsWith(KAFKA_PREFIX)) {
                 kafka.put(key.substring(KAFKA_PREFIX.length()), value);
+            } else if (key.equals(LOG_LEVEL) && !known.contains(LOG_LEVEL)) {
+                logLevel = value;
             } else if (known.contains(key)) {
                 values.put(key, value);
             } else {
                 problems.add("unknown setting --" + key);
             }
         }
+        if (logLevel != null && LogLevels.parse(logLevel) == null) {
+            problems.add(LOG_LEVEL + " must be one of " + LogLevels.LEVELS + ", was '" + logLevel + "'");
+        }
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(String.join("; ", problems) + ". Known settings: "
-                    + String.join(", ", new TreeSet<>(known)));
+                    + String.join(", ", new TreeSet<>(known)) + ", " + LOG_LEVEL);
+        }
+        if (logLevel != null) {
+            LogLevels.apply(LogLevels.parse(logLevel));
         }
         return new Settings(values, kafka);
     }

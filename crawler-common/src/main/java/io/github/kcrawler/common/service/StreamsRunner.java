@@ -38,6 +38,8 @@ public final class StreamsRunner {
 
     private final String name;
     private final KafkaStreams streams;
+    /** Kafka Streams and its clients' metrics (lag, process and commit rates) as kafka_* meters (issue 23). */
+    private final io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics kafkaMetrics;
     private final StreamThreadFailures failures;
     private final DeadLetters deadLetters;
     private final int threads;
@@ -55,6 +57,9 @@ public final class StreamsRunner {
                 ? DeadLetters.install(props, topology, registry) : null;
         this.threads = Integer.parseInt(String.valueOf(props.getOrDefault(StreamsConfig.NUM_STREAM_THREADS_CONFIG, 1)));
         this.streams = new KafkaStreams(topology, props);
+        this.kafkaMetrics = new io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics(streams,
+                java.util.List.of(io.micrometer.core.instrument.Tag.of("service", name)));
+        kafkaMetrics.bindTo(registry);
         this.failures = new StreamThreadFailures(name, registry);
         streams.setUncaughtExceptionHandler(failures);
         streams.setStateListener((newState, oldState) -> {
@@ -173,6 +178,7 @@ public final class StreamsRunner {
                 .withGroupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP))) {
             LOG.warn("{} service did not stop within {}", name, CLOSE_TIMEOUT);
         }
+        kafkaMetrics.close();
         terminated.countDown();
     }
 }
