@@ -112,7 +112,7 @@ public final class MetricNames {
      * a write a put or delete (one changelog record). Issue 22: 0 reads per revisit with {@code revisit-state=satl}.
      */
     public static final String SCHEDULER_REVISIT_STORE_OPS = "crawler.scheduler.revisit.store.ops";
-    /** Counter: bytes of revisit records written (each to the changelog and to a SAT/L bucket). */
+    /** Distribution summary (bytes): revisit records written, each to the changelog (and with satl a SAT/L bucket). */
     public static final String SCHEDULER_REVISIT_RECORD_BYTES = "crawler.scheduler.revisit.record.bytes";
     /** Counter: REVISIT results (or evicted revisits) that carried no usable state: the page's history restarts. */
     public static final String SCHEDULER_REVISITS_WITHOUT_STATE = "crawler.scheduler.revisits.without.state";

@@ -125,7 +125,7 @@ final class RevisitTracker implements RevisitStates {
                 states.put(key, f.state());
                 writes++;
                 metrics.revisitStoreWrites.increment();
-                metrics.revisitRecordBytes.increment(f.bytes().length);
+                metrics.revisitRecordBytes.record(f.bytes().length);
                 queue.schedule(r.fingerprint(), f.state().dueUnit(), f.bytes());
             } else if (previous != null || f != null) {
                 states.delete(key);

@@ -149,7 +149,7 @@ final class SatlRevisits implements RevisitStates {
     private void put(long fingerprint, byte[] record) {
         store.put(key(fingerprint), record);
         metrics.revisitStoreWrites.increment();
-        metrics.revisitRecordBytes.increment(record.length);
+        metrics.revisitRecordBytes.record(record.length);
     }
 
     private void delete(long fingerprint) {

@@ -32,7 +32,7 @@ public final class SchedulerMetrics {
     final Counter revisitsDue;
     final Counter revisitStoreReads;
     final Counter revisitStoreWrites;
-    final Counter revisitRecordBytes;
+    final io.micrometer.core.instrument.DistributionSummary revisitRecordBytes;
     final Counter revisitWithoutState;
     private final java.util.Map<io.github.kcrawler.scheduler.revisit.RevisitRecords.Fit, Counter> revisitBounded =
             new java.util.EnumMap<>(io.github.kcrawler.scheduler.revisit.RevisitRecords.Fit.class);
@@ -68,8 +68,9 @@ public final class SchedulerMetrics {
                 .description("revisit-state store reads by key (random reads)").register(registry);
         revisitStoreWrites = Counter.builder(MetricNames.SCHEDULER_REVISIT_STORE_OPS).tag("op", "write")
                 .description("revisit-state store puts and deletes (changelog records)").register(registry);
-        revisitRecordBytes = Counter.builder(MetricNames.SCHEDULER_REVISIT_RECORD_BYTES)
-                .description("bytes of revisit records written").register(registry);
+        revisitRecordBytes = io.micrometer.core.instrument.DistributionSummary
+                .builder(MetricNames.SCHEDULER_REVISIT_RECORD_BYTES).baseUnit("bytes")
+                .description("sizes of the revisit records written").register(registry);
         revisitWithoutState = Counter.builder(MetricNames.SCHEDULER_REVISITS_WITHOUT_STATE)
                 .description("revisits whose result or pending entry carried no usable state").register(registry);
         revisitsDue = Counter.builder(MetricNames.SCHEDULER_REVISITS_DUE)
