@@ -47,6 +47,10 @@ public final class RevisitsBenchCommand implements Callable<Integer> {
     @Option(names = "--partitions", description = "Partitions (default ${DEFAULT-VALUE}).")
     int partitions = 4;
 
+    @Option(names = "--max-depth", description = "Crawl depth from the seeds: the first fetches end there, and "
+            + "what was fetched is revisited (default ${DEFAULT-VALUE}).")
+    int maxDepth = 4;
+
     @Option(names = "--variants", split = ",", description = "satl, store (default both).")
     List<String> variants = List.of("satl", "store");
 
@@ -96,7 +100,7 @@ public final class RevisitsBenchCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), "--variants: satl or store, was '" + v + "'");
             }
         }
-        RevisitsBench.Options o = new RevisitsBench.Options(pages, ips, pagesPerHost, politenessMs, partitions,
+        RevisitsBench.Options o = new RevisitsBench.Options(pages, ips, pagesPerHost, politenessMs, partitions, maxDepth,
                 changeUnitMs, changeMaxInterval, revisitUnitMs, revisitInitialMs, revisitMaxMs, warmupSeconds,
                 seconds, dataDir);
         Map<String, Object> result = new LinkedHashMap<>();
@@ -120,6 +124,7 @@ public final class RevisitsBenchCommand implements Callable<Integer> {
         settings.put("ips", ips);
         settings.put("politenessMs", politenessMs);
         settings.put("partitions", partitions);
+        settings.put("maxDepth", maxDepth);
         settings.put("changeUnitMs", changeUnitMs);
         settings.put("changeMaxInterval", changeMaxInterval);
         settings.put("revisitUnitMs", revisitUnitMs);

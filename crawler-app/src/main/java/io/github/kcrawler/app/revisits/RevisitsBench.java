@@ -35,7 +35,7 @@ import java.util.Optional;
  */
 public final class RevisitsBench {
     /** One run's settings. */
-    public record Options(int pages, int ips, double pagesPerHost, long politenessMs, int partitions,
+    public record Options(int pages, int ips, double pagesPerHost, long politenessMs, int partitions, int maxDepth,
                           long changeUnitMs, int changeMaxInterval, long revisitUnitMs, long revisitInitialMs,
                           long revisitMaxMs, long warmupSeconds, long seconds, Path dataDir) {
     }
@@ -59,6 +59,7 @@ public final class RevisitsBench {
             settings.put("hosts-file", websim.hostsFile().toString());
             settings.put("allow-addresses", "127.0.0.0/8");
             settings.put("revisit-state", variant);
+            settings.put("max-depth", Integer.toString(o.maxDepth())); // first fetches end: revisits remain
             settings.put("revisit-unit-ms", Long.toString(o.revisitUnitMs()));
             settings.put("revisit-initial-ms", Long.toString(o.revisitInitialMs()));
             settings.put("revisit-min-ms", Long.toString(o.revisitUnitMs()));
@@ -98,7 +99,7 @@ public final class RevisitsBench {
         long puts = a.recordCount - b.recordCount;
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("revisits", revisits);
-        m.put("firstFetches", a.firsts - b.firsts);
+        m.put("firstFetches", a.firsts - b.firsts); // in the window; 0 = a steady state of revisits only
         m.put("seconds", seconds);
         m.put("randomStoreReadsPerRevisit", (a.reads - b.reads) / per);
         m.put("storeWritesPerRevisit", (a.writes - b.writes) / per);

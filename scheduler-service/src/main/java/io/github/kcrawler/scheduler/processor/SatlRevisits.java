@@ -33,7 +33,7 @@ import java.util.function.Consumer;
  * </ol>
  * No step reads a store by key: per revisit, one tombstone and one put on the changelog and one SAT/L append.
  * A first fetch (or a result that carries no usable memo) starts a fresh state. A due page the frontier cannot take
- * now is put back one unit later. Durability and restore are {@link SatlStateStore}'s.
+ * now is put back one unit later, in the local buckets only (see {@link #retryLater(RevisitState)}). Durability and restore are {@link SatlStateStore}'s.
  */
 final class SatlRevisits implements RevisitStates {
     private static final Logger LOG = LoggerFactory.getLogger(SatlRevisits.class);
@@ -127,19 +127,34 @@ final class SatlRevisits implements RevisitStates {
         return s.memo();
     }
 
+    /**
+     * A due page the frontier could not take (full, or the page already pending) goes back into the queue one unit on
+     * — in the local buckets only: it was polled but not {@link #taken}, so its changelog record still holds the same
+     * state with a due time that has passed, and a restore would make it due at once, which is what a retry means.
+     * So a page that waits for room costs no changelog write per unit.
+     */
     @Override
     public void retryLater(RevisitState s) {
         RevisitRecords.Fitted f = fit(s.withDue(Math.max(satl.queue().now(), satl.now()) + 1));
         if (f.fit() != RevisitRecords.Fit.TOO_LARGE) {
-            put(s.fingerprint(), RevisitRecords.record(f));
+            try {
+                satl.queue().schedule(s.fingerprint(), f.state().dueUnit(), RevisitRecords.record(f));
+            } catch (IOException e) {
+                throw new UncheckedIOException("revisit queue write failed", e);
+            }
         }
     }
 
+    /** An evicted pending revisit: its state left the store when it was taken, so it is put back (logged). */
     @Override
     public void retryLater(PendingEntry evicted) {
         RevisitMemo m = evicted.revisit();
         if (m != null && m.isUsable()) {
-            retryLater(RevisitState.of(evicted.url(), evicted.fingerprint(), evicted.ip(), evicted.depth(), m));
+            RevisitState s = RevisitState.of(evicted.url(), evicted.fingerprint(), evicted.ip(), evicted.depth(), m);
+            RevisitRecords.Fitted f = fit(s.withDue(Math.max(satl.queue().now(), satl.now()) + 1));
+            if (f.fit() != RevisitRecords.Fit.TOO_LARGE) {
+                put(s.fingerprint(), RevisitRecords.record(f));
+            }
         } else {
             metrics.revisitWithoutState.increment(); // an entry written before issue 22: its history is lost
             LOG.debug("evicted revisit of {} carried no state", evicted.fingerprint());
