@@ -25,9 +25,17 @@ public record RevisitMemo(int v, String etag, String lastModified, String conten
     /** Longest ETag or Last-Modified a memo carries, in UTF-8 bytes (the fetcher's bound for both headers). */
     public static final int MAX_VALIDATOR_BYTES = 256;
 
-    /** True when the memo can be continued (a forged or corrupted record may hold anything). */
+    /** Largest count or span a memo may hold (2^40): far beyond any real history, far from overflowing a sum. */
+    public static final long MAX_COUNT = 1L << 40;
+
+    /**
+     * True when the memo can be continued (a forged or corrupted record may hold anything): counts and spans within
+     * [0, {@link #MAX_COUNT}], X ≤ n, an interval ≥ 1, a last fetch after 1970 and not before the first.
+     */
     public boolean isUsable() {
-        return v >= 1 && v <= VERSION && visits >= 0 && changes >= 0 && changes <= visits && observedUnits >= 0
-                && intervalUnits > 0 && lastFetchedMs > 0 && firstFetchedMs >= 0;
+        return v >= 1 && v <= VERSION && visits >= 0 && visits <= MAX_COUNT && changes >= 0 && changes <= visits
+                && observedUnits >= 0 && observedUnits <= MAX_COUNT && intervalUnits > 0
+                && intervalUnits <= MAX_COUNT && lastFetchedMs > 0 && firstFetchedMs >= 0
+                && firstFetchedMs <= lastFetchedMs;
     }
 }

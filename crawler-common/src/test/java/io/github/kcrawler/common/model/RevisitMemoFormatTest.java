@@ -47,5 +47,10 @@ class RevisitMemoFormatTest {
         assertThat(new RevisitMemo(1, null, null, null, 1, 2, 0, 1, 0, 1).isUsable()).isFalse();
         assertThat(new RevisitMemo(1, null, null, null, 0, 0, 0, 0, 0, 1).isUsable()).isFalse();
         assertThat(new RevisitMemo(2, null, null, null, 0, 0, 0, 1, 0, 1).isUsable()).isFalse();
+        assertThat(new RevisitMemo(1, null, null, null, 1, 0, Long.MAX_VALUE, 1, 0, 1).isUsable())
+                .as("a sum that would overflow").isFalse();
+        assertThat(new RevisitMemo(1, null, null, null, 0, 0, 0, Long.MAX_VALUE, 0, 1).isUsable()).isFalse();
+        assertThat(new RevisitMemo(1, null, null, null, 0, 0, 0, 1, 5, 1).isUsable()).as("first after last")
+                .isFalse();
     }
 }
