@@ -118,7 +118,8 @@ final class PagePublisher {
         metrics.fetch(outcome, 0, -1);
         FetchRequest r = job.request;
         FetchResult result = new FetchResult(FetchResult.VERSION, r.url(), r.fingerprint(), r.depth(), r.step(),
-                r.kind(), 0, outcome, 0, job.dnsMillis, 0, null, 0, null, null, null, null, 0, bounds.error(error));
+                r.kind(), 0, outcome, 0, job.dnsMillis, 0, null, 0, null, null, null, null, 0, bounds.error(error),
+                r.revisit()); // the revisit state travels back unchanged (issue 22)
         Completion c = new Completion(job, 1, onDone);
         sink.result(resultKey(job), result, c);
     }
@@ -243,7 +244,7 @@ final class PagePublisher {
                 req.step(), req.kind(), status, outcome, resp.sentAtMillis() > 0 ? resp.sentAtMillis() : 0,
                 job.dnsMillis, Math.max(0, latency), hash, resp.bodyLength(), contentType, redirect,
                 bounds.etag(resp.header("ETag")), bounds.lastModified(resp.header("Last-Modified")),
-                links == null ? 0 : links.size(), bounds.error(error));
+                links == null ? 0 : links.size(), bounds.error(error), req.revisit());
         if (links == null && redirect == null) {
             sink.result(resultKey(job), result, new Completion(job, 1, onDone));
             return;

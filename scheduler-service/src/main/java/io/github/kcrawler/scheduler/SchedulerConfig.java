@@ -41,8 +41,14 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
      * @param minMs       shortest interval the change-rate estimator may choose
      * @param maxMs       longest interval (a page never seen to change)
      * @param bufferBytes SAT/L write buffers per partition (4 KiB pages from one pool)
+     * @param state       where a page's revisit state lives (key {@code revisit-state}): {@code satl} (issue 22, the
+     *                    default: in the SAT/L queue itself, a changelog-backed store, and on the REVISIT request and
+     *                    its result while the page is being fetched — no per-page random read) or {@code store} (the
+     *                    baseline before issue 22: a changelog-backed RocksDB store read and written per result,
+     *                    the SAT/L queue a throwaway index rebuilt from it at each task start)
      */
-    public record Revisit(boolean enabled, long unitMs, long initialMs, long minMs, long maxMs, long bufferBytes) {
+    public record Revisit(boolean enabled, long unitMs, long initialMs, long minMs, long maxMs, long bufferBytes,
+                          RevisitStateMode state) {
         public static final long DEFAULT_UNIT_MS = 60_000;
         public static final long DEFAULT_INITIAL_MS = 86_400_000;
         public static final long DEFAULT_MIN_MS = 60_000;
@@ -68,11 +74,44 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
             if (bufferBytes < 32 * 1024 || bufferBytes > 1L << 34) {
                 throw new IllegalArgumentException("revisit-buffer-bytes must be in 32768..2^34, was " + bufferBytes);
             }
+            if (state == null) {
+                throw new IllegalArgumentException("revisit-state must be satl or store");
+            }
+        }
+
+        /** The settings with the default {@code revisit-state} ({@code satl}). */
+        public Revisit(boolean enabled, long unitMs, long initialMs, long minMs, long maxMs, long bufferBytes) {
+            this(enabled, unitMs, initialMs, minMs, maxMs, bufferBytes, RevisitStateMode.SATL);
         }
 
         public static Revisit defaults() {
             return new Revisit(true, DEFAULT_UNIT_MS, DEFAULT_INITIAL_MS, DEFAULT_MIN_MS, DEFAULT_MAX_MS,
                     DEFAULT_BUFFER_BYTES);
+        }
+
+        public Revisit withState(RevisitStateMode newState) {
+            return new Revisit(enabled, unitMs, initialMs, minMs, maxMs, bufferBytes, newState);
+        }
+    }
+
+    /** Where a page's revisit state lives (key {@code revisit-state}); see {@link Revisit#state()}. */
+    public enum RevisitStateMode {
+        /** In the SAT/L queue (a changelog-backed store) and on the work in flight (issue 22, the default). */
+        SATL,
+        /** The baseline: a per-page changelog-backed RocksDB store, read and written on every result. */
+        STORE;
+
+        public static RevisitStateMode parse(String s) {
+            for (RevisitStateMode m : values()) {
+                if (m.key().equalsIgnoreCase(s == null ? "" : s.trim())) {
+                    return m;
+                }
+            }
+            throw new IllegalArgumentException("revisit-state must be satl or store, was '" + s + "'");
+        }
+
+        public String key() {
+            return name().toLowerCase(java.util.Locale.ROOT);
         }
     }
     /** How pending URLs are ordered and paced (key {@code order}). */
@@ -276,7 +315,8 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
                         s.longValue("revisit-initial-ms", Revisit.DEFAULT_INITIAL_MS),
                         s.longValue("revisit-min-ms", Revisit.DEFAULT_MIN_MS),
                         s.longValue("revisit-max-ms", Revisit.DEFAULT_MAX_MS),
-                        s.longValue("revisit-buffer-bytes", Revisit.DEFAULT_BUFFER_BYTES)));
+                        s.longValue("revisit-buffer-bytes", Revisit.DEFAULT_BUFFER_BYTES),
+                        RevisitStateMode.parse(s.string("revisit-state", RevisitStateMode.SATL.key()))));
     }
 
     private static Wheel wheel(Settings s, long politenessMs) {
@@ -341,6 +381,7 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
         d.put("revisit-min-ms", Long.toString(Revisit.DEFAULT_MIN_MS));
         d.put("revisit-max-ms", Long.toString(Revisit.DEFAULT_MAX_MS));
         d.put("revisit-buffer-bytes", Long.toString(Revisit.DEFAULT_BUFFER_BYTES));
+        d.put("revisit-state", RevisitStateMode.SATL.key());
         return Collections.unmodifiableMap(d);
     }
 

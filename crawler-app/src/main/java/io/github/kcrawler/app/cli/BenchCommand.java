@@ -26,11 +26,12 @@ import java.util.concurrent.Callable;
                 "  crawler bench url-seen --graph ../shared/data/cnr-2000",
                 "  crawler bench soak --minutes 15 --summary soak.json",
                 "  crawler bench faults --summary faults.json",
+                "  crawler bench revisits --summary revisits.json",
                 "", BenchReportFiles.FOOTER, "", "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE},
         subcommands = {BenchCommand.E2e.class, UrlSeenBenchCommands.SbflDecrement.class,
                 UrlSeenBenchCommands.UrlSeen.class, UrlSeenBenchCommands.UrlSeenMemory.class,
-                ImpCbfBenchCommand.class, SatlBenchCommand.class, SoakBenchCommand.class, FaultsBenchCommand.class,
-                OrderBenchCommand.class})
+                ImpCbfBenchCommand.class, SatlBenchCommand.class, RevisitsBenchCommand.class, SoakBenchCommand.class,
+                FaultsBenchCommand.class, OrderBenchCommand.class})
 public final class BenchCommand implements Runnable {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;

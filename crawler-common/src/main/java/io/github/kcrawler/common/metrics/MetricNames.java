@@ -107,6 +107,15 @@ public final class MetricNames {
      * were — their ETag/Last-Modified dropped, or (URL too long) not revisited (issue 20, defence in depth).
      */
     public static final String SCHEDULER_REVISITS_BOUNDED = "crawler.scheduler.revisits.bounded";
+    /**
+     * Counter, tag {@code op} (read, write): revisit-state store operations by key — a read is a random {@code get},
+     * a write a put or delete (one changelog record). Issue 22: 0 reads per revisit with {@code revisit-state=satl}.
+     */
+    public static final String SCHEDULER_REVISIT_STORE_OPS = "crawler.scheduler.revisit.store.ops";
+    /** Distribution summary (bytes): revisit records written, each to the changelog (and with satl a SAT/L bucket). */
+    public static final String SCHEDULER_REVISIT_RECORD_BYTES = "crawler.scheduler.revisit.record.bytes";
+    /** Counter: REVISIT results (or evicted revisits) that carried no usable state: the page's history restarts. */
+    public static final String SCHEDULER_REVISITS_WITHOUT_STATE = "crawler.scheduler.revisits.without.state";
 
     // ranker
     /** Counter: score updates published. */

@@ -7,10 +7,18 @@ package io.github.kcrawler.common.model;
  * @param notBefore     epoch millis before which the fetcher must not send the request
  * @param etag          validator for a conditional GET, or null
  * @param lastModified  validator for a conditional GET (HTTP date), or null
+ * @param revisit       the page's revisit state on a REVISIT request (issue 22), echoed into the result; null on a
+ *                      first fetch and in records written before the field existed
  */
 public record FetchRequest(int v, String url, long fingerprint, int depth, long step, long notBefore,
-                           String etag, String lastModified, FetchKind kind) {
+                           String etag, String lastModified, FetchKind kind, RevisitMemo revisit) {
     public static final int VERSION = 1;
+
+    /** A request without revisit state (the form before issue 22). */
+    public FetchRequest(int v, String url, long fingerprint, int depth, long step, long notBefore, String etag,
+                        String lastModified, FetchKind kind) {
+        this(v, url, fingerprint, depth, step, notBefore, etag, lastModified, kind, null);
+    }
 
     public static FetchRequest fresh(String url, long fingerprint, int depth, long step, long notBefore) {
         return new FetchRequest(VERSION, url, fingerprint, depth, step, notBefore, null, null, FetchKind.NEW);

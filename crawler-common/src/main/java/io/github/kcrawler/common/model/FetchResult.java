@@ -16,10 +16,20 @@ package io.github.kcrawler.common.model;
  * @param lastModified   Last-Modified response header, or null
  * @param outlinks       number of outlinks extracted
  * @param error          human-readable detail when the outcome is not OK, or null
+ * @param revisit        the request's revisit state, echoed unchanged by the fetcher (issue 22), or null
  */
 public record FetchResult(int v, String url, long fingerprint, int depth, long step, FetchKind kind,
                           int status, FetchOutcome outcome, long fetchedAt, long dnsMillis, long fetchMillis,
                           String contentHash, long length, String contentType, String redirectTarget,
-                          String etag, String lastModified, int outlinks, String error) {
+                          String etag, String lastModified, int outlinks, String error, RevisitMemo revisit) {
     public static final int VERSION = 1;
+
+    /** A result without revisit state (the form before issue 22). */
+    public FetchResult(int v, String url, long fingerprint, int depth, long step, FetchKind kind, int status,
+                       FetchOutcome outcome, long fetchedAt, long dnsMillis, long fetchMillis, String contentHash,
+                       long length, String contentType, String redirectTarget, String etag, String lastModified,
+                       int outlinks, String error) {
+        this(v, url, fingerprint, depth, step, kind, status, outcome, fetchedAt, dnsMillis, fetchMillis, contentHash,
+                length, contentType, redirectTarget, etag, lastModified, outlinks, error, null);
+    }
 }

@@ -2,6 +2,7 @@ package io.github.kcrawler.scheduler.processor;
 
 import io.github.kcrawler.common.model.FetchKind;
 import io.github.kcrawler.common.model.FetchRequest;
+import io.github.kcrawler.common.model.RevisitMemo;
 
 import io.github.kcrawler.scheduler.politeness.PendingUrl;
 
@@ -17,9 +18,11 @@ import io.github.kcrawler.scheduler.politeness.PendingUrl;
  * @param kind        NEW for a first fetch, REVISIT for a recrawl (format version 2; null in version 1 = NEW)
  * @param etag        validator for a revisit's conditional GET, or null
  * @param lastModified validator for a revisit's conditional GET, or null
+ * @param revisit     a revisit's state while it waits (issue 22, {@code revisit-state=satl}): it left the SAT/L store
+ *                    when the entry was put, and travels on with the request; null otherwise and in older entries
  */
 public record PendingEntry(int v, String ip, String url, int depth, long fingerprint, long seq, double score,
-                           long admittedAt, FetchKind kind, String etag, String lastModified) {
+                           long admittedAt, FetchKind kind, String etag, String lastModified, RevisitMemo revisit) {
     public static final int VERSION = 2;
 
     public PendingEntry {
@@ -31,20 +34,25 @@ public record PendingEntry(int v, String ip, String url, int depth, long fingerp
     public static PendingEntry of(String ip, String url, int depth, long fingerprint, long seq, double score,
                                   long admittedAt) {
         return new PendingEntry(VERSION, ip, url, depth, fingerprint, seq, score, admittedAt, FetchKind.NEW, null,
-                null);
+                null, null);
     }
 
     public static PendingEntry revisit(String ip, String url, int depth, long fingerprint, long seq, double score,
                                        long admittedAt, String etag, String lastModified) {
+        return revisit(ip, url, depth, fingerprint, seq, score, admittedAt, etag, lastModified, null);
+    }
+
+    public static PendingEntry revisit(String ip, String url, int depth, long fingerprint, long seq, double score,
+                                       long admittedAt, String etag, String lastModified, RevisitMemo state) {
         return new PendingEntry(VERSION, ip, url, depth, fingerprint, seq, score, admittedAt, FetchKind.REVISIT,
-                etag, lastModified);
+                etag, lastModified, state);
     }
 
     /** The fetch request for this entry, released at {@code step} with {@code notBefore}. */
     public FetchRequest toRequest(long step, long notBefore) {
         return kind == FetchKind.REVISIT
                 ? new FetchRequest(FetchRequest.VERSION, url, fingerprint, depth, step, notBefore, etag, lastModified,
-                FetchKind.REVISIT)
+                FetchKind.REVISIT, revisit)
                 : FetchRequest.fresh(url, fingerprint, depth, step, notBefore);
     }
 
@@ -62,7 +70,8 @@ public record PendingEntry(int v, String ip, String url, int depth, long fingerp
     }
 
     public PendingEntry withScore(double newScore) {
-        return new PendingEntry(v, ip, url, depth, fingerprint, seq, newScore, admittedAt, kind, etag, lastModified);
+        return new PendingEntry(v, ip, url, depth, fingerprint, seq, newScore, admittedAt, kind, etag, lastModified,
+                revisit);
     }
 
     /** True when the entry can be put back into the frontier (a hand-edited or corrupted changelog may hold junk). */

@@ -30,12 +30,13 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
- * One task's revisits (DESIGN §4.4): the per-page {@link RevisitState} lives in paper 003's {@link SatlStore} —
- * clustered by due time, so taking the pages due now is a sequential read — and, for crash recovery, in a
- * changelog-backed store. The SAT/L files are rebuilt from that store whenever the task starts (they hold nothing
- * the changelog does not), so a crash or a move to another instance loses no page.
+ * The baseline of issue 22 ({@code revisit-state=store}), kept to measure against: one task's revisits with the
+ * per-page {@link RevisitState} in a changelog-backed RocksDB store, read ({@code get}) and written ({@code put}) on
+ * every fetch result, and copied into paper 003's {@link SatlStore} as an index by due time. The SAT/L files are
+ * rebuilt from that store whenever the task starts (they hold nothing the changelog does not), so a crash or a move to
+ * another instance loses no page. The default, {@link SatlRevisits}, keeps the state in the SAT/L queue alone.
  */
-final class RevisitTracker implements AutoCloseable {
+final class RevisitTracker implements RevisitStates {
     private static final Logger LOG = LoggerFactory.getLogger(RevisitTracker.class);
 
     private final KeyValueStore<Bytes, RevisitState> states;
@@ -45,6 +46,8 @@ final class RevisitTracker implements AutoCloseable {
     private final SchedulerConfig.Revisit config;
     private final SchedulerMetrics metrics;
     private SatlStore queue;
+    private long reads;
+    private long writes;
 
     RevisitTracker(SchedulerConfig.Revisit config, KeyValueStore<Bytes, RevisitState> states, Path taskDir,
                    CrawlClock clock, SchedulerMetrics metrics) {
@@ -59,7 +62,8 @@ final class RevisitTracker implements AutoCloseable {
     }
 
     /** Rebuilds the SAT/L queue from the state store; returns the number of pages scheduled. */
-    long open() {
+    @Override
+    public long open() {
         try {
             deleteDir();
             queue = SatlStore.open(dir, now(), new BucketStoreOptions(config.bufferBytes(), 0, false));
@@ -107,8 +111,11 @@ final class RevisitTracker implements AutoCloseable {
     }
 
     /** Updates the page's revisit state from a fetch result. */
-    void onResult(String ip, FetchResult r) {
+    @Override
+    public void onResult(String ip, FetchResult r) {
         Bytes key = key(r.fingerprint());
+        reads++;
+        metrics.revisitStoreReads.increment();
         RevisitState previous = states.get(key);
         RevisitPolicy.Decision d = policy.next(previous, r, ip, clock.millis());
         metrics.revisitOutcome(d.outcome());
@@ -116,9 +123,14 @@ final class RevisitTracker implements AutoCloseable {
             RevisitRecords.Fitted f = d.state() == null ? null : fit(d.state());
             if (f != null && f.fit() != RevisitRecords.Fit.TOO_LARGE) {
                 states.put(key, f.state());
+                writes++;
+                metrics.revisitStoreWrites.increment();
+                metrics.revisitRecordBytes.record(f.bytes().length);
                 queue.schedule(r.fingerprint(), f.state().dueUnit(), f.bytes());
             } else if (previous != null || f != null) {
                 states.delete(key);
+                writes++;
+                metrics.revisitStoreWrites.increment();
                 queue.delete(r.fingerprint());
             }
         } catch (IOException e) {
@@ -127,7 +139,8 @@ final class RevisitTracker implements AutoCloseable {
     }
 
     /** Hands every page due now to {@code due}; returns how many. */
-    long pollDue(Consumer<RevisitState> due) {
+    @Override
+    public long pollDue(Consumer<RevisitState> due) {
         try {
             return queue.poll(Math.max(queue.now(), now()), (key, at, record, length) -> {
                 RevisitState s = RevisitState.SERDE.deserializer().deserialize(null,
@@ -141,8 +154,30 @@ final class RevisitTracker implements AutoCloseable {
         }
     }
 
+    /** The state stays in the store: the request carries only the validators. */
+    @Override
+    public io.github.kcrawler.common.model.RevisitMemo taken(RevisitState s) {
+        return null;
+    }
+
+    @Override
+    public void retryLater(PendingEntry evicted) {
+        retryLater(evicted.fingerprint());
+    }
+
+    @Override
+    public long storeReads() {
+        return reads;
+    }
+
+    @Override
+    public long storeWrites() {
+        return writes;
+    }
+
     /** A due page the frontier could not take now: try again in one unit (its stored state is unchanged). */
-    void retryLater(RevisitState s) {
+    @Override
+    public void retryLater(RevisitState s) {
         RevisitRecords.Fitted f = fit(s);
         if (f.fit() == RevisitRecords.Fit.TOO_LARGE) {
             return; // cannot happen for a state that came out of the queue; never throw for it
@@ -156,6 +191,8 @@ final class RevisitTracker implements AutoCloseable {
 
     /** The same for a page known by fingerprint (e.g. a revisit the frontier evicted). */
     void retryLater(long fingerprint) {
+        reads++;
+        metrics.revisitStoreReads.increment();
         RevisitState s = states.get(key(fingerprint));
         if (s != null) {
             retryLater(s);
@@ -166,7 +203,8 @@ final class RevisitTracker implements AutoCloseable {
         return queue == null ? 0 : queue.size();
     }
 
-    long unitMs() {
+    @Override
+    public long unitMs() {
         return config.unitMs();
     }
 

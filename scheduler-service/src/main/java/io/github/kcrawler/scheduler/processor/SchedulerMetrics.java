@@ -30,6 +30,10 @@ public final class SchedulerMetrics {
     final Counter droppedDuplicate;
     final Counter stepsReported;
     final Counter revisitsDue;
+    final Counter revisitStoreReads;
+    final Counter revisitStoreWrites;
+    final io.micrometer.core.instrument.DistributionSummary revisitRecordBytes;
+    final Counter revisitWithoutState;
     private final java.util.Map<io.github.kcrawler.scheduler.revisit.RevisitRecords.Fit, Counter> revisitBounded =
             new java.util.EnumMap<>(io.github.kcrawler.scheduler.revisit.RevisitRecords.Fit.class);
     private final java.util.Map<RevisitPolicy.Outcome, Counter> revisitOutcomes =
@@ -60,6 +64,15 @@ public final class SchedulerMetrics {
                 .description("URLs waiting in the scheduler").register(registry);
         Gauge.builder(MetricNames.SCHEDULER_ACTIVE_IPS, frontiers, LocalFrontiers::activeIps)
                 .description("IPs with URLs waiting in the scheduler").register(registry);
+        revisitStoreReads = Counter.builder(MetricNames.SCHEDULER_REVISIT_STORE_OPS).tag("op", "read")
+                .description("revisit-state store reads by key (random reads)").register(registry);
+        revisitStoreWrites = Counter.builder(MetricNames.SCHEDULER_REVISIT_STORE_OPS).tag("op", "write")
+                .description("revisit-state store puts and deletes (changelog records)").register(registry);
+        revisitRecordBytes = io.micrometer.core.instrument.DistributionSummary
+                .builder(MetricNames.SCHEDULER_REVISIT_RECORD_BYTES).baseUnit("bytes")
+                .description("sizes of the revisit records written").register(registry);
+        revisitWithoutState = Counter.builder(MetricNames.SCHEDULER_REVISITS_WITHOUT_STATE)
+                .description("revisits whose result or pending entry carried no usable state").register(registry);
         revisitsDue = Counter.builder(MetricNames.SCHEDULER_REVISITS_DUE)
                 .description("revisits that came due and entered the frontier").register(registry);
         for (io.github.kcrawler.scheduler.revisit.RevisitRecords.Fit f

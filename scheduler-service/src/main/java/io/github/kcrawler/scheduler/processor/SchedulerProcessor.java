@@ -8,6 +8,7 @@ import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.ForgetUrl;
 import io.github.kcrawler.common.model.RankScore;
 import io.github.kcrawler.common.model.RankScoreBatch;
+import io.github.kcrawler.common.model.RevisitMemo;
 import io.github.kcrawler.common.serde.BadRecord;
 import io.github.kcrawler.common.serde.Decoded;
 import io.github.kcrawler.common.serde.InputCheck;
@@ -79,7 +80,7 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
     private KeyValueStore<String, PendingEntry> store;
     private Frontier frontier;
     private LocalFrontiers.Slot slot;
-    private RevisitTracker revisits;
+    private RevisitStates revisits;
     private long nextSeq;
 
     SchedulerProcessor(SchedulerConfig config, CrawlClock clock, SchedulerMetrics metrics, LocalFrontiers frontiers) {
@@ -106,7 +107,10 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
             revisits = null;
         }
         if (config.revisit().enabled()) {
-            revisits = new RevisitTracker(config.revisit(), context.getStateStore(SchedulerTopology.REVISIT_STORE),
+            revisits = config.revisit().state() == SchedulerConfig.RevisitStateMode.SATL
+                    ? new SatlRevisits(config.revisit(), context.getStateStore(SchedulerTopology.REVISIT_SATL_STORE),
+                    clock, metrics)
+                    : new RevisitTracker(config.revisit(), context.getStateStore(SchedulerTopology.REVISIT_STORE),
                     context.stateDir().toPath(), clock, metrics);
             long pages = revisits.open();
             if (pages > 0) {
@@ -139,7 +143,7 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
         metrics.droppedFrontierFull.increment();
         if (entry != null && entry.kind() == FetchKind.REVISIT) {
             if (revisits != null) {
-                revisits.retryLater(entry.fingerprint());
+                revisits.retryLater(entry);
             }
         } else if (entry != null) {
             ForgetUrl forget = ForgetUrl.of(entry.fingerprint(), entry.url(), SchedulerMetrics.FORGET_REASON);
@@ -335,12 +339,19 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
             switch (admission) {
                 case QUEUED -> {
                     nextSeq++;
+                    RevisitMemo memo = revisits.taken(state); // with revisit-state=satl the state moves here
                     store.put(PendingEntry.key(state.ip(), seq), PendingEntry.revisit(state.ip(), state.url(),
                             state.depth(), state.fingerprint(), seq, frontier.pending(state.fingerprint()).score(),
-                            clock.millis(), state.etag(), state.lastModified()));
+                            clock.millis(), state.etag(), state.lastModified(), memo));
                     metrics.revisitsDue.increment();
                 }
-                case DUPLICATE -> { } // already pending; its fetch result reschedules it
+                // already pending: the store variant's result reschedules it; the SAT/L variant keeps the state in
+                // the queue until then (put back, one unit on; the pending fetch's result replaces it by key)
+                case DUPLICATE -> {
+                    if (config.revisit().state() == SchedulerConfig.RevisitStateMode.SATL) {
+                        revisits.retryLater(state);
+                    }
+                }
                 case FRONTIER_FULL, IP_FULL -> revisits.retryLater(state);
             }
         });

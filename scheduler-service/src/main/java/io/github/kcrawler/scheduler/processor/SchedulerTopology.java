@@ -32,8 +32,17 @@ import java.util.List;
 public final class SchedulerTopology {
     /** The changelog-backed store of pending URLs; its changelog is {@code <app id>-scheduler-pending-changelog}. */
     public static final String PENDING_STORE = "scheduler-pending";
-    /** URL fingerprint → {@code RevisitState}; changelog {@code <app id>-scheduler-revisit-state-changelog}. */
+    /**
+     * The baseline's ({@code revisit-state=store}) URL fingerprint → {@code RevisitState} RocksDB store; changelog
+     * {@code <app id>-scheduler-revisit-state-changelog}.
+     */
     public static final String REVISIT_STORE = "scheduler-revisit-state";
+    /**
+     * The SAT/L revisit store ({@code revisit-state=satl}, the default; {@link SatlStateStore}): URL fingerprint →
+     * revisit record (8-byte due unit, then the state's JSON); changelog
+     * {@code <app id>-scheduler-revisit-satl-changelog}.
+     */
+    public static final String REVISIT_SATL_STORE = "scheduler-revisit-satl";
     static final String ADMITTED_SOURCE = "admitted-source";
     static final String SCORES_SOURCE = "scores-source";
     static final String RESULTS_SOURCE = "results-source";
@@ -74,10 +83,17 @@ public final class SchedulerTopology {
                 ADMITTED_SOURCE, SCORES_SOURCE, RESULTS_SOURCE);
         topology.addStateStore(Stores.keyValueStoreBuilder(storeSupplier, Serdes.String(), entrySerde)
                 .withCachingEnabled(), PROCESSOR);
-        LenientJsonDeserializer<RevisitState> storedState = new LenientJsonDeserializer<>(RevisitState.class);
-        Deserializer<RevisitState> stateReader = (topic, data) -> storedState.deserialize(topic, data).value();
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REVISIT_STORE),
-                Serdes.Bytes(), Serdes.serdeFrom(RevisitState.SERDE.serializer(), stateReader)).withCachingEnabled(), PROCESSOR);
+        if (config.revisit().state() == SchedulerConfig.RevisitStateMode.SATL) {
+            // logged (compacted changelog, one record per page), not cached: each put and delete is a record
+            topology.addStateStore(Stores.keyValueStoreBuilder(SatlStateStore.supplier(REVISIT_SATL_STORE, clock,
+                    config.revisit()), Serdes.Bytes(), Serdes.ByteArray()).withCachingDisabled(), PROCESSOR);
+        } else {
+            LenientJsonDeserializer<RevisitState> storedState = new LenientJsonDeserializer<>(RevisitState.class);
+            Deserializer<RevisitState> stateReader = (topic, data) -> storedState.deserialize(topic, data).value();
+            topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REVISIT_STORE),
+                    Serdes.Bytes(), Serdes.serdeFrom(RevisitState.SERDE.serializer(), stateReader))
+                    .withCachingEnabled(), PROCESSOR);
+        }
         topology.addSink(REQUESTS_SINK, topics.fetchRequests.name(), new StringSerializer(),
                 JsonSerde.of(FetchRequest.class), PROCESSOR);
         topology.addSink(FORGET_SINK, topics.forget.name(), new StringSerializer(), JsonSerde.of(ForgetUrl.class),
@@ -92,13 +108,21 @@ public final class SchedulerTopology {
 
     /** Every changelog topic of the scheduler's stores. */
     public static List<String> changelogTopics(SchedulerConfig config) {
-        return List.of(changelogTopic(config),
-                config.kafka().topicPrefix() + SchedulerConfig.APPLICATION_ID + "-" + REVISIT_STORE + "-changelog");
+        return List.of(changelogTopic(config), revisitChangelogTopic(config));
+    }
+
+    /** Name of the changelog of the revisit store in use ({@code revisit-state}). */
+    public static String revisitChangelogTopic(SchedulerConfig config) {
+        return config.kafka().topicPrefix() + SchedulerConfig.APPLICATION_ID + "-"
+                + (config.revisit().state() == SchedulerConfig.RevisitStateMode.SATL ? REVISIT_SATL_STORE
+                : REVISIT_STORE) + "-changelog";
     }
 
     /** The names the scheduler counts bad records under: its three input topics and its pending store. */
     public static List<String> badRecordSources(SchedulerConfig config) {
         Topics topics = config.kafka().topics();
-        return List.of(topics.admitted.name(), topics.rankScores.name(), topics.fetchResults.name(), PENDING_STORE);
+        return List.of(topics.admitted.name(), topics.rankScores.name(), topics.fetchResults.name(), PENDING_STORE,
+                config.revisit().state() == SchedulerConfig.RevisitStateMode.SATL ? REVISIT_SATL_STORE
+                        : REVISIT_STORE);
     }
 }

@@ -70,11 +70,11 @@ public final class RevisitPolicy {
             }
             return new Decision(new RevisitState(RevisitState.VERSION, r.url(), r.fingerprint(), ip, r.depth(),
                     r.etag(), r.lastModified(), r.contentHash(), 0, 0, 0, initialIntervalUnits, nowMs,
-                    now + initialIntervalUnits), Outcome.FIRST);
+                    now + initialIntervalUnits, nowMs), Outcome.FIRST);
         }
         if (!body && !notModified) {
             long retry = Math.max(estimator.minInterval(), previous.intervalUnits());
-            return new Decision(withDue(previous, now + retry), Outcome.RETRY);
+            return new Decision(previous.withDue(now + retry), Outcome.RETRY);
         }
         boolean changed = body && r.contentHash() != null && !r.contentHash().equals(previous.contentHash());
         long elapsed = Math.max(1, now - unit(previous.lastFetchedMs()));
@@ -88,12 +88,6 @@ public final class RevisitPolicy {
         String hash = body && r.contentHash() != null ? r.contentHash() : previous.contentHash();
         return new Decision(new RevisitState(RevisitState.VERSION, previous.url(), previous.fingerprint(), ip,
                 previous.depth(), etag, lastModified, hash, visits, changes, observed, interval, nowMs,
-                now + interval), changed ? Outcome.CHANGED : Outcome.UNCHANGED);
-    }
-
-    private static RevisitState withDue(RevisitState s, long due) {
-        return new RevisitState(s.v(), s.url(), s.fingerprint(), s.ip(), s.depth(), s.etag(), s.lastModified(),
-                s.contentHash(), s.visits(), s.changes(), s.observedUnits(), s.intervalUnits(), s.lastFetchedMs(),
-                due);
+                now + interval, previous.firstFetchedMs()), changed ? Outcome.CHANGED : Outcome.UNCHANGED);
     }
 }

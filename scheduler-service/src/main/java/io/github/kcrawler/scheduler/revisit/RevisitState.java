@@ -1,23 +1,26 @@
 package io.github.kcrawler.scheduler.revisit;
 
+import io.github.kcrawler.common.model.RevisitMemo;
 import io.github.kcrawler.common.serde.JsonSerde;
 
 /**
  * What the crawler knows about one fetched page for revisiting it (DESIGN §4.4): the validators for a conditional
  * GET, the fingerprint of the body last seen, and the change history the Cho–Garcia-Molina estimator reads. Stored as
- * the record of the page in the partition's {@link SatlStore} (about 200 bytes of JSON, the paper's record size) and
- * mirrored in a changelog-backed store for crash recovery. JSON with a format version.
+ * the record of the page in the partition's {@link SatlStore} (about 300 bytes of JSON, the paper's ~200-byte record
+ * plus the URL) and, while the page is being fetched, carried on the work as a {@link RevisitMemo} (issue 22).
+ * JSON with a format version; at most {@link RevisitRecords#MAX_RECORD_BYTES} as a SAT/L record.
  *
- * @param visits        revisits compared with the previous copy so far (n)
- * @param changes       of those, how many found the page changed (X ≤ n)
- * @param observedUnits time units covered by those n comparisons (the mean interval is observedUnits / n)
- * @param intervalUnits the interval in force
- * @param lastFetchedMs when the page was last fetched (epoch millis)
- * @param dueUnit       time unit of the next revisit
+ * @param visits         revisits compared with the previous copy so far (n)
+ * @param changes        of those, how many found the page changed (X ≤ n)
+ * @param observedUnits  time units covered by those n comparisons (the mean interval is observedUnits / n)
+ * @param intervalUnits  the interval in force
+ * @param lastFetchedMs  when the page was last fetched (epoch millis)
+ * @param dueUnit        time unit of the next revisit
+ * @param firstFetchedMs when the page was first fetched (epoch millis; 0 in states written before issue 22)
  */
 public record RevisitState(int v, String url, long fingerprint, String ip, int depth, String etag,
                            String lastModified, String contentHash, long visits, long changes, long observedUnits,
-                           long intervalUnits, long lastFetchedMs, long dueUnit) {
+                           long intervalUnits, long lastFetchedMs, long dueUnit, long firstFetchedMs) {
     public static final int VERSION = 1;
     public static final JsonSerde<RevisitState> SERDE = JsonSerde.of(RevisitState.class);
 
@@ -25,5 +28,23 @@ public record RevisitState(int v, String url, long fingerprint, String ip, int d
     public boolean isUsable() {
         return v >= 1 && v <= VERSION && url != null && !url.isBlank() && ip != null && !ip.isBlank()
                 && visits >= 0 && changes >= 0 && changes <= visits && intervalUnits > 0;
+    }
+
+    /** The part of the state that travels on a REVISIT request and comes back on its result. */
+    public RevisitMemo memo() {
+        return new RevisitMemo(RevisitMemo.VERSION, etag, lastModified, contentHash, visits, changes, observedUnits,
+                intervalUnits, firstFetchedMs, lastFetchedMs);
+    }
+
+    /** The state of a page from the memo its request carried (its due time is spent: 0). */
+    public static RevisitState of(String url, long fingerprint, String ip, int depth, RevisitMemo m) {
+        return new RevisitState(VERSION, url, fingerprint, ip, depth, m.etag(), m.lastModified(), m.contentHash(),
+                m.visits(), m.changes(), m.observedUnits(), m.intervalUnits(), m.lastFetchedMs(), 0,
+                m.firstFetchedMs());
+    }
+
+    public RevisitState withDue(long due) {
+        return new RevisitState(v, url, fingerprint, ip, depth, etag, lastModified, contentHash, visits, changes,
+                observedUnits, intervalUnits, lastFetchedMs, due, firstFetchedMs);
     }
 }

@@ -107,7 +107,9 @@ class RevisitBoundsTopologyTest {
         assertThat(revisits.get(0).kind()).isEqualTo(FetchKind.REVISIT);
         assertThat(revisits.get(0).url()).isEqualTo("http://a.test/");
         assertThat(revisits.get(0).etag()).as("an unconditional GET: a cut ETag is another validator").isNull();
-        assertThat(revisits.get(0).lastModified()).isNull();
+        assertThat(revisits.get(0).lastModified()).as("a valid validator is kept (issue 22: each one bounded alone)")
+                .isEqualTo("Tue, 01 Dec 2026 00:00:00 GMT");
+        assertThat(revisits.get(0).revisit().etag()).isNull();
         assertThat(counterOf("first")).isEqualTo(1);
     }
 

@@ -143,6 +143,14 @@ class SchedulerTopologyTest {
                 START, 0, 1, hash, 10, "text/html", null, etag, "Tue, 01 Dec 2026 00:00:00 GMT", 0, null);
     }
 
+    /** What the fetcher does: the result of a request carries the request's kind and revisit state back. */
+    static FetchResult echo(FetchResult f, FetchRequest req) {
+        return new FetchResult(f.v(), f.url(), f.fingerprint(), f.depth(), req.step(), req.kind(), f.status(),
+                f.outcome(), f.fetchedAt(), f.dnsMillis(), f.fetchMillis(), f.contentHash(), f.length(),
+                f.contentType(), f.redirectTarget(), f.etag(), f.lastModified(), f.outlinks(), f.error(),
+                req.revisit());
+    }
+
     /** Issue 6: a fetched page comes back as a conditional revisit when due, through the same frontier. */
     @Test
     void fetchedPage_isRevisitedWithItsValidators_andAGonePageIsNot() {
@@ -169,7 +177,11 @@ class SchedulerTopologyTest {
         assertThat(counter(MetricNames.SCHEDULER_REVISITS, "outcome", "first")).isEqualTo(2);
         assertThat(counter(MetricNames.SCHEDULER_REVISITS, "outcome", "gone")).isEqualTo(1);
 
-        results.pipeInput("10.0.0.1", fetched("http://a.test/", 304, null, null)); // unchanged
+        assertThat(r.revisit()).as("the state travels with the request (issue 22)").isNotNull();
+        assertThat(r.revisit().visits()).isZero();
+        assertThat(r.revisit().contentHash()).isEqualTo("aa");
+        FetchResult notModified = fetched("http://a.test/", 304, null, null);
+        results.pipeInput("10.0.0.1", echo(notModified, r)); // unchanged; the fetcher echoes the state
         assertThat(counter(MetricNames.SCHEDULER_REVISITS, "outcome", "unchanged")).isEqualTo(1);
         advance(2_000);
         assertThat(requests.isEmpty()).as("never seen to change: the next interval is the maximum").isTrue();

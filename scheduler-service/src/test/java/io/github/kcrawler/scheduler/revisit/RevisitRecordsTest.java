@@ -11,7 +11,7 @@ class RevisitRecordsTest {
 
     private static RevisitState state(String url, String etag, String lastModified, String hash) {
         return new RevisitState(RevisitState.VERSION, url, 42, "10.0.0.1", 1, etag, lastModified, hash, 3, 1, 30,
-                10, 1_700_000_000_000L, 99);
+                10, 1_700_000_000_000L, 99, 1_600_000_000_000L);
     }
 
     @Test
@@ -29,11 +29,32 @@ class RevisitRecordsTest {
         RevisitRecords.Fitted f = RevisitRecords.fit(s);
         assertThat(f.fit()).isEqualTo(RevisitRecords.Fit.VALIDATORS_DROPPED);
         assertThat(f.state().etag()).isNull();
-        assertThat(f.state().lastModified()).isNull();
+        assertThat(f.state().lastModified()).as("a valid validator is kept").isEqualTo("Tue, 01 Dec 2026 00:00:00 GMT");
         assertThat(f.state().contentHash()).isEqualTo("ab");
         assertThat(f.state().visits()).isEqualTo(3);
         assertThat(f.state().dueUnit()).isEqualTo(99);
         assertThat(f.bytes().length).isLessThanOrEqualTo(BucketFileStore.MAX_RECORD_BYTES);
+    }
+
+    @Test
+    void aValidatorOverItsBoundIsDroppedEvenWhenTheRecordWouldFit() {
+        RevisitState s = state("http://a.test/", "e".repeat(257), "Tue, 01 Dec 2026 00:00:00 GMT", "ab");
+        RevisitRecords.Fitted f = RevisitRecords.fit(s);
+        assertThat(f.fit()).isEqualTo(RevisitRecords.Fit.VALIDATORS_DROPPED);
+        assertThat(f.state().etag()).isNull();
+        assertThat(f.state().lastModified()).isEqualTo("Tue, 01 Dec 2026 00:00:00 GMT");
+        RevisitState ok = state("http://a.test/", "e".repeat(256), null, "ab");
+        assertThat(RevisitRecords.fit(ok).fit()).isEqualTo(RevisitRecords.Fit.AS_IS);
+        RevisitState control = state("http://a.test/", "\"x\u0001\"", null, "ab");
+        assertThat(RevisitRecords.fit(control).state().etag()).isNull();
+    }
+
+    @Test
+    void junkRecordsReadAsNull() {
+        assertThat(RevisitRecords.state(new byte[3], 3)).isNull();
+        assertThat(RevisitRecords.state(new byte[20], 20)).isNull();
+        assertThat(RevisitRecords.state(new byte[RevisitRecords.MAX_RECORD_BYTES + 1],
+                RevisitRecords.MAX_RECORD_BYTES + 1)).isNull();
     }
 
     /** Property over arbitrary field lengths; seeded, the seed prints ({@code -Dkcrawler.seed=S} reruns it). */
@@ -52,10 +73,21 @@ class RevisitRecordsTest {
             String where = "seed " + seed + " try " + t;
             int bare = RevisitState.SERDE.serializer().serialize(null, state(url, null, null, null)).length;
             if (f.fit() == RevisitRecords.Fit.TOO_LARGE) {
-                assertThat(bare).as(where).isGreaterThan(BucketFileStore.MAX_RECORD_BYTES);
+                assertThat(bare).as(where).isGreaterThan(RevisitRecords.MAX_STATE_BYTES);
                 assertThat(f.bytes()).as(where).isNull();
             } else {
-                assertThat(f.bytes().length).as(where).isLessThanOrEqualTo(BucketFileStore.MAX_RECORD_BYTES);
+                assertThat(f.bytes().length).as(where).isLessThanOrEqualTo(RevisitRecords.MAX_STATE_BYTES);
+                assertThat(RevisitRecords.validator(f.state().etag())).as(where).isTrue();
+                assertThat(RevisitRecords.validator(f.state().lastModified())).as(where).isTrue();
+                boolean keepable = (etag == null || etag.isEmpty()) && (lm == null || lm.length() <= 256);
+                if (f.fit() == RevisitRecords.Fit.AS_IS) {
+                    assertThat(keepable).as(where).isTrue();
+                    assertThat(f.state()).as(where).isSameAs(s);
+                }
+                byte[] record = RevisitRecords.record(f);
+                assertThat(record.length).as(where).isLessThanOrEqualTo(RevisitRecords.MAX_RECORD_BYTES);
+                assertThat(RevisitRecords.due(record)).as(where).isEqualTo(99);
+                assertThat(RevisitRecords.state(record, record.length)).as(where).isEqualTo(f.state());
                 assertThat(RevisitState.SERDE.deserializer().deserialize(null, f.bytes())).as(where)
                         .isEqualTo(f.state());
                 assertThat(f.state().url()).as(where).isEqualTo(url);

@@ -1,0 +1,282 @@
+package io.github.kcrawler.scheduler.processor;
+
+import io.github.kcrawler.common.config.KafkaSettings;
+import io.github.kcrawler.common.fingerprint.Fingerprints;
+import io.github.kcrawler.common.metrics.MetricNames;
+import io.github.kcrawler.common.model.FetchKind;
+import io.github.kcrawler.common.model.FetchOutcome;
+import io.github.kcrawler.common.model.FetchRequest;
+import io.github.kcrawler.common.model.FetchResult;
+import io.github.kcrawler.common.model.RevisitMemo;
+import io.github.kcrawler.common.time.ManualClock;
+import io.github.kcrawler.common.topic.Topics;
+import io.github.kcrawler.scheduler.SchedulerConfig;
+import io.github.kcrawler.scheduler.SchedulerService;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Issue 22, property test: the scheduler's revisit state with {@code revisit-state=satl}, driven through its topology
+ * by random fetch outcomes (unchanged 200, changed 200, 304 with or without a new ETag, 500, 404) answered after random
+ * delays, against an exact model written here independently of {@code RevisitPolicy}: per page n, X, the observed
+ * units, the interval (Cho–Garcia-Molina, clamped), validators, body hash, first and last fetch, due time. Every
+ * REVISIT request must carry exactly the model's state, come no earlier than the model's due time, and come once per
+ * due time (never while the page is out on a request); a gone page never comes back; and, at the end, every live page
+ * not out on a request comes due. Also counts: 0 random store reads, and with {@code revisit-state=store} the same
+ * run reads the store once per result. Seeded {@link SplittableRandom}; the seed prints
+ * ({@code -Dkcrawler.seed=S} reruns it).
+ */
+class SatlRevisitModelTest {
+    private static final long T = 100;
+    private static final long TICK = 20;
+    private static final long UNIT = 100;
+    private static final long INITIAL = 500;
+    private static final long MIN = 100;
+    private static final long MAX = 5_000;
+    private static final long START = 1_700_000_000_000L;
+    private static final Topics TOPICS = Topics.defaults();
+
+    private final Path stateDir = Path.of("target", "ttd-state", UUID.randomUUID().toString());
+    private final ManualClock clock = new ManualClock(START);
+    private SimpleMeterRegistry registry;
+    private TopologyTestDriver driver;
+    private TestInputTopic<String, FetchResult> results;
+    private TestOutputTopic<String, FetchRequest> requests;
+
+    /** The model's view of one page. */
+    private static final class Page {
+        final String url;
+        final String ip;
+        long n;
+        long x;
+        long observed;
+        long interval;
+        long first;
+        long last;
+        long dueUnit;
+        String etag;
+        String hash;
+        boolean gone;
+        boolean out; // on a request not yet answered
+
+        Page(String url, String ip) {
+            this.url = url;
+            this.ip = ip;
+        }
+    }
+
+    private void open(SchedulerConfig.RevisitStateMode mode) {
+        KafkaSettings kafka = new KafkaSettings("127.0.0.1:1", "", 1, stateDir, Map.of());
+        SchedulerConfig config = new SchedulerConfig(kafka, T, TICK, 1000, 1000, 1000, 1, 100, "127.0.0.1", 0,
+                SchedulerConfig.Wheel.defaults().withOrder(SchedulerConfig.Order.PER_IP),
+                SchedulerConfig.Revisit.defaults())
+                .withRevisit(new SchedulerConfig.Revisit(true, UNIT, INITIAL, MIN, MAX, 1 << 20, mode));
+        registry = new SimpleMeterRegistry();
+        SchedulerService service = new SchedulerService(config, registry, clock);
+        driver = new TopologyTestDriver(service.topology(), service.streamsProperties(),
+                Instant.ofEpochMilli(clock.millis()));
+        results = driver.createInputTopic(TOPICS.fetchResults.name(), new StringSerializer(),
+                TOPICS.fetchResults.valueSerde().serializer());
+        requests = driver.createOutputTopic(TOPICS.fetchRequests.name(), new StringDeserializer(),
+                TOPICS.fetchRequests.valueSerde().deserializer());
+    }
+
+    @AfterEach
+    void close() {
+        if (driver != null) {
+            driver.close();
+        }
+    }
+
+    private void advance(long millis) {
+        for (long t = 0; t < millis; t += TICK) {
+            clock.advance(TICK);
+            driver.advanceWallClockTime(Duration.ofMillis(TICK));
+        }
+    }
+
+    private static long unit(long ms) {
+        return Math.floorDiv(ms, UNIT);
+    }
+
+    /** The estimator, written out: r = -ln((n - X + 0.5)/(n + 0.5)), interval = clamp(round(I / r)). */
+    private static long interval(long n, long x, long observed) {
+        double meanInterval = (double) observed / n;
+        double r = -Math.log((n - x + 0.5) / (n + 0.5));
+        long min = MIN / UNIT;
+        long max = MAX / UNIT;
+        if (r <= 0) {
+            return max;
+        }
+        double next = meanInterval / r;
+        return next >= max ? max : Math.max(min, Math.round(next));
+    }
+
+    private double ops(String op) {
+        var c = registry.find(MetricNames.SCHEDULER_REVISIT_STORE_OPS).tags("op", op).counter();
+        return c == null ? 0 : c.count();
+    }
+
+    private static FetchResult result(String url, FetchKind kind, long step, int status, String hash, String etag,
+                                      RevisitMemo memo, long now) {
+        FetchOutcome outcome = status == 200 ? FetchOutcome.OK : status == 304 ? FetchOutcome.NOT_MODIFIED
+                : FetchOutcome.HTTP_ERROR;
+        return new FetchResult(FetchResult.VERSION, url, Fingerprints.url(url), 1, step, kind, status, outcome, now,
+                0, 1, hash, 10, "text/html", null, etag, null, 0, null, memo);
+    }
+
+    @Test
+    void satl_revisitStateFollowsTheExactModel_withNoStoreReads() {
+        long seed = Long.getLong("kcrawler.seed", System.nanoTime());
+        System.out.println("SatlRevisitModelTest seed " + seed + " (rerun with -Dkcrawler.seed=" + seed + ")");
+        long revisits = run(SchedulerConfig.RevisitStateMode.SATL, new SplittableRandom(seed), "seed " + seed);
+        assertThat(revisits).as("seed %d: revisits answered", seed).isGreaterThan(100);
+        assertThat(ops("read")).as("seed %d: random store reads", seed).isZero();
+        assertThat(SatlStateStore.unwrap(driver.getKeyValueStore(SchedulerTopology.REVISIT_SATL_STORE)).reads())
+                .as("gets, ranges and scans of the SAT/L store").isZero();
+        // per revisit: the tombstone when it left the queue and the put of its next state
+        assertThat(ops("write")).as("seed %d", seed).isLessThanOrEqualTo(2.0 * (revisits + 40) + 40);
+    }
+
+    @Test
+    void store_baselineFollowsTheSameModel_andReadsTheStorePerResult() {
+        long seed = Long.getLong("kcrawler.seed", System.nanoTime());
+        System.out.println("SatlRevisitModelTest (store) seed " + seed + " (rerun with -Dkcrawler.seed=" + seed + ")");
+        long revisits = run(SchedulerConfig.RevisitStateMode.STORE, new SplittableRandom(seed), "seed " + seed);
+        assertThat(ops("read")).as("seed %d: one get per result", seed).isGreaterThanOrEqualTo(revisits);
+    }
+
+    /** Runs the random scenario; returns the number of revisit results piped. */
+    private long run(SchedulerConfig.RevisitStateMode mode, SplittableRandom rnd, String where) {
+        open(mode);
+        boolean satl = mode == SchedulerConfig.RevisitStateMode.SATL;
+        Map<String, Page> pages = new HashMap<>();
+        for (int p = 0; p < 40; p++) {
+            String ip = "10.0.0." + (p % 8 + 1);
+            String url = "http://" + ip + "/p" + p;
+            Page page = new Page(url, ip);
+            page.etag = rnd.nextBoolean() ? "\"e0\"" : null;
+            page.hash = "h0-" + p;
+            long now = clock.millis();
+            results.pipeInput(ip, result(url, FetchKind.NEW, 0, 200, page.hash, page.etag, null, now));
+            page.first = now;
+            page.last = now;
+            page.interval = INITIAL / UNIT;
+            page.dueUnit = unit(now) + page.interval;
+            pages.put(url, page);
+            advance(TICK);
+        }
+        List<KeyValue<FetchRequest, Page>> waiting = new ArrayList<>();
+        long answered = 0;
+        for (int round = 0; round < 300; round++) {
+            advance(TICK * rnd.nextInt(1, 10));
+            for (KeyValue<String, FetchRequest> kv : requests.readKeyValuesToList()) {
+                FetchRequest r = kv.value;
+                Page page = pages.get(r.url());
+                String at = where + " round " + round + " " + r.url();
+                assertThat(page).as(at).isNotNull();
+                assertThat(r.kind()).as(at).isEqualTo(FetchKind.REVISIT);
+                assertThat(page.gone).as(at + ": a gone page comes back").isFalse();
+                assertThat(page.out).as(at + ": requested while out on a request").isFalse();
+                assertThat(unit(clock.millis())).as(at + ": not before its due time").isGreaterThanOrEqualTo(
+                        page.dueUnit);
+                assertThat(r.etag()).as(at).isEqualTo(page.etag);
+                if (satl) {
+                    RevisitMemo m = r.revisit();
+                    assertThat(m).as(at).isNotNull();
+                    assertThat(new long[]{m.visits(), m.changes(), m.observedUnits(), m.intervalUnits(),
+                            m.firstFetchedMs(), m.lastFetchedMs()}).as(at + ": n, X, observed, interval, first, last")
+                            .containsExactly(page.n, page.x, page.observed, page.interval, page.first, page.last);
+                    assertThat(m.contentHash()).as(at).isEqualTo(page.hash);
+                    assertThat(m.etag()).as(at).isEqualTo(page.etag);
+                } else {
+                    assertThat(r.revisit()).as(at + ": the baseline keeps the state in its store").isNull();
+                }
+                page.out = true;
+                waiting.add(KeyValue.pair(r, page));
+            }
+            // answer some of the waiting requests, in random order
+            for (int i = waiting.size() - 1; i >= 0; i--) {
+                if (rnd.nextInt(3) == 0) {
+                    continue; // later
+                }
+                KeyValue<FetchRequest, Page> w = waiting.remove(i);
+                answer(w.key, w.value, rnd);
+                answered++;
+            }
+        }
+        for (KeyValue<FetchRequest, Page> w : waiting) {
+            answer(w.key, w.value, rnd);
+            answered++;
+        }
+        // liveness: with nothing answered any more, every live page comes due, once
+        advance(MAX + 2_000);
+        Map<String, Integer> seen = new HashMap<>();
+        for (FetchRequest r : requests.readValuesToList()) {
+            seen.merge(r.url(), 1, Integer::sum);
+        }
+        for (Page p : pages.values()) {
+            assertThat(seen.getOrDefault(p.url, 0)).as(where + ": final requests of " + p.url)
+                    .isEqualTo(p.gone ? 0 : 1);
+        }
+        return answered;
+    }
+
+    private void answer(FetchRequest r, Page page, SplittableRandom rnd) {
+        long now = clock.millis();
+        int pick = rnd.nextInt(100);
+        page.out = false;
+        if (pick < 3) { // gone
+            results.pipeInput(page.ip, result(r.url(), r.kind(), r.step(), 404, null, null, r.revisit(), now));
+            page.gone = true;
+            return;
+        }
+        if (pick < 13) { // a server error: same history, retried after the interval in force
+            results.pipeInput(page.ip, result(r.url(), r.kind(), r.step(), 500, null, null, r.revisit(), now));
+            page.dueUnit = unit(now) + Math.max(MIN / UNIT, page.interval);
+            return;
+        }
+        boolean changed;
+        String etag;
+        if (pick < 50) { // 304, with or without a fresh ETag
+            etag = rnd.nextBoolean() ? null : "\"e" + rnd.nextInt(1000) + "\"";
+            results.pipeInput(page.ip, result(r.url(), r.kind(), r.step(), 304, null, etag, r.revisit(), now));
+            changed = false;
+            if (etag != null) {
+                page.etag = etag;
+            }
+        } else {
+            changed = pick >= 75;
+            String hash = changed ? "h" + rnd.nextLong() : page.hash;
+            etag = rnd.nextBoolean() ? null : "\"e" + rnd.nextInt(1000) + "\"";
+            results.pipeInput(page.ip, result(r.url(), r.kind(), r.step(), 200, hash, etag, r.revisit(), now));
+            page.hash = hash;
+            page.etag = etag; // a 200 replaces the validators, absent ones included
+        }
+        page.n++;
+        page.x += changed ? 1 : 0;
+        page.observed += Math.max(1, unit(now) - unit(page.last));
+        page.interval = interval(page.n, page.x, page.observed);
+        page.last = now;
+        page.dueUnit = unit(now) + page.interval;
+    }
+}
