@@ -85,6 +85,16 @@ final class ConsumerLoop {
     private volatile long commitStartedNanos;
     /** How long a transaction round may run before fetches wait for it: many times a normal commit round trip. */
     static final long STALLED_COMMIT_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
+    /**
+     * Connections the producer and the consumer have seen closed ({@link ClientLinks}): the broker's first sign of
+     * going away (a SIGKILLed broker's sockets close at once), milliseconds after it happened, where a stalled
+     * transaction round is noticed only after {@link #STALLED_COMMIT_NANOS}. Fetches wait while the count differs
+     * from {@link #linksConfirmed}, the count read before the last transaction round trip (or the last round with
+     * nothing to commit) that succeeded: pages fetched while the broker is away could not be committed, and after
+     * the outage the group may give their partitions to another instance, which would fetch them again.
+     */
+    private final ClientLinks links = new ClientLinks();
+    private volatile long linksConfirmed;
 
     ConsumerLoop(FetcherConfig config, String topic, Properties props, Producer<String, byte[]> producer,
                  FetchPipeline pipeline, AtomicInteger pending, FetchMetrics metrics, JsonSerde<FetchRequest> serde) {
@@ -96,6 +106,7 @@ final class ConsumerLoop {
         this.metrics = metrics;
         this.serde = serde;
         this.output = new TransactionalOutput(producer, tracker, metrics, () -> running);
+        links.watch(producer.metrics(), "producer-metrics");
         this.thread = new Thread(this::run, "fetcher-consumer");
         Object session = props.get(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG);
         long sessionMs = session == null ? DEFAULT_SESSION_TIMEOUT_MS : Long.parseLong(session.toString().trim());
@@ -117,7 +128,8 @@ final class ConsumerLoop {
         long now = System.nanoTime();
         long commitStarted = commitStartedNanos;
         return !confirming && now - lastLoopNanos <= pauseNanos
-                && (commitStarted == 0 || now - commitStarted <= STALLED_COMMIT_NANOS);
+                && (commitStarted == 0 || now - commitStarted <= STALLED_COMMIT_NANOS)
+                && links.closed() == linksConfirmed;
     }
 
     void start() {
@@ -150,6 +162,8 @@ final class ConsumerLoop {
     private void run() {
         try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(props)) {
             consumer = c;
+            links.watch(c.metrics(), "consumer-metrics");
+            linksConfirmed = links.closed();
             initTransactions();
             c.subscribe(List.of(topic), new Rebalance());
             lastCommit = System.currentTimeMillis();
@@ -166,6 +180,12 @@ final class ConsumerLoop {
                                 TimeUnit.NANOSECONDS.toMillis(now - lastLoopNanos));
                     }
                     lastLoopNanos = now;
+                    if (!confirming && links.closed() != linksConfirmed) {
+                        confirming = true;
+                        metrics.linkClosures.increment();
+                        LOG.info("a Kafka connection of the fetcher closed; fetches wait until a transaction round"
+                                + " trip confirms the broker is there");
+                    }
                     if (confirming) {
                         confirmOwnership(c);
                     }
@@ -259,11 +279,14 @@ final class ConsumerLoop {
      * fetches, and ownership is known again once partitions are assigned).
      */
     private void confirmOwnership(KafkaConsumer<String, byte[]> c) {
+        long closed = links.closed(); // before the round: a connection closed during it is confirmed by the next
         TransactionalOutput.Result r = commitRound(c, true);
         if (r == TransactionalOutput.Result.NOTHING) {
+            linksConfirmed = closed;
             confirming = false; // nothing taken from any partition: no fetch to hold
             commitFailing = false;
         } else if (r == TransactionalOutput.Result.COMMITTED) {
+            linksConfirmed = closed;
             confirming = false;
             LOG.info("fetcher ownership of {} confirmed (offsets committed in a transaction); fetches go on",
                     tracker.partitions());
