@@ -40,9 +40,11 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Duplicate fetches are kept to what no transaction can avoid — fetching is a side effect. Fetches wait (see
  * {@link #ownershipConfirmed()}) while this instance cannot be sure it still owns its partitions: after it was
- * paused for more than half the session timeout, and after a transaction aborted (the broker or the group
- * coordinator went away, or a rebalance began) — requests fetched then could not be committed and would be fetched
- * again by whoever owns the partition next. They go on once a transaction commits or a rebalance has told this
+ * paused for more than half the session timeout, from the moment one of its Kafka clients sees a connection close
+ * ({@link ClientLinks}: a killed broker's sockets close at once), while a transaction round has run longer than
+ * {@link #STALLED_COMMIT_NANOS}, and after a transaction aborted (the broker or the group coordinator went away, or
+ * a rebalance began) — requests fetched then could not be committed and would be fetched again by whoever owns the
+ * partition next. They go on once a transaction commits or a rebalance has told this
  * member what it owns. A request this instance had already finished, whose partition left and came back to it, is
  * skipped ({@link OffsetTracker}), and so is one its partition's previous owner listed as finished in its last
  * commit ({@link FinishedOffsets}); both are counted under {@code FETCH_REDELIVERED_SKIPPED}. The previous owner's
@@ -120,7 +122,9 @@ final class ConsumerLoop {
      * False while this consumer may have lost its partitions without knowing it yet — its loop has not run for more
      * than half the session timeout (the process was stopped or starved, so the group may have moved its partitions
      * to another instance), or an offset commit failed — until a commit round trip confirms the membership or a
-     * rebalance tells it what it owns. Fetches wait while it is false (see {@code FetchPipeline#granted}): a zombie
+     * rebalance tells it what it owns; also while a transaction round has run longer than
+     * {@link #STALLED_COMMIT_NANOS}, and from a closed Kafka connection until a transaction round trip begun after
+     * it has committed (any thread: this is read before each fetch is sent). Fetches wait while it is false (see {@code FetchPipeline#granted}): a zombie
      * instance must not fetch what the new owner is fetching, and a fetch whose offset cannot be committed would be
      * done again.
      */
