@@ -97,6 +97,9 @@ final class ConsumerLoop {
      */
     private final ClientLinks links = new ClientLinks();
     private volatile long linksConfirmed;
+    /** When the closed-connection gate was last logged: a broker that is away fails a reconnect every second. */
+    private long lastLinkLogNanos = System.nanoTime() - LINK_LOG_EVERY_NANOS - 1;
+    private static final long LINK_LOG_EVERY_NANOS = TimeUnit.SECONDS.toNanos(30);
 
     ConsumerLoop(FetcherConfig config, String topic, Properties props, Producer<String, byte[]> producer,
                  FetchPipeline pipeline, AtomicInteger pending, FetchMetrics metrics, JsonSerde<FetchRequest> serde) {
@@ -187,8 +190,11 @@ final class ConsumerLoop {
                     if (!confirming && links.closed() != linksConfirmed) {
                         confirming = true;
                         metrics.linkClosures.increment();
-                        LOG.info("a Kafka connection of the fetcher closed; fetches wait until a transaction round"
-                                + " trip confirms the broker is there");
+                        if (now - lastLinkLogNanos > LINK_LOG_EVERY_NANOS) { // once per outage, not per reconnect
+                            lastLinkLogNanos = now;
+                            LOG.info("a Kafka connection of the fetcher closed; fetches wait until a transaction"
+                                    + " round trip confirms the broker is there");
+                        }
                     }
                     if (confirming) {
                         confirmOwnership(c);
