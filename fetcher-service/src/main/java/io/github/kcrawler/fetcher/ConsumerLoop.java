@@ -40,9 +40,11 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Duplicate fetches are kept to what no transaction can avoid — fetching is a side effect. Fetches wait (see
  * {@link #ownershipConfirmed()}) while this instance cannot be sure it still owns its partitions: after it was
- * paused for more than half the session timeout, and after a transaction aborted (the broker or the group
- * coordinator went away, or a rebalance began) — requests fetched then could not be committed and would be fetched
- * again by whoever owns the partition next. They go on once a transaction commits or a rebalance has told this
+ * paused for more than half the session timeout, from the moment one of its Kafka clients sees a connection close
+ * ({@link ClientLinks}: a killed broker's sockets close at once), while a transaction round has run longer than
+ * {@link #STALLED_COMMIT_NANOS}, and after a transaction aborted (the broker or the group coordinator went away, or
+ * a rebalance began) — requests fetched then could not be committed and would be fetched again by whoever owns the
+ * partition next. They go on once a transaction commits or a rebalance has told this
  * member what it owns. A request this instance had already finished, whose partition left and came back to it, is
  * skipped ({@link OffsetTracker}), and so is one its partition's previous owner listed as finished in its last
  * commit ({@link FinishedOffsets}); both are counted under {@code FETCH_REDELIVERED_SKIPPED}. The previous owner's
@@ -85,6 +87,19 @@ final class ConsumerLoop {
     private volatile long commitStartedNanos;
     /** How long a transaction round may run before fetches wait for it: many times a normal commit round trip. */
     static final long STALLED_COMMIT_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
+    /**
+     * Connections the producer and the consumer have seen closed ({@link ClientLinks}): the broker's first sign of
+     * going away (a SIGKILLed broker's sockets close at once), milliseconds after it happened, where a stalled
+     * transaction round is noticed only after {@link #STALLED_COMMIT_NANOS}. Fetches wait while the count differs
+     * from {@link #linksConfirmed}, the count read before the last transaction round trip (or the last round with
+     * nothing to commit) that succeeded: pages fetched while the broker is away could not be committed, and after
+     * the outage the group may give their partitions to another instance, which would fetch them again.
+     */
+    private final ClientLinks links = new ClientLinks();
+    private volatile long linksConfirmed;
+    /** When the closed-connection gate was last logged: a broker that is away fails a reconnect every second. */
+    private long lastLinkLogNanos = System.nanoTime() - LINK_LOG_EVERY_NANOS - 1;
+    private static final long LINK_LOG_EVERY_NANOS = TimeUnit.SECONDS.toNanos(30);
 
     ConsumerLoop(FetcherConfig config, String topic, Properties props, Producer<String, byte[]> producer,
                  FetchPipeline pipeline, AtomicInteger pending, FetchMetrics metrics, JsonSerde<FetchRequest> serde) {
@@ -96,6 +111,7 @@ final class ConsumerLoop {
         this.metrics = metrics;
         this.serde = serde;
         this.output = new TransactionalOutput(producer, tracker, metrics, () -> running);
+        links.watch(producer.metrics(), "producer-metrics");
         this.thread = new Thread(this::run, "fetcher-consumer");
         Object session = props.get(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG);
         long sessionMs = session == null ? DEFAULT_SESSION_TIMEOUT_MS : Long.parseLong(session.toString().trim());
@@ -109,7 +125,9 @@ final class ConsumerLoop {
      * False while this consumer may have lost its partitions without knowing it yet — its loop has not run for more
      * than half the session timeout (the process was stopped or starved, so the group may have moved its partitions
      * to another instance), or an offset commit failed — until a commit round trip confirms the membership or a
-     * rebalance tells it what it owns. Fetches wait while it is false (see {@code FetchPipeline#granted}): a zombie
+     * rebalance tells it what it owns; also while a transaction round has run longer than
+     * {@link #STALLED_COMMIT_NANOS}, and from a closed Kafka connection until a transaction round trip begun after
+     * it has committed (any thread: this is read before each fetch is sent). Fetches wait while it is false (see {@code FetchPipeline#granted}): a zombie
      * instance must not fetch what the new owner is fetching, and a fetch whose offset cannot be committed would be
      * done again.
      */
@@ -117,7 +135,8 @@ final class ConsumerLoop {
         long now = System.nanoTime();
         long commitStarted = commitStartedNanos;
         return !confirming && now - lastLoopNanos <= pauseNanos
-                && (commitStarted == 0 || now - commitStarted <= STALLED_COMMIT_NANOS);
+                && (commitStarted == 0 || now - commitStarted <= STALLED_COMMIT_NANOS)
+                && links.closed() == linksConfirmed;
     }
 
     void start() {
@@ -150,6 +169,8 @@ final class ConsumerLoop {
     private void run() {
         try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(props)) {
             consumer = c;
+            links.watch(c.metrics(), "consumer-metrics");
+            linksConfirmed = links.closed();
             initTransactions();
             c.subscribe(List.of(topic), new Rebalance());
             lastCommit = System.currentTimeMillis();
@@ -166,6 +187,15 @@ final class ConsumerLoop {
                                 TimeUnit.NANOSECONDS.toMillis(now - lastLoopNanos));
                     }
                     lastLoopNanos = now;
+                    if (!confirming && links.closed() != linksConfirmed) {
+                        confirming = true;
+                        metrics.linkClosures.increment();
+                        if (now - lastLinkLogNanos > LINK_LOG_EVERY_NANOS) { // once per outage, not per reconnect
+                            lastLinkLogNanos = now;
+                            LOG.info("a Kafka connection of the fetcher closed; fetches wait until a transaction"
+                                    + " round trip confirms the broker is there");
+                        }
+                    }
                     if (confirming) {
                         confirmOwnership(c);
                     }
@@ -259,11 +289,14 @@ final class ConsumerLoop {
      * fetches, and ownership is known again once partitions are assigned).
      */
     private void confirmOwnership(KafkaConsumer<String, byte[]> c) {
+        long closed = links.closed(); // before the round: a connection closed during it is confirmed by the next
         TransactionalOutput.Result r = commitRound(c, true);
         if (r == TransactionalOutput.Result.NOTHING) {
+            linksConfirmed = closed;
             confirming = false; // nothing taken from any partition: no fetch to hold
             commitFailing = false;
         } else if (r == TransactionalOutput.Result.COMMITTED) {
+            linksConfirmed = closed;
             confirming = false;
             LOG.info("fetcher ownership of {} confirmed (offsets committed in a transaction); fetches go on",
                     tracker.partitions());

@@ -44,6 +44,7 @@ final class FetchMetrics {
     final Counter badRecords;
     final Counter redeliveredSkipped;
     final Counter commitFailures;
+    final Counter linkClosures;
     final Counter transactionsCommitted;
     final Counter transactionsAborted;
     private final Counter[] parseSkipped;
@@ -94,6 +95,10 @@ final class FetchMetrics {
         commitFailures = Counter.builder(MetricNames.FETCH_COMMIT_FAILURES)
                 .description("fetch-request offset commits (transactions) that failed (fetches wait until one "
                         + "succeeds)")
+                .register(registry);
+        linkClosures = Counter.builder(MetricNames.FETCH_GATE_LINK_CLOSED)
+                .description("times fetches waited because a Kafka connection of the fetcher closed, until a "
+                        + "transaction round trip confirmed the broker")
                 .register(registry);
         transactionsCommitted = Counter.builder(MetricNames.FETCH_TRANSACTIONS)
                 .description("fetcher transactions (results, links, discovered URLs and request offsets)")
