@@ -68,6 +68,35 @@ public final class BatchPageRank extends FrontierOrdering {
 
     /** One power iteration over the crawled graph from the previous values, then a re-sort of the frontier. */
     private void recompute() {
+        powerIteration(known, knownCount, valued, rank, next, links, fetchedPages, fetchedCount, damping,
+                this::isFetched);
+        recomputations++;
+        reprioritizeFrontier(rank);
+    }
+
+    @Override
+    protected double initialPriority(int node) {
+        return 0.0;
+    }
+
+    /** Recomputations done so far. */
+    public int recomputations() {
+        return recomputations;
+    }
+
+    public int recomputeEvery() {
+        return recomputeEvery;
+    }
+
+    /**
+     * One power iteration of PageRank over the crawled graph, from the previous values: the known pages
+     * {@code known[0..knownCount)} (a page valued for the first time starts at 1/n), the fetched pages' links in
+     * {@code links}; unfetched and out-link-free pages are dangling, their rank spread evenly. Leaves the new values in
+     * {@code rank} and uses {@code next} as scratch. Shared with {@link NewSiteRecomputedPageRankOrdering}.
+     */
+    static void powerIteration(int[] known, int knownCount, boolean[] valued, double[] rank, double[] next,
+                               LinkStore links, int[] fetchedPages, int fetchedCount, double damping,
+                               java.util.function.IntPredicate isFetched) {
         int n = knownCount;
         double init = 1.0 / n;
         double dangling = 0.0;
@@ -78,7 +107,7 @@ public final class BatchPageRank extends FrontierOrdering {
                 rank[v] = init;
             }
             next[v] = 0.0;
-            if (!isFetched(v) || links.degree(v) == 0) {
+            if (!isFetched.test(v) || links.degree(v) == 0) {
                 dangling += rank[v];
             }
         }
@@ -100,21 +129,5 @@ public final class BatchPageRank extends FrontierOrdering {
             int v = known[i];
             rank[v] = base + next[v];
         }
-        recomputations++;
-        reprioritizeFrontier(rank);
-    }
-
-    @Override
-    protected double initialPriority(int node) {
-        return 0.0;
-    }
-
-    /** Recomputations done so far. */
-    public int recomputations() {
-        return recomputations;
-    }
-
-    public int recomputeEvery() {
-        return recomputeEvery;
     }
 }

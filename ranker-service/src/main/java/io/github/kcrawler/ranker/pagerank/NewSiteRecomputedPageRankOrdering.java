@@ -153,37 +153,8 @@ public final class NewSiteRecomputedPageRankOrdering extends FrontierOrdering {
     /** One power iteration over the crawled graph from the previous values (as {@link BatchPageRank}), re-sort. */
     private void recompute() {
         int n = knownCount;
-        double init = 1.0 / n;
-        double dangling = 0.0;
-        for (int i = 0; i < n; i++) {
-            int v = known[i];
-            if (!valued[v]) {
-                valued[v] = true;
-                rank[v] = init;
-            }
-            next[v] = 0.0;
-            if (!isFetched(v) || links.degree(v) == 0) {
-                dangling += rank[v];
-            }
-        }
-        int[] pool = links.pool();
-        for (int i = 0; i < fetchedCount; i++) {
-            int u = fetchedPages[i];
-            int d = links.degree(u);
-            if (d == 0) {
-                continue;
-            }
-            double share = damping * rank[u] / d;
-            int s = links.start(u);
-            for (int k = s; k < s + d; k++) {
-                next[pool[k]] += share;
-            }
-        }
-        double base = (1.0 - damping) / n + damping * dangling / n;
-        for (int i = 0; i < n; i++) {
-            int v = known[i];
-            rank[v] = base + next[v];
-        }
+        BatchPageRank.powerIteration(known, knownCount, valued, rank, next, links, fetchedPages, fetchedCount, damping,
+                this::isFetched);
         for (int i = 0; i < n; i++) {
             int v = known[i];
             next[v] = priorityOf(v);
