@@ -18,19 +18,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class NewSiteIncrementalPageRankOrderingTest {
 
-    private static List<Integer> crawl(CrawlOrdering o, int[][] g, int... seeds) {
-        for (int s : seeds) {
-            o.addSeed(s);
-        }
-        List<Integer> order = new ArrayList<>();
-        int p;
-        while ((p = o.next()) >= 0) {
-            o.fetched(p, g[p], 0, g[p].length);
-            ((FrontierOrdering) o).checkFrontier();
-            order.add(p);
-        }
-        return order;
-    }
 
     @Test
     void seedsFirstThenNewSitesThenScore() {
@@ -41,7 +28,7 @@ class NewSiteIncrementalPageRankOrderingTest {
                 IprParams.defaults(IprParams.CutOff.VR)); // the cut-off is ignored: DL1
         // seeds 0 and 6 first (6 although 0's links outscore it); then 4, the only URL on an unvisited host, although
         // it has score 1/3 like 1 and 2; 5 (new host, linked from 4); then host 0's 1 and 2 by score and discovery
-        assertThat(crawl(ns, g, 0, 6)).containsExactly(0, 6, 4, 5, 1, 3, 2);
+        assertThat(OrderingsTest.crawl(ns, g, 0, 6)).containsExactly(0, 6, 4, 5, 1, 3, 2);
         assertThat(ns.name()).isEqualTo("IPR-NS");
         // DL1 exactly: 0 holds 1 from its fetch + 1 from 6; 4 holds 1/3 from 0 + 1 from its fetch
         assertThat(ns.rank().score(0)).isEqualTo(1.0 + 1.0);
@@ -56,7 +43,7 @@ class NewSiteIncrementalPageRankOrderingTest {
         // without the seed rule, seed 3 (score 0) would wait behind 1 and 2, which received score from 0: 0,1,2,3,4
         IncrementalPageRankOrdering ipr = new IncrementalPageRankOrdering(labels,
                 IprParams.defaults(IprParams.CutOff.DL1));
-        assertThat(crawl(ipr, g, 0, 3)).containsExactly(0, 3, 1, 2, 4); // 1 and 4 tie at 1: 1 was discovered first
+        assertThat(OrderingsTest.crawl(ipr, g, 0, 3)).containsExactly(0, 3, 1, 2, 4); // 1 and 4 tie at 1: 1 was discovered first
         assertThat(ipr.rank().score(3)).isEqualTo(1.0); // the seed's score is the paper's: 0 + 1 at its fetch
         assertThat(ipr.rank().score(4)).isEqualTo(2.0); // 3's 1 + its own fetch
     }
@@ -91,7 +78,7 @@ class NewSiteIncrementalPageRankOrderingTest {
             }
             int[] seeds = rnd.ints(1 + rnd.nextInt(3), 0, n).toArray();
             NodeLabels labels = NodeLabels.of(hosts, new int[n], new int[n]);
-            List<Integer> actual = crawl(new NewSiteIncrementalPageRankOrdering(labels,
+            List<Integer> actual = OrderingsTest.crawl(new NewSiteIncrementalPageRankOrdering(labels,
                     IprParams.defaults(IprParams.CutOff.DL1)), g, seeds);
             assertThat(actual).as("seed " + seed).isEqualTo(model(g, hosts, seeds));
         }

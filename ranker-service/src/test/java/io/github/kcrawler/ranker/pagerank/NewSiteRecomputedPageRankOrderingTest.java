@@ -22,19 +22,6 @@ class NewSiteRecomputedPageRankOrderingTest {
 
     private static final double D = 0.85;
 
-    private static List<Integer> crawl(CrawlOrdering o, int[][] g, int... seeds) {
-        for (int s : seeds) {
-            o.addSeed(s);
-        }
-        List<Integer> order = new ArrayList<>();
-        int p;
-        while ((p = o.next()) >= 0) {
-            o.fetched(p, g[p], 0, g[p].length);
-            ((FrontierOrdering) o).checkFrontier();
-            order.add(p);
-        }
-        return order;
-    }
 
     @Test
     void handCase_incrementalSharesBetweenRecomputationsAndTiers() {
@@ -44,7 +31,7 @@ class NewSiteRecomputedPageRankOrderingTest {
         NewSiteRecomputedPageRankOrdering nsr = new NewSiteRecomputedPageRankOrdering(labels, 100, D);
         // 0 (seed, 4 URLs known: 1/4 each, d/12 to 1, 2 and 5); 5 (new host) although 1 and 2 tie with it; 1 before
         // 2 by discovery; 1 was never valued, so it passes d * (1/5) (5 URLs known) to 3, more than 2's d/12: 3, 2, 4
-        assertThat(crawl(nsr, g, 0)).containsExactly(0, 5, 1, 3, 2, 4);
+        assertThat(OrderingsTest.crawl(nsr, g, 0)).containsExactly(0, 5, 1, 3, 2, 4);
         assertThat(nsr.estimate(3)).isEqualTo(D * (1.0 / 5) / 1);
         assertThat(nsr.estimate(1)).isEqualTo(D * (1.0 / 4) / 3); // 4 URLs known when 0 was fetched, never valued
         assertThat(nsr.recomputations()).isZero();
@@ -58,8 +45,8 @@ class NewSiteRecomputedPageRankOrderingTest {
         NodeLabels labels = NodeLabels.singleHost(5);
         int[][] g = {{1, 2}, {3}, {3, 4}, {0}, {}};
         NewSiteRecomputedPageRankOrdering nsr = new NewSiteRecomputedPageRankOrdering(labels, 2, D);
-        crawl(nsr, g, 0);
-        List<Integer> order = crawl(new NewSiteRecomputedPageRankOrdering(labels, 2, D), g, 0);
+        OrderingsTest.crawl(nsr, g, 0);
+        List<Integer> order = OrderingsTest.crawl(new NewSiteRecomputedPageRankOrdering(labels, 2, D), g, 0);
         assertThat(order).containsExactlyElementsOf(model(g, new int[5], new int[] {0}, 2, null));
         double sum = 0;
         for (int v = 0; v < 5; v++) {
@@ -91,7 +78,7 @@ class NewSiteRecomputedPageRankOrderingTest {
             int every = 1 + rnd.nextInt(8);
             NodeLabels labels = NodeLabels.of(hosts, new int[n], new int[n]);
             NewSiteRecomputedPageRankOrdering nsr = new NewSiteRecomputedPageRankOrdering(labels, every, D);
-            List<Integer> actual = crawl(nsr, g, seeds);
+            List<Integer> actual = OrderingsTest.crawl(nsr, g, seeds);
             double[] estimates = new double[n];
             assertThat(actual).as("seed " + seed).isEqualTo(model(g, hosts, seeds, every, estimates));
             for (int v = 0; v < n; v++) {

@@ -12,7 +12,10 @@ import static org.assertj.core.api.Assertions.within;
 /** The strategies' priority rules and the shared tie rules on small hand-made crawls. */
 class OrderingsTest {
 
-    /** Crawls a graph given as adjacency lists from node 0 and returns the fetch order. */
+    /**
+     * Crawls a graph given as adjacency lists from the seeds and returns the fetch order; a frontier ordering's heap
+     * invariants are checked after every fetch.
+     */
     static List<Integer> crawl(CrawlOrdering o, int[][] adjacency, int... seeds) {
         for (int s : seeds) {
             o.addSeed(s);
@@ -21,6 +24,9 @@ class OrderingsTest {
         int p;
         while ((p = o.next()) >= 0) {
             o.fetched(p, adjacency[p], 0, adjacency[p].length);
+            if (o instanceof FrontierOrdering f) {
+                f.checkFrontier();
+            }
             order.add(p);
         }
         return order;
