@@ -45,6 +45,7 @@ final class FetchMetrics {
     final Counter redeliveredSkipped;
     final Counter commitFailures;
     final Counter linkClosures;
+    final Counter assignedHoldsExpired;
     final Counter transactionsCommitted;
     final Counter transactionsAborted;
     private final Counter[] parseSkipped;
@@ -99,6 +100,10 @@ final class FetchMetrics {
         linkClosures = Counter.builder(MetricNames.FETCH_GATE_LINK_CLOSED)
                 .description("times fetches waited because a Kafka connection of the fetcher closed, until a "
                         + "transaction round trip confirmed the broker")
+                .register(registry);
+        assignedHoldsExpired = Counter.builder(MetricNames.FETCH_GATE_ASSIGNED_HOLD_EXPIRED)
+                .description("holds of fetches after a rebalance that followed an aborted transaction which ended "
+                        + "at their bound without a commit")
                 .register(registry);
         transactionsCommitted = Counter.builder(MetricNames.FETCH_TRANSACTIONS)
                 .description("fetcher transactions (results, links, discovered URLs and request offsets)")

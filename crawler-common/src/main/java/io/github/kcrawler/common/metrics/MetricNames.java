@@ -21,6 +21,7 @@ public final class MetricNames {
     public static final String FETCH_COMMIT_FAILURES = "crawler.fetch.commit.failures";
     /** Times the fetch gate closed because a Kafka connection of the fetcher closed (the broker may be gone). */
     public static final String FETCH_GATE_LINK_CLOSED = "crawler.fetch.gate.link.closed";
+    public static final String FETCH_GATE_ASSIGNED_HOLD_EXPIRED = "crawler.fetch.gate.assigned.hold.expired";
     /** Fetcher output transactions, tag {@code result} = committed | aborted. */
     public static final String FETCH_TRANSACTIONS = "crawler.fetch.transactions";
     /** Timer: host name resolution. */
