@@ -69,6 +69,8 @@ final class ConsumerLoop {
     private final Thread thread;
     private volatile boolean running = true;
     private volatile KafkaConsumer<String, byte[]> consumer;
+    private final io.micrometer.core.instrument.MeterRegistry registry;
+    private io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics consumerMetrics;
     private boolean paused;
     private long lastCommit;
     /** Consumer-loop progress, for detecting that this process was paused (SIGSTOP, long GC, starved). */
@@ -116,8 +118,10 @@ final class ConsumerLoop {
     private static final long LINK_LOG_EVERY_NANOS = TimeUnit.SECONDS.toNanos(30);
 
     ConsumerLoop(FetcherConfig config, String topic, Properties props, Producer<String, byte[]> producer,
-                 FetchPipeline pipeline, AtomicInteger pending, FetchMetrics metrics, JsonSerde<FetchRequest> serde) {
+                 FetchPipeline pipeline, AtomicInteger pending, FetchMetrics metrics, JsonSerde<FetchRequest> serde,
+                 io.micrometer.core.instrument.MeterRegistry registry) {
         this.config = config;
+        this.registry = registry;
         this.topic = topic;
         this.props = props;
         this.pipeline = pipeline;
@@ -184,6 +188,10 @@ final class ConsumerLoop {
         try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(props)) {
             consumer = c;
             links.watch(c.metrics(), "consumer-metrics");
+            // the consumer's fetch rate, lag and rebalances as kafka_consumer_* meters, beside the producer's (issue 23)
+            consumerMetrics = new io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics(c,
+                    List.of(io.micrometer.core.instrument.Tag.of("service", "fetcher")));
+            consumerMetrics.bindTo(registry);
             linksConfirmed = links.closed();
             initTransactions();
             c.subscribe(List.of(topic), new Rebalance());
@@ -244,6 +252,9 @@ final class ConsumerLoop {
         } finally {
             running = false;
             output.close();
+            if (consumerMetrics != null) {
+                consumerMetrics.close();
+            }
         }
     }
 

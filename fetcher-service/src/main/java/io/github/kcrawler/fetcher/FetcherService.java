@@ -137,7 +137,7 @@ public final class FetcherService implements CrawlerService {
                 pipeline::fetchRobots, registry);
         pipeline.robots(robots);
         loop = new ConsumerLoop(config, topics.fetchRequests.name(), consumerProperties(), producer, pipeline, pending,
-                metrics, JsonSerde.of(FetchRequest.class));
+                metrics, JsonSerde.of(FetchRequest.class), registry);
         pipeline.ownership(loop::ownershipConfirmed);
         loop.start();
         LOG.info("fetcher started: group {}fetcher on {}, transactional id {}, {} fetches in flight, {} pending, "

@@ -192,6 +192,11 @@ class TransactionalFetcherIT {
                 await().atMost(WAIT).pollInterval(Duration.ofMillis(500)).until(() ->
                         countByUrl(results(topics.fetchResults.name(), true)).size() == urls.size());
                 assertThat(next.isHealthy()).isTrue();
+                // both Kafka clients' own metrics are exported (issue 23: consumer lag and rates for scaling)
+                assertThat(registry.find("kafka.consumer.fetch.manager.records.consumed.total").tag("service", "fetcher")
+                        .functionCounter()).as("the request consumer's meters").isNotNull();
+                assertThat(registry.find("kafka.producer.record.send.total").tag("service", "fetcher")
+                        .functionCounter()).as("the transactional producer's meters").isNotNull();
             }
             List<FetchResult> committed = results(topics.fetchResults.name(), true);
             Map<String, Integer> perUrl = countByUrl(committed);

@@ -41,6 +41,8 @@ public final class SchedulerService implements CrawlerService {
     private final StreamThreadFailures failures;
     private final Object lock = new Object();
     private KafkaStreams streams;
+    /** Kafka Streams' own metrics as {@code kafka_stream_*} meters, as every Streams service has (issue 23). */
+    private io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics streamsMetrics;
     private volatile boolean failed;
     private boolean closed;
 
@@ -90,6 +92,9 @@ public final class SchedulerService implements CrawlerService {
             deadLetters = DeadLetters.install(properties, topology, registry);
             KafkaStreams s = new KafkaStreams(topology, properties);
             s.setUncaughtExceptionHandler(failures);
+            streamsMetrics = new io.micrometer.core.instrument.binder.kafka.KafkaStreamsMetrics(s,
+                    java.util.List.of(io.micrometer.core.instrument.Tag.of("service", name())));
+            streamsMetrics.bindTo(registry);
             s.setStateListener((now, before) -> {
                 LOG.info("scheduler streams {} -> {}", before, now);
                 if (now == KafkaStreams.State.ERROR) {
@@ -176,6 +181,9 @@ public final class SchedulerService implements CrawlerService {
             if (!s.close(options)) {
                 LOG.warn("scheduler streams did not stop within {}", CLOSE_TIMEOUT);
             }
+        }
+        if (streamsMetrics != null) {
+            streamsMetrics.close();
         }
     }
 }
