@@ -152,7 +152,10 @@ final class ConsumerLoop {
     boolean ownershipConfirmed() {
         long now = System.nanoTime();
         long commitStarted = commitStartedNanos;
-        return !confirming && now - lastLoopNanos <= pauseNanos
+        // once stopping, nothing new goes out: the last transaction holds only what was on the network, and the
+        // next owner fetches the rest (a fetch sent after it could not be committed: fetched twice, and sent to an
+        // IP the next owner may already be pacing — bench scale: 23 duplicates and a violation at a scale-down)
+        return running && !confirming && now - lastLoopNanos <= pauseNanos
                 && (commitStarted == 0 || now - commitStarted <= STALLED_COMMIT_NANOS)
                 && links.closed() == linksConfirmed;
     }

@@ -27,11 +27,12 @@ import java.util.concurrent.Callable;
                 "  crawler bench soak --minutes 15 --summary soak.json",
                 "  crawler bench faults --summary faults.json",
                 "  crawler bench revisits --summary revisits.json",
+                "  crawler bench scale --summary scale.json",
                 "", BenchReportFiles.FOOTER, "", "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE},
         subcommands = {BenchCommand.E2e.class, UrlSeenBenchCommands.SbflDecrement.class,
                 UrlSeenBenchCommands.UrlSeen.class, UrlSeenBenchCommands.UrlSeenMemory.class,
                 ImpCbfBenchCommand.class, SatlBenchCommand.class, RevisitsBenchCommand.class, SoakBenchCommand.class,
-                FaultsBenchCommand.class, OrderBenchCommand.class})
+                FaultsBenchCommand.class, OrderBenchCommand.class, ScaleBenchCommand.class})
 public final class BenchCommand implements Runnable {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;

@@ -47,15 +47,23 @@ final class FaultCluster implements AutoCloseable {
     private final String bootstrap;
     private final ServiceProcess broker;
     private final Map<String, ServiceProcess> services = new LinkedHashMap<>();
+    private final Path logs;
+    private final Path hostsFile;
+    /** Settings every fetcher of this cluster gets beyond the scenario's own (e.g. a smaller {@code max-in-flight}). */
+    private final List<String> fetcherArgs;
     /** Stops the child JVMs if this one is stopped (Ctrl-C) before {@link #close()}. */
     private final Thread reaper = new Thread(this::close, "faults-reaper");
 
-    private FaultCluster(FaultsConfig config, Path runDir, Path hostsFile) throws IOException {
+    private FaultCluster(FaultsConfig config, Path runDir, Path hostsFile, List<String> fetchers,
+                         List<String> fetcherArgs) throws IOException {
         this.config = config;
         this.runDir = runDir.toAbsolutePath();
+        this.hostsFile = hostsFile.toAbsolutePath();
+        this.fetcherArgs = List.copyOf(fetcherArgs);
         int brokerPort = freePort();
         this.bootstrap = "127.0.0.1:" + brokerPort;
         Path logs = this.runDir.resolve("logs");
+        this.logs = logs;
         broker = new ServiceProcess(BROKER, ServiceProcess.javaCommand(config.jar(), "512m",
                 EmbeddedKafkaMain.class.getName(), List.of("--data-dir", this.runDir.resolve("kafka").toString(),
                         "--port", Integer.toString(brokerPort), "--set", "num.partitions=" + config.partitions())),
@@ -64,17 +72,51 @@ final class FaultCluster implements AutoCloseable {
         add(logs, RANKER, RankerMain.class.getName(), List.of());
         add(logs, SCHEDULER, SchedulerMain.class.getName(),
                 List.of("--politeness-ms=" + config.politenessMs()));
-        for (String fetcher : List.of(FETCHER_1, FETCHER_2)) {
-            add(logs, fetcher, FetcherMain.class.getName(), List.of("--politeness-ms=" + config.politenessMs(),
-                    "--hosts-file=" + hostsFile.toAbsolutePath(), "--allow-addresses=127.0.0.0/8",
-                    "--max-depth=" + config.maxDepth(), "--warc-dir=" + this.runDir.resolve("warc-" + fetcher),
-                    "--warc-prefix=" + fetcher,
-                    // the same transactional.id when restarted: its open transaction is aborted at once
-                    "--instance-id=" + fetcher));
+        for (String fetcher : fetchers) {
+            addFetcher(fetcher);
         }
     }
 
-    private void add(Path logs, String name, String mainClass, List<String> own) throws IOException {
+    private ServiceProcess addFetcher(String fetcher) throws IOException {
+        List<String> own = new ArrayList<>(List.of("--politeness-ms=" + config.politenessMs(),
+                "--hosts-file=" + hostsFile, "--allow-addresses=127.0.0.0/8",
+                "--max-depth=" + config.maxDepth(), "--warc-dir=" + this.runDir.resolve("warc-" + fetcher),
+                "--warc-prefix=" + fetcher,
+                // the same transactional.id when restarted: its open transaction is aborted at once
+                "--instance-id=" + fetcher));
+        own.addAll(fetcherArgs);
+        return add(logs, fetcher, FetcherMain.class.getName(), own);
+    }
+
+    /** Starts more fetchers in the group at once (a scale-up) and waits until each reports healthy. */
+    void startFetchers(List<String> names, Duration timeout) throws Exception {
+        List<ServiceProcess> started = new ArrayList<>();
+        for (String name : names) {
+            if (services.containsKey(name)) {
+                throw new IllegalArgumentException("a process named " + name + " exists already");
+            }
+            ServiceProcess p = addFetcher(name);
+            p.start();
+            started.add(p);
+        }
+        for (ServiceProcess p : started) {
+            awaitHealthy(p, timeout);
+        }
+    }
+
+    /**
+     * Stops a fetcher as a scale-down does (SIGTERM: it finishes what is running, commits and leaves the group) and
+     * forgets it; SIGKILL after {@code graceSeconds}.
+     */
+    void stopFetcher(String name, long graceSeconds) throws InterruptedException {
+        ServiceProcess p = services.remove(name);
+        if (p == null) {
+            throw new IllegalArgumentException("no process named " + name);
+        }
+        p.stop(graceSeconds);
+    }
+
+    private ServiceProcess add(Path logs, String name, String mainClass, List<String> own) throws IOException {
         int metricsPort = freePort();
         List<String> args = new ArrayList<>(List.of("--bootstrap-servers=" + bootstrap,
                 "--partitions=" + config.partitions(), "--state-dir=" + runDir.resolve("state"),
@@ -82,13 +124,21 @@ final class FaultCluster implements AutoCloseable {
                 "--kafka.session.timeout.ms=" + config.sessionTimeoutMs(),
                 "--kafka.heartbeat.interval.ms=" + Math.max(500, config.sessionTimeoutMs() / 4)));
         args.addAll(own);
-        services.put(name, new ServiceProcess(name, ServiceProcess.javaCommand(config.jar(), config.serviceHeap(),
-                mainClass, args), logs, metricsPort));
+        ServiceProcess p = new ServiceProcess(name, ServiceProcess.javaCommand(config.jar(), config.serviceHeap(),
+                mainClass, args), logs, metricsPort);
+        services.put(name, p);
+        return p;
     }
 
     /** Starts the broker, creates every topic, starts the services and waits until all report healthy. */
     static FaultCluster start(FaultsConfig config, Path runDir, Path hostsFile, Duration timeout) throws Exception {
-        FaultCluster cluster = new FaultCluster(config, runDir, hostsFile);
+        return start(config, runDir, hostsFile, timeout, List.of(FETCHER_1, FETCHER_2), List.of());
+    }
+
+    /** As {@link #start(FaultsConfig, Path, Path, Duration)} with the given fetchers, each with {@code fetcherArgs}. */
+    static FaultCluster start(FaultsConfig config, Path runDir, Path hostsFile, Duration timeout,
+                              List<String> fetchers, List<String> fetcherArgs) throws Exception {
+        FaultCluster cluster = new FaultCluster(config, runDir, hostsFile, fetchers, fetcherArgs);
         Runtime.getRuntime().addShutdownHook(cluster.reaper);
         try {
             cluster.broker.start();

@@ -310,7 +310,7 @@ public final class FaultScenario {
     }
 
     /** Samples the distinct-page count twice a second until halted. */
-    private static final class Sampler extends Thread {
+    static final class Sampler extends Thread {
         private final RunMonitor monitor;
         private volatile boolean running = true;
 
@@ -341,7 +341,7 @@ public final class FaultScenario {
     }
 
     /** The harness's own clients talk to the scenario's plaintext loopback broker. */
-    private static io.github.kcrawler.common.config.KafkaSettings kafkaOf(FaultCluster cluster, FaultsConfig config) {
+    static io.github.kcrawler.common.config.KafkaSettings kafkaOf(FaultCluster cluster, FaultsConfig config) {
         return new io.github.kcrawler.common.config.KafkaSettings(cluster.bootstrapServers(), "", config.partitions(),
                 null, Map.of());
     }
