@@ -9,8 +9,6 @@ import io.github.kcrawler.scheduler.wheel.PolitenessWheel;
 import io.github.kcrawler.scheduler.wheel.ScoreBucketPool;
 import io.github.kcrawler.scheduler.wheel.StepPacer;
 
-import it.unimi.dsi.fastutil.ints.IntArrayFIFOQueue;
-import it.unimi.dsi.fastutil.longs.Long2DoubleLinkedOpenHashMap;
 
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -93,12 +91,18 @@ public final class WheelFrontier implements Frontier {
     private final ChunkedLongArray poolSeq;
     private final ChunkedIntArray poolIp;
     /** Side slots restored after a restart that the wheel (FIFO) or the pool (PRIORITY) could not take yet, in order. */
-    private final IntArrayFIFOQueue overflow = new IntArrayFIFOQueue();
+    private final OverflowQueue overflow = new OverflowQueue();
     /** Scores of URLs not pending yet, oldest first; at most {@code scoreCache} (fastutil: no boxing per entry). */
-    private final Long2DoubleLinkedOpenHashMap earlyScores = new Long2DoubleLinkedOpenHashMap();
+    private final ScoreCache earlyScores = new ScoreCache();
     private final int scoreCache;
     private final long[] batch;
     private final int[] blocked;
+    /** PRIORITY: where URLs beyond the bound go instead of being dropped (null: the pool evicts and forgets). */
+    private final Spill spill;
+    private final Spill.Sink takeBackSink = this::takeBackOne;
+    private final FrontierBound bound;
+    private double deferredScore;
+    private long takenBack;
     private int inWheel;
 
     /**
@@ -123,6 +127,17 @@ public final class WheelFrontier implements Frontier {
      */
     public WheelFrontier(CrawlClock clock, Order order, Pacing pacing, int queues, int residues, int poolCapacity,
                          int scoreCache, Consumer<PendingUrl> evicted) {
+        this(clock, order, pacing, queues, residues, poolCapacity, scoreCache, evicted, null);
+    }
+
+    /**
+     * @param spill PRIORITY: where the URLs beyond {@code poolCapacity} go (the pool's worst waiting URL when a better
+     *              one arrives, a newcomer that is not better as {@link Admission#DEFERRED}, restored URLs beyond the
+     *              bound), to be taken back as slots free; null for the paper's behaviour (evict and forget).
+     *              Ignored in FIFO order, which drops as the paper does.
+     */
+    public WheelFrontier(CrawlClock clock, Order order, Pacing pacing, int queues, int residues, int poolCapacity,
+                         int scoreCache, Consumer<PendingUrl> evicted, Spill spill) {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.order = Objects.requireNonNull(order, "order");
         this.wheel = new PolitenessWheel(queues, residues);
@@ -137,6 +152,8 @@ public final class WheelFrontier implements Frontier {
             throw new IllegalArgumentException("score cache size must be >= 0, was " + scoreCache);
         }
         this.scoreCache = scoreCache;
+        this.spill = order == Order.PRIORITY ? spill : null;
+        this.bound = FrontierBound.of(order, queues, residues, poolCapacity, scoreCache);
     }
 
     /** The wheel's key for an IP: the address as a number for IPv4 (neighbours get distinct residues), else a hash. */
@@ -178,12 +195,22 @@ public final class WheelFrontier implements Frontier {
         if (pool.size() == pool.capacity()) {
             int victim = pool.victimFor(score);
             if (victim < 0) {
-                return Admission.FRONTIER_FULL;
+                if (spill == null) {
+                    return Admission.FRONTIER_FULL;
+                }
+                deferredScore = score + 0.0; // the caller stores it in the spill under Spill.key(score, seq)
+                return Admission.DEFERRED;
             }
             evict(victim);
         }
         addToPool(ip, fingerprint, seq, score, false);
+        assert size() <= bound.urls() : size() + " URLs over the bound " + bound.urls();
         return Admission.QUEUED;
+    }
+
+    /** The score of the URL the last {@link #admit} answered {@link Admission#DEFERRED} for (its spill key's). */
+    public double deferredScore() {
+        return deferredScore;
     }
 
     /**
@@ -234,9 +261,15 @@ public final class WheelFrontier implements Frontier {
         if (isPending(fp)) {
             return false;
         }
-        if (pool != null && fp != ScoreBucketPool.NONE && pool.size() < pool.capacity()) {
-            addToPool(url.ip(), fp, url.seq(), url.score(), false);
-            return true;
+        if (pool != null && fp != ScoreBucketPool.NONE) {
+            if (pool.size() < pool.capacity()) {
+                addToPool(url.ip(), fp, url.seq(), url.score(), false);
+                return true;
+            }
+            if (spill != null) {
+                spill.defer(url); // beyond the bound (it was lowered by configuration): kept durably, taken back later
+                return true;
+            }
         }
         int slot = side.add(url.ip(), fp, url.seq(), url.score());
         if (overflow.isEmpty() && wheel.enqueue(side.wheelKey(slot), SIDE | slot)) {
@@ -283,11 +316,18 @@ public final class WheelFrontier implements Frontier {
         pool.removeAt(slot);
     }
 
-    /** The pool's worst waiting URL leaves to make room; the caller forgets it (or retries a revisit later). */
+    /**
+     * The pool's worst waiting URL leaves to make room: into the spill, from which it comes back when there is room;
+     * without a spill the caller forgets it (or retries a revisit later).
+     */
     private void evict(int slot) {
         PendingUrl url = poolView(slot);
         removeFromPool(slot);
-        evicted.accept(url);
+        if (spill != null) {
+            spill.defer(url);
+        } else {
+            evicted.accept(url);
+        }
     }
 
     @Override
@@ -388,6 +428,7 @@ public final class WheelFrontier implements Frontier {
         if (pool == null) {
             return;
         }
+        takeBack();
         // Bounded work per step: at most H/2 attempts, the most one step can hand out. A URL whose residue is full
         // goes back to the pool (end of its bucket) and is tried again at a later step.
         int nBlocked = 0;
@@ -405,6 +446,62 @@ public final class WheelFrontier implements Frontier {
         for (int i = 0; i < nBlocked; i++) {
             pool.requeue(blocked[i]);
         }
+    }
+
+    /**
+     * Takes deferred URLs back from the spill into the pool's free slots, best first: at most H/2 per step, the most
+     * one step can release, so the work per step stays bounded (O(1) per URL). A URL that is pending already (a copy)
+     * is refused and the spill discards it. A score that arrived while the URL was deferred (remembered in the score
+     * cache) replaces the one it was deferred with.
+     */
+    private void takeBack() {
+        if (spill == null || spill.size() == 0) {
+            return;
+        }
+        int room = Math.min(pool.capacity() - pool.size(), wheel.maxBatch());
+        if (room > 0) {
+            spill.takeBack(room, takeBackSink);
+        }
+    }
+
+    private boolean takeBackOne(PendingUrl url) {
+        long fp = url.fingerprint();
+        if (isPending(fp) || pool.size() == pool.capacity()) {
+            return false;
+        }
+        double score = earlyScores.containsKey(fp) ? earlyScores.remove(fp) : url.score();
+        addToPool(url.ip(), fp, url.seq(), score, false);
+        takenBack++;
+        return true;
+    }
+
+    /** URLs deferred to the spill and not taken back yet (0 without a spill). */
+    public long deferred() {
+        return spill == null ? 0 : spill.size();
+    }
+
+    /** URLs taken back from the spill so far. */
+    public long takenBack() {
+        return takenBack;
+    }
+
+    /** This frontier's stated memory bound (URLs and bytes), from its parameters. */
+    public FrontierBound bound() {
+        return bound;
+    }
+
+    /**
+     * Heap bytes this frontier holds now, counted from the capacities of its arrays and tables as {@link FrontierBound}
+     * counts them (payload plus 16 bytes per array object; the IPs' strings at {@code 40 + length} bytes; references
+     * at 8 bytes). What {@link FrontierBound#bytes()} bounds.
+     */
+    public long memoryBytes() {
+        long bytes = wheel.memoryBytes() + 16L * wheel.queues() + 12L * wheel.maxBatch() + 32;
+        if (pool != null) {
+            bytes += pool.memoryBytes() + poolSeq.memoryBytes() + poolIp.memoryBytes();
+        }
+        bytes += side.memoryBytes() + ips.memoryBytes() + earlyScores.memoryBytes() + overflow.memoryBytes();
+        return bytes;
     }
 
     @Override
