@@ -466,9 +466,10 @@ public final class WheelFrontier implements Frontier {
 
     private boolean takeBackOne(PendingUrl url) {
         long fp = url.fingerprint();
-        if (isPending(fp) || pool.size() == pool.capacity()) {
+        if (isPending(fp)) {
             return false;
         }
+        assert pool.size() < pool.capacity() : "takeBack handed more URLs than the pool has room for";
         double score = earlyScores.containsKey(fp) ? earlyScores.remove(fp) : url.score();
         addToPool(url.ip(), fp, url.seq(), score, false);
         takenBack++;
