@@ -15,7 +15,7 @@ import java.util.Arrays;
 final class IpTable {
     private static final int NONE = -1;
 
-    private final TextIds idByText = new TextIds();
+    private final TextIds<String> idByText = new TextIds<>();
     private final IntArrayList freeIds = new IntArrayList();
     private String[] text = new String[16];
     private long[] wheelKey = new long[16];
@@ -23,7 +23,7 @@ final class IpTable {
     private int used;
 
     /** The text-to-id table, with its table size readable. */
-    private static final class TextIds extends Object2IntOpenHashMap<String> {
+    private static final class TextIds<K> extends Object2IntOpenHashMap<K> {
         private static final long serialVersionUID = 1L;
 
         long memoryBytes() {
