@@ -42,22 +42,29 @@ import java.util.function.Consumer;
  *   URL-seen test admits it again when a later page links to it.</li>
  *   <li>{@link Order#PRIORITY}: admitted URLs wait in a bounded {@link ScoreBucketPool} fed by score updates
  *   ({@code crawl.rank.scores}); before each step the best of them enter the wheel, best first. A URL whose residue
- *   is full stays in the pool. A full pool evicts its worst URL, reported to the eviction sink for a forget.</li>
+ *   is full stays in the pool. With a {@link Spill} (as the scheduler runs it) a full pool loses nothing: its worst
+ *   waiting URL moves to the spill when a better one arrives, a newcomer that is not better is answered
+ *   {@link Admission#DEFERRED} (the caller stores it in the spill), and before each step the spill's best URLs come
+ *   back into the pool's free slots. Without a spill a full pool evicts its worst URL, reported to the eviction sink
+ *   for a forget (the paper's drop-and-rediscover).</li>
  * </ul>
  *
  * <p>URLs restored after a restart are never dropped: in FIFO order those the wheel cannot take at once wait in an
  * overflow queue that is offered to the wheel before anything new; in PRIORITY order they return to the pool, and
- * those beyond its capacity (it was shrunk by configuration) wait in the overflow queue.
+ * those beyond its capacity (it was shrunk by configuration) go to the spill (without one, to the overflow queue).
  *
  * <h2>Memory</h2>
- * Only an index is kept here; the URL text stays in the caller's store. In PRIORITY order the pool indexes every
- * pending URL, waiting or placed in the wheel (a placed URL is <em>held</em> in the pool), so {@code poolCapacity}
- * bounds the whole frontier and its memory is allocated up front (≈ 36–44 bytes per slot) plus {@code long seq} and
- * an {@link IpTable} id per used slot (12 bytes, grown with the peak size in 16–32 KiB chunks,
- * {@link ChunkedLongArray}): a growing frontier does not grow the heap by more than that. FIFO URLs, restored
- * overflow and the one fingerprint the pool reserves ({@link ScoreBucketPool#NONE}) live in {@link PendingSlots}
- * (≈ 50 bytes each, bounded by the wheel's B·H/2 in FIFO order). The wheel's handles are slot numbers, with
- * {@link #SIDE} marking a {@code PendingSlots} slot. Not thread-safe: one per stream task.
+ * The bound of the whole frontier — URLs and bytes, the paper's wheel and our pool, IP table and score cache — is
+ * stated in one place, {@link FrontierBound} ({@link #bound()}), and {@link #memoryBytes()} counts the same arrays
+ * live. In short: only an index is kept here, the URL text stays in the caller's store. In PRIORITY order the pool
+ * indexes every pending URL, waiting or placed in the wheel (a placed URL is <em>held</em> in the pool), so
+ * {@code poolCapacity} ({@code max-pending}, by default B·H/2) bounds the whole frontier, plus the one fingerprint
+ * the pool reserves ({@link ScoreBucketPool#NONE}) in a {@link PendingSlots} side slot; the pool is allocated up
+ * front (≈ 36–44 bytes per slot) plus {@code long seq} and an {@link IpTable} id per used slot (12 bytes, grown with
+ * the peak size in 16–32 KiB chunks, {@link ChunkedLongArray}). URLs beyond it wait in the {@link Spill}, with no
+ * per-URL data here. FIFO URLs and restored overflow live in {@link PendingSlots} (≈ 50 bytes each, bounded by the
+ * wheel's B·H/2 in FIFO order). The wheel's handles are slot numbers, with {@link #SIDE} marking a
+ * {@code PendingSlots} slot. Not thread-safe: one per stream task.
  */
 public final class WheelFrontier implements Frontier {
     /** How admitted URLs enter the wheel. */
