@@ -164,13 +164,19 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
         long maxSeq = -1;
         List<String> discard = new ArrayList<>();
         List<PendingEntry> entries = new ArrayList<>();
+        List<KeyValue<String, PendingEntry>> moved = new ArrayList<>();
         try (KeyValueIterator<String, PendingEntry> it = store.all()) {
             while (it.hasNext()) {
                 KeyValue<String, PendingEntry> kv = it.next();
                 PendingEntry entry = kv.value;
-                if (entry != null && entry.isUsable() && spill != null && StoreSpill.isSpillKey(kv.key, entry)) {
-                    spill.restored(); // deferred: stays in the store until the frontier takes it back
-                    maxSeq = Math.max(maxSeq, entry.seq()); // its seq stays taken
+                if (entry != null && entry.isUsable() && StoreSpill.isSpillKey(kv.key, entry)) {
+                    if (spill != null) {
+                        spill.restored(); // deferred: stays in the store until the frontier takes it back
+                        maxSeq = Math.max(maxSeq, entry.seq()); // its seq stays taken
+                        continue;
+                    }
+                    moved.add(kv); // deferred under order=priority, now another order: restored as pending
+                    entries.add(entry);
                     continue;
                 }
                 if (entry == null || !entry.isUsable() || !kv.key.equals(entry.key())) {
@@ -180,6 +186,10 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
                 }
                 entries.add(entry);
             }
+        }
+        for (KeyValue<String, PendingEntry> kv : moved) {
+            store.delete(kv.key);
+            store.put(kv.value.key(), kv.value);
         }
         entries.sort(Comparator.comparingLong(PendingEntry::seq)); // the store is ordered by IP first
         for (PendingEntry entry : entries) {

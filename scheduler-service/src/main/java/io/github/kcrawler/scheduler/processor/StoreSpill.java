@@ -30,6 +30,12 @@ final class StoreSpill implements Spill {
     private final Counter takenBack;
     private final List<KeyValue<String, PendingEntry>> batch = new ArrayList<>();
     private long size;
+    /**
+     * No spill key below this one is in the store: the last key taken back, lowered by every put below it. A scan
+     * starts here, so it does not walk over the deletes of the keys taken back before (RocksDB keeps them as
+     * tombstones until a compaction).
+     */
+    private String floor = FROM;
 
     StoreSpill(KeyValueStore<String, PendingEntry> store, Counter deferred, Counter takenBack) {
         this.store = store;
@@ -49,7 +55,11 @@ final class StoreSpill implements Spill {
 
     /** Stores a newly admitted URL the frontier answered {@code DEFERRED} for. */
     void put(PendingEntry entry) {
-        store.put(Spill.key(entry.score(), entry.seq()), entry);
+        String key = Spill.key(entry.score(), entry.seq());
+        store.put(key, entry);
+        if (key.compareTo(floor) < 0) {
+            floor = key;
+        }
         size++;
         deferred.increment();
     }
@@ -73,7 +83,7 @@ final class StoreSpill implements Spill {
             return 0;
         }
         batch.clear();
-        try (KeyValueIterator<String, PendingEntry> it = store.range(FROM, TO)) {
+        try (KeyValueIterator<String, PendingEntry> it = store.range(floor, TO)) {
             while (it.hasNext() && batch.size() < max) {
                 batch.add(it.next());
             }
@@ -81,6 +91,7 @@ final class StoreSpill implements Spill {
         int taken = 0;
         for (KeyValue<String, PendingEntry> kv : batch) {
             store.delete(kv.key);
+            floor = kv.key; // keys come in order; none below it is left
             size--;
             PendingEntry entry = kv.value;
             if (entry != null && sink.accept(entry.toPendingUrl())) {
@@ -92,6 +103,9 @@ final class StoreSpill implements Spill {
         if (batch.size() < max && size != 0) {
             LOG.warn("spill counted {} deferred URLs but the store has no more; recounting as 0", size);
             size = 0;
+        }
+        if (size == 0) {
+            floor = FROM;
         }
         batch.clear();
         return taken;

@@ -68,15 +68,23 @@ class FrontierSpillTopologyTest {
     private TestOutputTopic<String, ForgetUrl> forgets;
 
     private static SchedulerConfig config() {
+        return config(SchedulerConfig.Order.PRIORITY);
+    }
+
+    private static SchedulerConfig config(SchedulerConfig.Order order) {
         KafkaSettings kafka = new KafkaSettings("127.0.0.1:1", "", 1, Path.of("unused"), Map.of());
         SchedulerConfig.Revisit r = SchedulerConfig.Revisit.defaults();
         return new SchedulerConfig(kafka, T, TICK, MAX_PENDING, 1000, 50, 1, 100, "127.0.0.1", 0,
-                new SchedulerConfig.Wheel(SchedulerConfig.Order.PRIORITY, B, H, 5 * T),
+                new SchedulerConfig.Wheel(order, B, H, 5 * T),
                 new SchedulerConfig.Revisit(false, r.unitMs(), r.initialMs(), r.minMs(), r.maxMs(), r.bufferBytes()));
     }
 
     private void open(SurvivingStoreSupplier store) {
-        SchedulerConfig config = config();
+        open(store, SchedulerConfig.Order.PRIORITY);
+    }
+
+    private void open(SurvivingStoreSupplier store, SchedulerConfig.Order order) {
+        SchedulerConfig config = config(order);
         KafkaSettings kafka = new KafkaSettings("127.0.0.1:1", "", 1, stateDir, Map.of());
         frontiers = new LocalFrontiers();
         registry = new SimpleMeterRegistry();
@@ -182,6 +190,29 @@ class FrontierSpillTopologyTest {
                         .isGreaterThanOrEqualTo(T);
             }
         }
+    }
+
+    /** URLs deferred under order=priority are restored as pending when the scheduler restarts with another order. */
+    @Test
+    void deferredUrls_areRestoredAsPending_underAnotherOrder() {
+        SurvivingStoreSupplier store = new SurvivingStoreSupplier(SchedulerTopology.PENDING_STORE);
+        open(store);
+        int total = 5 * MAX_PENDING;
+        for (int n = 0; n < total; n++) {
+            String url = "http://h" + (n % 5) + ".test/" + n;
+            admitted.pipeInput(ip(n % 5), AdmittedUrls.of(1, List.of(new AdmittedUrls.Entry(url, ip(n % 5),
+                    Fingerprints.url(url)))));
+        }
+        assertThat(storeKeys()[1]).isEqualTo(total - MAX_PENDING);
+        driver.close();
+        open(store, SchedulerConfig.Order.FIFO);
+        assertThat(storeKeys()).containsExactly(total, 0);
+        List<FetchRequest> all = new ArrayList<>();
+        for (int round = 0; round < 2000 && all.size() < total; round++) {
+            step(all, new HashMap<>());
+        }
+        assertThat(all.stream().map(FetchRequest::url).distinct()).hasSize(total);
+        assertThat(forgets.readKeyValuesToList()).isEmpty();
     }
 
     /** Advances one tick and reports every request's fetch at once, with its step. */
