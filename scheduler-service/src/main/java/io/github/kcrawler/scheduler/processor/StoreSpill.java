@@ -83,10 +83,10 @@ final class StoreSpill implements Spill {
             return 0;
         }
         batch.clear();
-        try (KeyValueIterator<String, PendingEntry> it = store.range(floor, TO)) {
-            while (it.hasNext() && batch.size() < max) {
-                batch.add(it.next());
-            }
+        scan(floor, max);
+        if (batch.size() < max && batch.size() < size && !floor.equals(FROM)) {
+            batch.clear(); // the count says there is more: look from the start once (the floor was wrong)
+            scan(FROM, max);
         }
         int taken = 0;
         for (KeyValue<String, PendingEntry> kv : batch) {
@@ -109,6 +109,14 @@ final class StoreSpill implements Spill {
         }
         batch.clear();
         return taken;
+    }
+
+    private void scan(String from, int max) {
+        try (KeyValueIterator<String, PendingEntry> it = store.range(from, TO)) {
+            while (it.hasNext() && batch.size() < max) {
+                batch.add(it.next());
+            }
+        }
     }
 
     @Override
