@@ -71,6 +71,9 @@ public final class SchedulerMetrics {
                 .register(registry);
         Gauge.builder(MetricNames.FRONTIER_SIZE, frontiers, LocalFrontiers::size)
                 .description("URLs waiting in the scheduler").register(registry);
+        Gauge.builder(SPILL + ".size", frontiers, LocalFrontiers::deferred)
+                .description("of the URLs waiting in the scheduler, those deferred to the pending store's spill "
+                        + "(over the frontier's memory bound)").register(registry);
         Gauge.builder(MetricNames.SCHEDULER_ACTIVE_IPS, frontiers, LocalFrontiers::activeIps)
                 .description("IPs with URLs waiting in the scheduler").register(registry);
         revisitStoreReads = Counter.builder(MetricNames.SCHEDULER_REVISIT_STORE_OPS).tag("op", "read")

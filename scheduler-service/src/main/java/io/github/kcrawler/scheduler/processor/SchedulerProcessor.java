@@ -425,7 +425,8 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
     }
 
     private void publish() {
-        slot.update(frontier.size() + (spill == null ? 0 : spill.size()), frontier.activeIps()); // deferred URLs are pending
+        long deferred = spill == null ? 0 : spill.size(); // deferred URLs are pending too (idle means none of either)
+        slot.update(frontier.size() + deferred, frontier.activeIps(), deferred);
     }
 
     @Override

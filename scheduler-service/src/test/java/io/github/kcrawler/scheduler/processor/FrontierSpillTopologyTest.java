@@ -153,6 +153,8 @@ class FrontierSpillTopologyTest {
             assertThat(keys[0]).as("URLs indexed in memory (pending keys)").isLessThanOrEqualTo(bound.urls());
             assertThat(keys[0] + keys[1]).as("every admitted URL is pending or deferred, none dropped")
                     .isEqualTo(n + 1 - all.size());
+            assertThat(frontiers.deferred()).as("the spill's count agrees with the store").isEqualTo(keys[1]);
+            assertThat(registry.get(SchedulerMetrics.SPILL + ".size").gauge().value()).isEqualTo(keys[1]);
             if (n % 10 == 9) {
                 step(all, notBefore);
             }
