@@ -64,7 +64,7 @@ class FrontierBoundTest {
 
     /** What one run saw. */
     record Run(long admitted, long released, long deferred, long takenBack, int peakSize, long peakBytes,
-               double bytesPerUrlAtPeak, long maxIpUrls) {
+               double bytesPerUrlAtPeak) {
     }
 
     @Test
@@ -181,7 +181,7 @@ class FrontierBoundTest {
         assertThat(spill.discarded).isZero();
         assertThat(f.takenBack()).isEqualTo(spill.deferred);
         return new Run(admitted.size(), released.size(), spill.deferred, f.takenBack(), (int) peak[0], peak[1],
-                peak[2] / (double) Math.max(1, peak[0]), 0);
+                peak[2] / (double) Math.max(1, peak[0]));
     }
 
     private static void check(WheelFrontier f, FrontierBound bound, long[] peak) {
@@ -194,6 +194,39 @@ class FrontierBoundTest {
             peak[2] = bytes;
         }
         peak[1] = Math.max(peak[1], bytes);
+    }
+
+    /**
+     * FIFO order, the paper's scheduler: the wheel is the frontier, B·H/2 URLs; at 10× that count the excess is refused
+     * ({@link Admission#IP_FULL}: the paper's drop, which the scheduler turns into a forget) and the bound holds.
+     */
+    @Test
+    void fifo_theWheelIsTheBound() {
+        forAll(10, g -> {
+            int b = g.ofInts(2, 4, 8, 16);
+            int h = g.ofInts(2, 4, 8, 16);
+            ManualClock clock = new ManualClock(1_000_000);
+            WheelFrontier f = new WheelFrontier(clock, WheelFrontier.Order.FIFO, Pacing.paper(T, 5 * T), b, h, 1,
+                    16, u -> { }, null);
+            FrontierBound bound = f.bound();
+            assertThat(bound.urls()).isEqualTo((long) b * (h / 2));
+            SplittableRandom r = g.random();
+            long queued = 0;
+            long released = 0;
+            for (long seq = 0; seq < 10 * bound.urls(); seq++) {
+                Admission a = f.admit("127.6.0." + r.nextInt(2 * h), r.nextLong() | 1, seq);
+                assertThat(a).isIn(Admission.QUEUED, Admission.IP_FULL);
+                queued += a == Admission.QUEUED ? 1 : 0;
+                assertThat((long) f.size()).isLessThanOrEqualTo(bound.urls());
+                assertThat(f.memoryBytes()).isLessThanOrEqualTo(bound.bytes());
+                if (r.nextInt(8) == 0) {
+                    clock.advance(T);
+                    released += f.releaseReady((url, notBefore) -> { });
+                    f.fetched("?", clock.millis());
+                }
+            }
+            assertThat(queued - released).isEqualTo(f.size());
+        });
     }
 
     /** URLs restored beyond a lowered bound go to the spill and come back: none is held beyond it, none lost. */
