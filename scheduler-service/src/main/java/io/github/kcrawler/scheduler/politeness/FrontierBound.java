@@ -17,8 +17,8 @@ import java.util.Locale;
  *
  * <h2>What the paper states (paper 004, §3.1–3.3; DESIGN §4.5)</h2>
  * The politeness wheel holds at most {@code B·H/2} URLs whatever the size of the web ({@code B} FIFO queues of at most
- * {@code H/2} URLs each, one per residue of the step's parity) plus the array {@code N[0..H-1]}; a URL whose residue has
- * no free step is dropped. Here a URL in the wheel is an 8-byte handle, so the wheel is at most
+ * {@code H/2} URLs each, one per residue of the step's parity) plus the array {@code N[0..H-1]}; a URL whose
+ * residue has no free step is dropped. Here a URL in the wheel is an 8-byte handle, so the wheel is at most
  * {@code 8·H + 12·B + B·(16 + 8·H/2)} bytes ({@link #wheelBytes()}, with the queues' array headers), plus the
  * {@code 12·H/2} bytes of the step's batch buffers.
  *

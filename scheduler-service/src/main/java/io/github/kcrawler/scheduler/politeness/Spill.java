@@ -10,9 +10,10 @@ import io.github.kcrawler.scheduler.wheel.ScoreBucketPool;
  * bucket first, then admission order; tests use an in-memory map with the same order. The frontier keeps no
  * per-URL data about a deferred URL — only {@link #size()} — so deferring costs no heap.
  *
- * <p>Contract: a URL given to {@link #defer} (or one the caller deferred itself after {@link Frontier.Admission#DEFERRED})
- * stays until {@link #takeBack} hands it to a sink that takes it, or that refuses it because the same fingerprint
- * is pending already (then the copy is discarded: it is pending, so nothing is lost). Nothing else removes it.
+ * <p>Contract: a URL given to {@link #defer} (or one the caller deferred itself after
+ * {@link Frontier.Admission#DEFERRED}) stays until {@link #takeBack} hands it to a sink that takes it, or that
+ * refuses it because the same fingerprint is pending already (then the copy is discarded: it is pending, so nothing
+ * is lost). Nothing else removes it.
  */
 public interface Spill {
     /** Receives a URL taken back from the spill. */

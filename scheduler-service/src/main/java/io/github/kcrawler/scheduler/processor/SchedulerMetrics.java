@@ -58,7 +58,8 @@ public final class SchedulerMetrics {
         droppedIpFull = dropped(DROP_IP_FULL);
         droppedDuplicate = dropped(DROP_DUPLICATE);
         deferred = Counter.builder(SPILL).tag("op", "deferred")
-                .description("URLs over the frontier's memory bound moved to the pending store's spill").register(registry);
+                .description("URLs over the frontier's memory bound moved to the pending store's spill")
+                .register(registry);
         takenBack = Counter.builder(SPILL).tag("op", "taken-back")
                 .description("URLs taken back from the spill into the frontier").register(registry);
         stepsReported = Counter.builder(MetricNames.SCHEDULER_STEPS).tag("trigger", "reported")

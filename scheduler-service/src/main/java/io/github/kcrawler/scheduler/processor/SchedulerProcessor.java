@@ -282,7 +282,7 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
         return null;
     }
 
-    /** An IP key the frontier can take: not blank, bounded, and not in the spill's key space (no IP starts with '~'). */
+    /** An IP key the frontier can take: not blank, bounded, not in the spill's key space (no IP starts with '~'). */
     static boolean usableIp(String ip) {
         return ip != null && !ip.isBlank() && ip.length() <= MAX_IP_LENGTH && ip.charAt(0) != Spill.PREFIX;
     }
@@ -335,8 +335,8 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
             case DUPLICATE -> metrics.droppedDuplicate.increment();
             case DEFERRED -> { // over the frontier's memory bound: kept in the store's spill, not dropped
                 nextSeq++;
-                spill.put(PendingEntry.of(ip, url, depth, fingerprint, seq, ((WheelFrontier) frontier).deferredScore(),
-                        timestamp));
+                double score = ((WheelFrontier) frontier).deferredScore();
+                spill.put(PendingEntry.of(ip, url, depth, fingerprint, seq, score, timestamp));
             }
             case FRONTIER_FULL -> forget(ip, url, fingerprint, timestamp, metrics.droppedFrontierFull);
             case IP_FULL -> forget(ip, url, fingerprint, timestamp, metrics.droppedIpFull);
