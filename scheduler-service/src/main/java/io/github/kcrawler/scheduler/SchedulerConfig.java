@@ -2,6 +2,8 @@ package io.github.kcrawler.scheduler;
 
 import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.config.Settings;
+import io.github.kcrawler.scheduler.politeness.FrontierBound;
+import io.github.kcrawler.scheduler.politeness.WheelFrontier;
 import io.github.kcrawler.scheduler.wheel.Pacing;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,7 +21,11 @@ import java.util.TreeSet;
  * @param politenessMs     T: minimum time between two fetch requests released for one IP
  * @param tickMs           how often the wall-clock punctuator releases ready IPs; also the release look-ahead,
  *                         so it must be shorter than T
- * @param maxPending       most URLs pending per partition; an admitted URL over the bound is dropped and forgotten
+ * @param maxPending       most URLs pending per partition in memory. Order {@code priority}: the whole frontier (pool
+ *                         and wheel; default B·H/2 at the default B and H, paper 004's bound), and a URL over it
+ *                         waits in the pending store's spill, nothing is dropped ({@link #frontierBound()});
+ *                         {@code per-ip}: an admitted URL over the bound is dropped and forgotten; {@code fifo}:
+ *                         unused (the wheel's B·H/2 bounds it)
  * @param maxPendingPerIp  most URLs pending for one IP; same treatment over the bound
  * @param scoreCacheSize   most scores kept (per partition) for URLs that are not pending yet
  * @param threads          Kafka Streams threads
@@ -220,7 +226,8 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
 
     public static final long DEFAULT_POLITENESS_MS = 1000;
     public static final long DEFAULT_TICK_MS = 20;
-    public static final int DEFAULT_MAX_PENDING = 1_000_000;
+    /** B·H/2 at the default B and H: the whole PRIORITY frontier holds what paper 004's wheel may hold. */
+    public static final int DEFAULT_MAX_PENDING = Wheel.DEFAULT_QUEUES * (Wheel.DEFAULT_RESIDUES / 2);
     public static final int DEFAULT_MAX_PENDING_PER_IP = 100_000;
     public static final int DEFAULT_SCORE_CACHE_SIZE = 100_000;
     public static final int DEFAULT_THREADS = 1;
@@ -283,6 +290,20 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
                             + "crawler. Use this only against servers you own. ***", politenessMs, IMPOLITE_BELOW_MS,
                     1000 / politenessMs);
         }
+    }
+
+    /**
+     * The memory bound of one partition's frontier with these settings (order {@code priority} or {@code fifo}), in
+     * URLs and bytes, and which part is paper 004's and which is ours: see {@link FrontierBound}.
+     *
+     * @throws IllegalStateException for {@code order=per-ip}, which has no wheel
+     */
+    public FrontierBound frontierBound() {
+        if (wheel.order() == Order.PER_IP) {
+            throw new IllegalStateException("order=per-ip has no wheel; it holds at most max-pending URLs");
+        }
+        return FrontierBound.of(wheel.order() == Order.FIFO ? WheelFrontier.Order.FIFO : WheelFrontier.Order.PRIORITY,
+                wheel.queues(), wheel.residues(), maxPending, scoreCacheSize);
     }
 
     /** Defaults for everything but the Kafka settings. */

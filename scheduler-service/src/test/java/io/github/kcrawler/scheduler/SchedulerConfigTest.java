@@ -33,7 +33,7 @@ class SchedulerConfigTest {
         SchedulerConfig c = parse(Map.of());
         assertThat(c.politenessMs()).isEqualTo(1000);
         assertThat(c.tickMs()).isEqualTo(20);
-        assertThat(c.maxPending()).isEqualTo(1_000_000);
+        assertThat(c.maxPending()).isEqualTo(524_288); // B·H/2 at the default B = H = 1,024
         assertThat(c.maxPendingPerIp()).isEqualTo(100_000);
         assertThat(c.scoreCacheSize()).isEqualTo(100_000);
         assertThat(c.threads()).isEqualTo(1);

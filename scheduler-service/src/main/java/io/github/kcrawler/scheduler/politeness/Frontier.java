@@ -9,8 +9,10 @@ package io.github.kcrawler.scheduler.politeness;
  * <p>Contract every implementation keeps:
  * <ul>
  *   <li>Politeness: two URLs of one IP are released with {@code notBefore} values at least T apart.</li>
- *   <li>Bounded memory: {@link #admit} refuses a URL (and says why) instead of growing past its bounds.</li>
- *   <li>Conservation: every queued URL is released exactly once; nothing leaves the frontier any other way.</li>
+ *   <li>Bounded memory: {@link #admit} refuses a URL (and says why), or defers it to a durable {@link Spill},
+ *   instead of growing past its bounds.</li>
+ *   <li>Conservation: every queued URL is released exactly once; nothing leaves the frontier any other way
+ *   (a URL deferred to a {@link Spill} is taken back and then released).</li>
  * </ul>
  * Not thread-safe: one stream task (one partition) owns one frontier.
  */
@@ -24,7 +26,13 @@ public interface Frontier {
         /** The frontier holds its maximum number of URLs; the URL was refused. */
         FRONTIER_FULL,
         /** The URL's IP holds its maximum number of URLs; the URL was refused. */
-        IP_FULL
+        IP_FULL,
+        /**
+         * The frontier holds its maximum number of URLs in memory; the URL was not indexed and the caller keeps it in
+         * the frontier's {@link Spill} (durably), from which the frontier takes it back when it has room. Its score
+         * is {@link WheelFrontier#deferredScore()}.
+         */
+        DEFERRED
     }
 
     /** Receives released URLs, in release order. */

@@ -15,12 +15,21 @@ import java.util.Arrays;
 final class IpTable {
     private static final int NONE = -1;
 
-    private final Object2IntOpenHashMap<String> idByText = new Object2IntOpenHashMap<>();
+    private final TextIds<String> idByText = new TextIds<>();
     private final IntArrayList freeIds = new IntArrayList();
     private String[] text = new String[16];
     private long[] wheelKey = new long[16];
     private int[] users = new int[16];
     private int used;
+
+    /** The text-to-id table, with its table size readable. */
+    private static final class TextIds<K> extends Object2IntOpenHashMap<K> {
+        private static final long serialVersionUID = 1L;
+
+        long memoryBytes() {
+            return 8L * key.length + 4L * value.length + 2 * 16;
+        }
+    }
 
     IpTable() {
         idByText.defaultReturnValue(NONE);
@@ -55,6 +64,35 @@ final class IpTable {
 
     long wheelKey(int id) {
         return wheelKey[id];
+    }
+
+    /**
+     * Bytes held now: the three arrays ({@code String} reference counted as 8 bytes, {@code long}, {@code int} per
+     * id), the text-to-id table ({@code Object[]} and {@code int[]}), the free-id list, and each interned IP's
+     * {@code String} at {@code 40 + length} bytes (header, hash, array header, Latin-1 bytes).
+     */
+    long memoryBytes() {
+        long bytes = 20L * text.length + 3 * 16 + idByText.memoryBytes() + 16 + 4L * freeIds.elements().length;
+        for (int id = 0; id < used; id++) {
+            if (text[id] != null) {
+                bytes += stringBytes(text[id]);
+            }
+        }
+        return bytes;
+    }
+
+    /** Heap bytes of an IP's {@code String} as counted here (Latin-1: one byte a character; else two). */
+    static long stringBytes(String s) {
+        return 40L + s.length() * (isLatin1(s) ? 1L : 2L);
+    }
+
+    private static boolean isLatin1(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) > 0xff) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** IPs with at least one user. */

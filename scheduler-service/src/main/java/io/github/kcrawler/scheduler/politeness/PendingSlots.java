@@ -20,13 +20,22 @@ final class PendingSlots {
     private static final int NONE = -1;
 
     private final IpTable ips;
-    private final Long2IntOpenHashMap slotByFingerprint = new Long2IntOpenHashMap();
+    private final SlotIndex slotByFingerprint = new SlotIndex();
     private final IntArrayList freeSlots = new IntArrayList();
     private long[] fingerprints = new long[INITIAL_SLOTS];
     private long[] seqs = new long[INITIAL_SLOTS];
     private double[] scores = new double[INITIAL_SLOTS];
     private int[] ipOf = new int[INITIAL_SLOTS];
     private int used;
+
+    /** The fingerprint-to-slot table, with its table size readable. */
+    private static final class SlotIndex extends Long2IntOpenHashMap {
+        private static final long serialVersionUID = 1L;
+
+        long memoryBytes() {
+            return 8L * key.length + 4L * value.length + 2 * 16;
+        }
+    }
 
     PendingSlots(IpTable ips) {
         this.ips = ips;
@@ -71,6 +80,12 @@ final class PendingSlots {
 
     int size() {
         return slotByFingerprint.size();
+    }
+
+    /** Bytes held now: the slot arrays (28 bytes a slot), the fingerprint table and the free-slot list. */
+    long memoryBytes() {
+        return 28L * fingerprints.length + 4 * 16 + slotByFingerprint.memoryBytes() + 16
+                + 4L * freeSlots.elements().length;
     }
 
     private int newSlot() {

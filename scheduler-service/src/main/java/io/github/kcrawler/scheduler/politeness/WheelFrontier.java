@@ -9,8 +9,6 @@ import io.github.kcrawler.scheduler.wheel.PolitenessWheel;
 import io.github.kcrawler.scheduler.wheel.ScoreBucketPool;
 import io.github.kcrawler.scheduler.wheel.StepPacer;
 
-import it.unimi.dsi.fastutil.ints.IntArrayFIFOQueue;
-import it.unimi.dsi.fastutil.longs.Long2DoubleLinkedOpenHashMap;
 
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -44,22 +42,29 @@ import java.util.function.Consumer;
  *   URL-seen test admits it again when a later page links to it.</li>
  *   <li>{@link Order#PRIORITY}: admitted URLs wait in a bounded {@link ScoreBucketPool} fed by score updates
  *   ({@code crawl.rank.scores}); before each step the best of them enter the wheel, best first. A URL whose residue
- *   is full stays in the pool. A full pool evicts its worst URL, reported to the eviction sink for a forget.</li>
+ *   is full stays in the pool. With a {@link Spill} (as the scheduler runs it) a full pool loses nothing: its worst
+ *   waiting URL moves to the spill when a better one arrives, a newcomer that is not better is answered
+ *   {@link Admission#DEFERRED} (the caller stores it in the spill), and before each step the spill's best URLs come
+ *   back into the pool's free slots. Without a spill a full pool evicts its worst URL, reported to the eviction sink
+ *   for a forget (the paper's drop-and-rediscover).</li>
  * </ul>
  *
  * <p>URLs restored after a restart are never dropped: in FIFO order those the wheel cannot take at once wait in an
  * overflow queue that is offered to the wheel before anything new; in PRIORITY order they return to the pool, and
- * those beyond its capacity (it was shrunk by configuration) wait in the overflow queue.
+ * those beyond its capacity (it was shrunk by configuration) go to the spill (without one, to the overflow queue).
  *
  * <h2>Memory</h2>
- * Only an index is kept here; the URL text stays in the caller's store. In PRIORITY order the pool indexes every
- * pending URL, waiting or placed in the wheel (a placed URL is <em>held</em> in the pool), so {@code poolCapacity}
- * bounds the whole frontier and its memory is allocated up front (≈ 36–44 bytes per slot) plus {@code long seq} and
- * an {@link IpTable} id per used slot (12 bytes, grown with the peak size in 16–32 KiB chunks,
- * {@link ChunkedLongArray}): a growing frontier does not grow the heap by more than that. FIFO URLs, restored
- * overflow and the one fingerprint the pool reserves ({@link ScoreBucketPool#NONE}) live in {@link PendingSlots}
- * (≈ 50 bytes each, bounded by the wheel's B·H/2 in FIFO order). The wheel's handles are slot numbers, with
- * {@link #SIDE} marking a {@code PendingSlots} slot. Not thread-safe: one per stream task.
+ * The bound of the whole frontier — URLs and bytes, the paper's wheel and our pool, IP table and score cache — is
+ * stated in one place, {@link FrontierBound} ({@link #bound()}), and {@link #memoryBytes()} counts the same arrays
+ * live. In short: only an index is kept here, the URL text stays in the caller's store. In PRIORITY order the pool
+ * indexes every pending URL, waiting or placed in the wheel (a placed URL is <em>held</em> in the pool), so
+ * {@code poolCapacity} ({@code max-pending}, by default B·H/2) bounds the whole frontier, plus the one fingerprint
+ * the pool reserves ({@link ScoreBucketPool#NONE}) in a {@link PendingSlots} side slot; the pool is allocated up
+ * front (≈ 36–44 bytes per slot) plus {@code long seq} and an {@link IpTable} id per used slot (12 bytes, grown with
+ * the peak size in 16–32 KiB chunks, {@link ChunkedLongArray}). URLs beyond it wait in the {@link Spill}, with no
+ * per-URL data here. FIFO URLs and restored overflow live in {@link PendingSlots} (≈ 50 bytes each, bounded by the
+ * wheel's B·H/2 in FIFO order). The wheel's handles are slot numbers, with {@link #SIDE} marking a
+ * {@code PendingSlots} slot. Not thread-safe: one per stream task.
  */
 public final class WheelFrontier implements Frontier {
     /** How admitted URLs enter the wheel. */
@@ -93,12 +98,18 @@ public final class WheelFrontier implements Frontier {
     private final ChunkedLongArray poolSeq;
     private final ChunkedIntArray poolIp;
     /** Side slots restored after a restart that the wheel (FIFO) or the pool (PRIORITY) could not take yet, in order. */
-    private final IntArrayFIFOQueue overflow = new IntArrayFIFOQueue();
+    private final OverflowQueue overflow = new OverflowQueue();
     /** Scores of URLs not pending yet, oldest first; at most {@code scoreCache} (fastutil: no boxing per entry). */
-    private final Long2DoubleLinkedOpenHashMap earlyScores = new Long2DoubleLinkedOpenHashMap();
+    private final ScoreCache earlyScores = new ScoreCache();
     private final int scoreCache;
     private final long[] batch;
     private final int[] blocked;
+    /** PRIORITY: where URLs beyond the bound go instead of being dropped (null: the pool evicts and forgets). */
+    private final Spill spill;
+    private final Spill.Sink takeBackSink = this::takeBackOne;
+    private final FrontierBound bound;
+    private double deferredScore;
+    private long takenBack;
     private int inWheel;
 
     /**
@@ -123,6 +134,17 @@ public final class WheelFrontier implements Frontier {
      */
     public WheelFrontier(CrawlClock clock, Order order, Pacing pacing, int queues, int residues, int poolCapacity,
                          int scoreCache, Consumer<PendingUrl> evicted) {
+        this(clock, order, pacing, queues, residues, poolCapacity, scoreCache, evicted, null);
+    }
+
+    /**
+     * @param spill PRIORITY: where the URLs beyond {@code poolCapacity} go (the pool's worst waiting URL when a better
+     *              one arrives, a newcomer that is not better as {@link Admission#DEFERRED}, restored URLs beyond the
+     *              bound), to be taken back as slots free; null for the paper's behaviour (evict and forget).
+     *              Ignored in FIFO order, which drops as the paper does.
+     */
+    public WheelFrontier(CrawlClock clock, Order order, Pacing pacing, int queues, int residues, int poolCapacity,
+                         int scoreCache, Consumer<PendingUrl> evicted, Spill spill) {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.order = Objects.requireNonNull(order, "order");
         this.wheel = new PolitenessWheel(queues, residues);
@@ -137,6 +159,8 @@ public final class WheelFrontier implements Frontier {
             throw new IllegalArgumentException("score cache size must be >= 0, was " + scoreCache);
         }
         this.scoreCache = scoreCache;
+        this.spill = order == Order.PRIORITY ? spill : null;
+        this.bound = FrontierBound.of(order, queues, residues, poolCapacity, scoreCache);
     }
 
     /** The wheel's key for an IP: the address as a number for IPv4 (neighbours get distinct residues), else a hash. */
@@ -178,12 +202,23 @@ public final class WheelFrontier implements Frontier {
         if (pool.size() == pool.capacity()) {
             int victim = pool.victimFor(score);
             if (victim < 0) {
-                return Admission.FRONTIER_FULL;
+                if (spill == null) {
+                    return Admission.FRONTIER_FULL;
+                }
+                deferredScore = score + 0.0; // the caller stores it in the spill under Spill.key(score, seq)
+                return Admission.DEFERRED;
             }
             evict(victim);
         }
         addToPool(ip, fingerprint, seq, score, false);
+        // the bound holds with a spill; without one, URLs restored beyond a lowered max-pending wait in side slots
+        assert spill == null || size() <= bound.urls() : size() + " URLs over the bound " + bound.urls();
         return Admission.QUEUED;
+    }
+
+    /** The score of the URL the last {@link #admit} answered {@link Admission#DEFERRED} for (its spill key's). */
+    public double deferredScore() {
+        return deferredScore;
     }
 
     /**
@@ -234,9 +269,15 @@ public final class WheelFrontier implements Frontier {
         if (isPending(fp)) {
             return false;
         }
-        if (pool != null && fp != ScoreBucketPool.NONE && pool.size() < pool.capacity()) {
-            addToPool(url.ip(), fp, url.seq(), url.score(), false);
-            return true;
+        if (pool != null && fp != ScoreBucketPool.NONE) {
+            if (pool.size() < pool.capacity()) {
+                addToPool(url.ip(), fp, url.seq(), url.score(), false);
+                return true;
+            }
+            if (spill != null) {
+                spill.defer(url); // beyond the bound (it was lowered by configuration): kept durably, taken back later
+                return true;
+            }
         }
         int slot = side.add(url.ip(), fp, url.seq(), url.score());
         if (overflow.isEmpty() && wheel.enqueue(side.wheelKey(slot), SIDE | slot)) {
@@ -283,11 +324,18 @@ public final class WheelFrontier implements Frontier {
         pool.removeAt(slot);
     }
 
-    /** The pool's worst waiting URL leaves to make room; the caller forgets it (or retries a revisit later). */
+    /**
+     * The pool's worst waiting URL leaves to make room: into the spill, from which it comes back when there is room;
+     * without a spill the caller forgets it (or retries a revisit later).
+     */
     private void evict(int slot) {
         PendingUrl url = poolView(slot);
         removeFromPool(slot);
-        evicted.accept(url);
+        if (spill != null) {
+            spill.defer(url);
+        } else {
+            evicted.accept(url);
+        }
     }
 
     @Override
@@ -388,6 +436,7 @@ public final class WheelFrontier implements Frontier {
         if (pool == null) {
             return;
         }
+        takeBack();
         // Bounded work per step: at most H/2 attempts, the most one step can hand out. A URL whose residue is full
         // goes back to the pool (end of its bucket) and is tried again at a later step.
         int nBlocked = 0;
@@ -405,6 +454,63 @@ public final class WheelFrontier implements Frontier {
         for (int i = 0; i < nBlocked; i++) {
             pool.requeue(blocked[i]);
         }
+    }
+
+    /**
+     * Takes deferred URLs back from the spill into the pool's free slots, best first: at most H/2 per step, the most
+     * one step can release, so the work per step stays bounded (O(1) per URL). A URL that is pending already (a copy)
+     * is refused and the spill discards it. A score that arrived while the URL was deferred (remembered in the score
+     * cache) replaces the one it was deferred with.
+     */
+    private void takeBack() {
+        if (spill == null || spill.size() == 0) {
+            return;
+        }
+        int room = Math.min(pool.capacity() - pool.size(), wheel.maxBatch());
+        if (room > 0) {
+            spill.takeBack(room, takeBackSink);
+        }
+    }
+
+    private boolean takeBackOne(PendingUrl url) {
+        long fp = url.fingerprint();
+        if (isPending(fp)) {
+            return false;
+        }
+        assert pool.size() < pool.capacity() : "takeBack handed more URLs than the pool has room for";
+        double score = earlyScores.containsKey(fp) ? earlyScores.remove(fp) : url.score();
+        addToPool(url.ip(), fp, url.seq(), score, false);
+        takenBack++;
+        return true;
+    }
+
+    /** URLs deferred to the spill and not taken back yet (0 without a spill). */
+    public long deferred() {
+        return spill == null ? 0 : spill.size();
+    }
+
+    /** URLs taken back from the spill so far. */
+    public long takenBack() {
+        return takenBack;
+    }
+
+    /** This frontier's stated memory bound (URLs and bytes), from its parameters. */
+    public FrontierBound bound() {
+        return bound;
+    }
+
+    /**
+     * Heap bytes this frontier holds now, counted from the capacities of its arrays and tables as {@link FrontierBound}
+     * counts them (payload plus 16 bytes per array object; the IPs' strings at {@code 40 + length} bytes; references
+     * at 8 bytes). What {@link FrontierBound#bytes()} bounds.
+     */
+    public long memoryBytes() {
+        long bytes = wheel.memoryBytes() + 16L * wheel.queues() + 12L * wheel.maxBatch() + 32;
+        if (pool != null) {
+            bytes += pool.memoryBytes() + poolSeq.memoryBytes() + poolIp.memoryBytes();
+        }
+        bytes += side.memoryBytes() + ips.memoryBytes() + earlyScores.memoryBytes() + overflow.memoryBytes();
+        return bytes;
     }
 
     @Override

@@ -31,6 +31,15 @@ public final class LocalFrontiers {
         return total;
     }
 
+    /** Of {@link #size()}, the URLs deferred to the frontiers' spills (on disk, not in memory). */
+    public long deferred() {
+        long total = 0;
+        for (Slot slot : slots.values()) {
+            total += slot.deferred;
+        }
+        return total;
+    }
+
     /** IPs with pending URLs over all local tasks. */
     public long activeIps() {
         long total = 0;
@@ -49,10 +58,17 @@ public final class LocalFrontiers {
     static final class Slot {
         private volatile long size;
         private volatile long activeIps;
+        private volatile long deferred;
 
         void update(long newSize, long newActiveIps) {
+            update(newSize, newActiveIps, 0);
+        }
+
+        /** @param newSize pending URLs, in memory and deferred; of them {@code newDeferred} deferred */
+        void update(long newSize, long newActiveIps, long newDeferred) {
             size = newSize;
             activeIps = newActiveIps;
+            deferred = newDeferred;
         }
     }
 }

@@ -20,6 +20,8 @@ public final class SchedulerMetrics {
     public static final String DROP_FRONTIER_FULL = "frontier-full";
     public static final String DROP_IP_FULL = "ip-full";
     public static final String DROP_DUPLICATE = "duplicate";
+    /** URLs deferred to and taken back from the frontier's spill (tag {@code op}). */
+    public static final String SPILL = "crawler.scheduler.spill";
 
     /** Reason of the ForgetUrl sent for a URL refused by either bound (dedup only needs to know it may re-admit). */
     public static final String FORGET_REASON = "frontier-full";
@@ -39,6 +41,9 @@ public final class SchedulerMetrics {
     private final java.util.Map<RevisitPolicy.Outcome, Counter> revisitOutcomes =
             new java.util.EnumMap<>(RevisitPolicy.Outcome.class);
     final Counter stepsTimedOut;
+    /** URLs moved to the frontier's spill (over its memory bound) and taken back from it. */
+    final Counter deferred;
+    final Counter takenBack;
     private final MeterRegistry registry;
     private final BadRecordCounters bad;
 
@@ -52,6 +57,11 @@ public final class SchedulerMetrics {
         droppedFrontierFull = dropped(DROP_FRONTIER_FULL);
         droppedIpFull = dropped(DROP_IP_FULL);
         droppedDuplicate = dropped(DROP_DUPLICATE);
+        deferred = Counter.builder(SPILL).tag("op", "deferred")
+                .description("URLs over the frontier's memory bound moved to the pending store's spill")
+                .register(registry);
+        takenBack = Counter.builder(SPILL).tag("op", "taken-back")
+                .description("URLs taken back from the spill into the frontier").register(registry);
         stepsReported = Counter.builder(MetricNames.SCHEDULER_STEPS).tag("trigger", "reported")
                 .description("wheel steps taken once the step they wait for (the previous one, or steps-in-flight "
                         + "back) was fully reported")
@@ -62,6 +72,9 @@ public final class SchedulerMetrics {
                 .register(registry);
         Gauge.builder(MetricNames.FRONTIER_SIZE, frontiers, LocalFrontiers::size)
                 .description("URLs waiting in the scheduler").register(registry);
+        Gauge.builder(SPILL + ".size", frontiers, LocalFrontiers::deferred)
+                .description("of the URLs waiting in the scheduler, those deferred to the pending store's spill "
+                        + "(over the frontier's memory bound)").register(registry);
         Gauge.builder(MetricNames.SCHEDULER_ACTIVE_IPS, frontiers, LocalFrontiers::activeIps)
                 .description("IPs with URLs waiting in the scheduler").register(registry);
         revisitStoreReads = Counter.builder(MetricNames.SCHEDULER_REVISIT_STORE_OPS).tag("op", "read")

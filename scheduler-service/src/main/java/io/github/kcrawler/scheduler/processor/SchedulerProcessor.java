@@ -17,6 +17,7 @@ import io.github.kcrawler.scheduler.SchedulerConfig;
 import io.github.kcrawler.scheduler.politeness.Frontier;
 import io.github.kcrawler.scheduler.politeness.PendingUrl;
 import io.github.kcrawler.scheduler.politeness.PerIpPriorityFrontier;
+import io.github.kcrawler.scheduler.politeness.Spill;
 import io.github.kcrawler.scheduler.politeness.WheelFrontier;
 import io.micrometer.core.instrument.Counter;
 import org.apache.kafka.streams.KeyValue;
@@ -79,6 +80,8 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
     private ProcessorContext<String, Object> context;
     private KeyValueStore<String, PendingEntry> store;
     private Frontier frontier;
+    /** PRIORITY order: where URLs beyond the frontier's memory bound wait (in the pending store), else null. */
+    private StoreSpill spill;
     private LocalFrontiers.Slot slot;
     private RevisitStates revisits;
     private long nextSeq;
@@ -94,7 +97,12 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
     public void init(ProcessorContext<String, Object> context) {
         this.context = context;
         this.store = context.getStateStore(SchedulerTopology.PENDING_STORE);
+        this.spill = config.wheel().order() == SchedulerConfig.Order.PRIORITY
+                ? new StoreSpill(store, metrics.deferred, metrics.takenBack) : null;
         this.frontier = newFrontier();
+        if (frontier instanceof WheelFrontier w) {
+            LOG.debug("task {}: {}", context.taskId(), w.bound().describe());
+        }
         rebuild();
         if (slot != null) {
             frontiers.unregister(context.taskId(), slot);
@@ -128,7 +136,7 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
                     config.maxPending(), config.maxPendingPerIp(), config.scoreCacheSize());
             case FIFO, PRIORITY -> new WheelFrontier(clock, w.order() == SchedulerConfig.Order.FIFO
                     ? WheelFrontier.Order.FIFO : WheelFrontier.Order.PRIORITY, w.pacingFor(config.politenessMs()),
-                    w.queues(), w.residues(), config.maxPending(), config.scoreCacheSize(), this::evicted);
+                    w.queues(), w.residues(), config.maxPending(), config.scoreCacheSize(), this::evicted, spill);
         };
     }
 
@@ -156,10 +164,21 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
         long maxSeq = -1;
         List<String> discard = new ArrayList<>();
         List<PendingEntry> entries = new ArrayList<>();
+        List<KeyValue<String, PendingEntry>> moved = new ArrayList<>();
         try (KeyValueIterator<String, PendingEntry> it = store.all()) {
             while (it.hasNext()) {
                 KeyValue<String, PendingEntry> kv = it.next();
                 PendingEntry entry = kv.value;
+                if (entry != null && entry.isUsable() && StoreSpill.isSpillKey(kv.key, entry)) {
+                    if (spill != null) {
+                        spill.restored(); // deferred: stays in the store until the frontier takes it back
+                        maxSeq = Math.max(maxSeq, entry.seq()); // its seq stays taken
+                        continue;
+                    }
+                    moved.add(kv); // deferred under order=priority, now another order: restored as pending
+                    entries.add(entry);
+                    continue;
+                }
                 if (entry == null || !entry.isUsable() || !kv.key.equals(entry.key())) {
                     metrics.bad(SchedulerTopology.PENDING_STORE, BadRecord.MALFORMED);
                     discard.add(kv.key);
@@ -167,6 +186,10 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
                 }
                 entries.add(entry);
             }
+        }
+        for (KeyValue<String, PendingEntry> kv : moved) {
+            store.delete(kv.key);
+            store.put(kv.value.key(), kv.value);
         }
         entries.sort(Comparator.comparingLong(PendingEntry::seq)); // the store is ordered by IP first
         for (PendingEntry entry : entries) {
@@ -179,9 +202,10 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
         }
         discard.forEach(store::delete);
         nextSeq = maxSeq + 1;
-        if (frontier.size() > 0 || !discard.isEmpty()) {
-            LOG.info("task {}: restored {} pending URLs for {} IPs ({} unusable entries discarded)",
-                    context.taskId(), frontier.size(), frontier.activeIps(), discard.size());
+        long deferred = spill == null ? 0 : spill.size();
+        if (frontier.size() > 0 || deferred > 0 || !discard.isEmpty()) {
+            LOG.info("task {}: restored {} pending URLs for {} IPs, {} deferred in the spill ({} unusable entries "
+                    + "discarded)", context.taskId(), frontier.size(), frontier.activeIps(), deferred, discard.size());
         }
     }
 
@@ -192,7 +216,7 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
             return; // the IP key is checked below, with its length
         }
         String ip = record.key();
-        if (ip == null || ip.isBlank() || ip.length() > MAX_IP_LENGTH) {
+        if (!usableIp(ip)) {
             metrics.bad(decoded.topic(), BadRecord.MISSING_KEY);
             return;
         }
@@ -248,7 +272,7 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
         }
         for (AdmittedUrls.Entry e : admitted.urls()) {
             String ip = e.ip() == null ? key : e.ip();
-            BadRecord problem = ip.isBlank() || ip.length() > MAX_IP_LENGTH ? BadRecord.MISSING_KEY : validate(e);
+            BadRecord problem = !usableIp(ip) ? BadRecord.MISSING_KEY : validate(e);
             if (problem == null) {
                 admit(ip, e.url(), admitted.depth(), e.fingerprint(), timestamp);
             } else {
@@ -256,6 +280,11 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
             }
         }
         return null;
+    }
+
+    /** An IP key the frontier can take: not blank, bounded, not in the spill's key space (no IP starts with '~'). */
+    static boolean usableIp(String ip) {
+        return ip != null && !ip.isBlank() && ip.length() <= MAX_IP_LENGTH && ip.charAt(0) != Spill.PREFIX;
     }
 
     /** Returns why the admitted entry cannot be used, or null if it can. */
@@ -304,6 +333,11 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
                         timestamp));
             }
             case DUPLICATE -> metrics.droppedDuplicate.increment();
+            case DEFERRED -> { // over the frontier's memory bound: kept in the store's spill, not dropped
+                nextSeq++;
+                double score = ((WheelFrontier) frontier).deferredScore();
+                spill.put(PendingEntry.of(ip, url, depth, fingerprint, seq, score, timestamp));
+            }
             case FRONTIER_FULL -> forget(ip, url, fingerprint, timestamp, metrics.droppedFrontierFull);
             case IP_FULL -> forget(ip, url, fingerprint, timestamp, metrics.droppedIpFull);
         }
@@ -352,7 +386,7 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
                         revisits.retryLater(state);
                     }
                 }
-                case FRONTIER_FULL, IP_FULL -> revisits.retryLater(state);
+                case FRONTIER_FULL, IP_FULL, DEFERRED -> revisits.retryLater(state); // DEFERRED: not from the wheel
             }
         });
         publish();
@@ -391,7 +425,8 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
     }
 
     private void publish() {
-        slot.update(frontier.size(), frontier.activeIps());
+        long deferred = spill == null ? 0 : spill.size(); // deferred URLs are pending too (idle means none of either)
+        slot.update(frontier.size() + deferred, frontier.activeIps(), deferred);
     }
 
     @Override

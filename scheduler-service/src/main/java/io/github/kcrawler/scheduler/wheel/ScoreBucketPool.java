@@ -82,7 +82,7 @@ public final class ScoreBucketPool {
             next[i] = i + 1 < capacity ? i + 1 : NIL;
         }
         this.free = 0;
-        int tableSize = Integer.highestOneBit(capacity) << 2;
+        int tableSize = tableSize(capacity);
         this.table = new int[tableSize];
         this.mask = tableSize - 1;
         java.util.Arrays.fill(table, NIL);
@@ -280,6 +280,15 @@ public final class ScoreBucketPool {
     /** Bytes of the arrays (allocated up front). */
     public long memoryBytes() {
         return 28L * capacity + 4L * table.length + 8L * BUCKETS + 8L * bits.length;
+    }
+
+    /** {@link #memoryBytes()} of a pool of this capacity, before it is built. */
+    public static long memoryBytes(int capacity) {
+        return 28L * capacity + 4L * tableSize(capacity) + 8L * BUCKETS + 8L * ((BUCKETS + 63) / 64);
+    }
+
+    private static int tableSize(int capacity) {
+        return Integer.highestOneBit(capacity) << 2;
     }
 
     private void checkKey(long fp) {
