@@ -154,8 +154,8 @@ public final class ChangeRateEstimator {
     }
 
     /**
-     * §4.3 with our bias term and half-change rule, on the exact intervals: the root of
-     * Σ_i t_ci / (e^{λ t_ci} − 1) = Σ_j t_uj + 0.5·Ī, Ī = (Σ t_ci + Σ t_uj) / n; {@link #zeroChangeRate} when m = 0.
+     * §4.3 with our bias term, on the exact intervals: the root of Σ_i t_ci / (e^{λ t_ci} − 1) = Σ_j t_uj + 0.5·Ī,
+     * Ī = (Σ t_ci + Σ t_uj) / n; 0 when m = 0, like §4.2 (the half-change rule is the policy's, {@link #rate}).
      * Equals {@link #changeRate} when all intervals are equal.
      */
     public static double irregular(double[] changed, int m, double unchangedUnits, long visits) {
@@ -169,24 +169,24 @@ public final class ChangeRateEstimator {
         }
         double mean = (changedUnits + unchangedUnits) / visits;
         if (m == 0) {
-            return zeroChangeRate(visits, mean);
+            return 0;
         }
         return solve(changed, m, null, 0, unchangedUnits + 0.5 * mean);
     }
 
     /**
-     * §4.3 with our bias term, half-change rule and bounded history: what the crawler computes from a page's state.
+     * §4.3 with our bias term and bounded history: what the crawler computes from a page's state (0 when X = 0).
      * {@code changed} summarises the X changed intervals, whose lengths sum to {@code changedUnits}, out of
      * {@code observedUnits} covered by all n. A history that does not hold together (a record written before the
      * summary existed: no summary, or one whose total is not X, or a changed span outside [X, observed]) is read as
-     * a regular one: every interval the mean, which is §4.2 with the half-change rule.
+     * a regular one: every interval the mean, which is §4.2.
      */
     public static double irregular(ChangeIntervals changed, long changedUnits, long observedUnits, long visits,
                                    long changes) {
         checkHistory(visits, changes, observedUnits, "observed time");
         double mean = (double) observedUnits / visits;
         if (changes == 0) {
-            return zeroChangeRate(visits, mean);
+            return 0;
         }
         if (!consistent(changed, changedUnits, observedUnits, changes)) {
             return changeRate(visits, changes, mean);
@@ -277,12 +277,18 @@ public final class ChangeRateEstimator {
         return x;
     }
 
-    /** λ̂ of this estimator's {@link #kind()} for a page's history (see the class comment). */
+    /**
+     * λ̂ of this estimator's {@link #kind()} for a page's history (see the class comment): NAIVE as §4.1 (0 at X = 0),
+     * BIAS_REDUCED and IRREGULAR with the half-change rule at X = 0.
+     */
     public double rate(long visits, long changes, long observedUnits, long changedUnits, ChangeIntervals changed) {
+        if (kind != Kind.NAIVE && changes == 0) {
+            checkHistory(visits, changes, observedUnits, "observed time");
+            return zeroChangeRate(visits, (double) observedUnits / visits);
+        }
         return switch (kind) {
             case NAIVE -> naive(visits, changes, observedUnits);
-            case BIAS_REDUCED -> changes == 0 ? zeroChangeRate(visits, (double) observedUnits / visits)
-                    : changeRate(visits, changes, (double) observedUnits / visits);
+            case BIAS_REDUCED -> changeRate(visits, changes, (double) observedUnits / visits);
             case IRREGULAR -> irregular(changed, changedUnits, observedUnits, visits, changes);
         };
     }
