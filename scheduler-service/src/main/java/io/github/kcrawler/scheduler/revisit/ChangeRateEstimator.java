@@ -150,7 +150,7 @@ public final class ChangeRateEstimator {
         if (unchangedUnits == 0) {
             return Double.POSITIVE_INFINITY;
         }
-        return solve(changed, m, null, 0, unchangedUnits);
+        return solve(changed, m, null, 0, null, 0, unchangedUnits);
     }
 
     /**
@@ -171,7 +171,7 @@ public final class ChangeRateEstimator {
         if (m == 0) {
             return 0;
         }
-        return solve(changed, m, null, 0, unchangedUnits + 0.5 * mean);
+        return solve(changed, m, null, 0, null, 0, unchangedUnits + 0.5 * mean);
     }
 
     /**
@@ -191,15 +191,42 @@ public final class ChangeRateEstimator {
         if (!consistent(changed, changedUnits, observedUnits, changes)) {
             return changeRate(visits, changes, mean);
         }
+        return classes(null, 0, changed, changedUnits, observedUnits, mean);
+    }
+
+    /**
+     * {@link #irregular(ChangeIntervals, long, long, long, long)} over length-class counts the caller keeps in
+     * {@code counts[offset, offset + BUCKETS)} (the simulator's flat per-page arrays), which must be consistent:
+     * they add up to {@code changes} &gt; 0 and changedUnits is in [changes, observedUnits]. 0 when X = 0.
+     */
+    public static double irregular(long[] counts, int offset, long changedUnits, long observedUnits, long visits,
+                                   long changes) {
+        checkHistory(visits, changes, observedUnits, "observed time");
+        if (changes == 0) {
+            return 0;
+        }
+        if (changedUnits < changes || changedUnits > observedUnits) {
+            throw new IllegalArgumentException("changed span " + changedUnits + " outside [" + changes + ", "
+                    + observedUnits + "]");
+        }
+        return classes(counts, offset, null, changedUnits, observedUnits, (double) observedUnits / visits);
+    }
+
+    private static long count(long[] counts, int offset, ChangeIntervals changed, int b) {
+        return changed != null ? changed.count(b) : counts[offset + b];
+    }
+
+    private static double classes(long[] counts, int offset, ChangeIntervals changed, long changedUnits,
+                                  long observedUnits, double mean) {
         double rawSum = 0;
         for (int b = 0; b < ChangeIntervals.BUCKETS; b++) {
-            long c = changed.count(b);
+            long c = count(counts, offset, changed, b);
             if (c > 0) {
                 rawSum += c * midpoint(b);
             }
         }
         double scale = changedUnits / rawSum;
-        return solve(null, 0, changed, scale, (observedUnits - changedUnits) + 0.5 * mean);
+        return solve(null, 0, counts, offset, changed, scale, (observedUnits - changedUnits) + 0.5 * mean);
     }
 
     /** Whether a page's change-interval summary and changed span can be used as they are (see above). */
@@ -229,18 +256,21 @@ public final class ChangeRateEstimator {
 
     /**
      * The root of Σ w_k t_k / (e^{λ t_k} − 1) = rhs over {@code lengths[0, m)} (weight 1 each) or, when
-     * {@code classes} is given, over its length classes (weight = count, t = midpoint · scale). rhs &gt; 0, Σ w &gt; 0.
+     * {@code lengths} is null, over length classes — {@code classes}, or {@code counts[offset, offset + BUCKETS)} —
+     * with weight = count and t = midpoint · scale. rhs &gt; 0, Σ w &gt; 0.
      */
-    private static double solve(double[] lengths, int m, ChangeIntervals classes, double scale, double rhs) {
+    private static double solve(double[] lengths, int m, long[] counts, int offset, ChangeIntervals classes,
+                                double scale, double rhs) {
         assert rhs > 0;
+        boolean byClass = lengths == null;
         double weight = 0;
         double sum = 0;
-        int terms = classes != null ? ChangeIntervals.BUCKETS : m;
+        int terms = byClass ? ChangeIntervals.BUCKETS : m;
         for (int k = 0; k < terms; k++) {
-            double w = classes != null ? classes.count(k) : 1;
+            double w = byClass ? count(counts, offset, classes, k) : 1;
             if (w > 0) {
                 weight += w;
-                sum += w * (classes != null ? midpoint(k) * scale : lengths[k]);
+                sum += w * (byClass ? midpoint(k) * scale : lengths[k]);
             }
         }
         assert weight > 0 && sum > 0;
@@ -251,11 +281,11 @@ public final class ChangeRateEstimator {
             double f = -rhs;
             double slope = 0;
             for (int k = 0; k < terms; k++) {
-                double w = classes != null ? classes.count(k) : 1;
+                double w = byClass ? count(counts, offset, classes, k) : 1;
                 if (w == 0) {
                     continue;
                 }
-                double t = classes != null ? midpoint(k) * scale : lengths[k];
+                double t = byClass ? midpoint(k) * scale : lengths[k];
                 double e = Math.expm1(x * t);
                 if (e == Double.POSITIVE_INFINITY) {
                     continue; // the term and its slope are 0
