@@ -2,7 +2,9 @@ package io.github.kcrawler.app.simulate;
 
 import io.github.kcrawler.app.simulate.FreshnessExperiment.Options;
 import io.github.kcrawler.app.simulate.FreshnessExperiment.Policy;
+import io.github.kcrawler.common.model.ChangeIntervals;
 import io.github.kcrawler.scheduler.revisit.ChangeRateEstimator;
+import io.github.kcrawler.scheduler.revisit.ChangeRateEstimator.Kind;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -24,6 +26,14 @@ final class FreshnessRun {
     private static final double LN2 = Math.log(2);
     private static final double LOG_LAMBDA_MIN = Math.log(1e-9);
     private static final double LOG_LAMBDA_MAX = Math.log(1e3);
+    /**
+     * Ticks per simulated unit for the crawler's bounded history (issue 21): the crawler counts whole minutes, the
+     * simulator's intervals are fractions of a unit, so they are kept in 1/64 units before entering the same
+     * {@link ChangeIntervals} length classes and the same estimator code.
+     */
+    static final double TICKS = 64;
+    /** |log2(λ̂/λ)| is capped here, so that λ̂ = 0 (the naive estimator at X = 0) counts as a finite error. */
+    static final double MAX_LOG2_ERROR = 10;
 
     final FreshnessPopulation pop;
     final Policy policy;
@@ -31,6 +41,12 @@ final class FreshnessRun {
     final long maxRevisit;
     final Options o;
     final ChangeRateEstimator estimator;
+    /** The estimator an issue-21 run re-plans with (null: the policy's own rule, as before issue 21). */
+    final Kind kind;
+    /** Per page, for issue-21 runs: the observed and changed spans in ticks, and the changed intervals' classes. */
+    final long[] observedTicks;
+    final long[] changedTicks;
+    final long[] classes;
     final double[] origin;
     final double[] lastFetch;
     final double[] firstChange;
@@ -50,6 +66,19 @@ final class FreshnessRun {
     double[] curveAge;
 
     FreshnessRun(FreshnessPopulation pop, Policy policy, long budget, long maxRevisit, Options o) {
+        this(pop, policy, budget, maxRevisit, o, null);
+    }
+
+    /**
+     * A run whose re-plans estimate every page's rate with {@code kind} (issue 21; only with
+     * {@link Policy#ESTIMATED_OPTIMAL}: the optimal allocation on those estimates, nothing else), keeping the
+     * bounded history the crawler keeps so that all three estimators can be compared on its histories.
+     */
+    FreshnessRun(FreshnessPopulation pop, Policy policy, long budget, long maxRevisit, Options o, Kind kind) {
+        if (kind != null && policy != Policy.ESTIMATED_OPTIMAL) {
+            throw new IllegalArgumentException("an estimator run is an estimatedOptimal run, not " + policy);
+        }
+        this.kind = kind;
         this.pop = pop;
         this.policy = policy;
         this.budget = budget;
@@ -65,6 +94,13 @@ final class FreshnessRun {
         interval = new double[n];
         heap = new DueHeap(n);
         rnd = new SplittableRandom(pop.seed);
+        observedTicks = kind == null ? null : new long[n];
+        changedTicks = kind == null ? null : new long[n];
+        if (kind != null && (long) n * ChangeIntervals.BUCKETS > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("an estimator run holds at most " + (Integer.MAX_VALUE - 8)
+                    / ChangeIntervals.BUCKETS + " pages, was " + n);
+        }
+        classes = kind == null ? null : new long[n * ChangeIntervals.BUCKETS];
     }
 
     FreshnessRun simulate() {
@@ -154,6 +190,14 @@ final class FreshnessRun {
         account(lastFetch[p], t, c);
         boolean changed = c <= t;
         visits[p]++;
+        if (kind != null) {
+            long ticks = Math.max(1, Math.round((t - lastFetch[p]) * TICKS));
+            observedTicks[p] += ticks;
+            if (changed) {
+                changedTicks[p] += ticks;
+                classes[p * ChangeIntervals.BUCKETS + ChangeIntervals.bucket(ticks)]++;
+            }
+        }
         if (changed) {
             changes[p]++;
             firstChange[p] = pop.nextChange(p, t, rnd);
@@ -188,6 +232,28 @@ final class FreshnessRun {
         return ChangeRateEstimator.changeRate(visits[p], changes[p], meanInterval(p));
     }
 
+    /**
+     * λ̂ of a page by estimator {@code k} on this issue-21 run's history, per unit, or NaN before its first revisit:
+     * NAIVE X/T (0 at X = 0); BIAS_REDUCED §4.2 on the mean interval and IRREGULAR §4.3 on the length classes, both
+     * with the half-change rule at X = 0 — the crawler's {@link ChangeRateEstimator#rate} on the same numbers.
+     */
+    double estimate(Kind k, int p) {
+        if (visits[p] == 0) {
+            return Double.NaN;
+        }
+        long n = visits[p];
+        long x = changes[p];
+        long obs = observedTicks[p];
+        double perTick = switch (k) {
+            case NAIVE -> ChangeRateEstimator.naive(n, x, obs);
+            case BIAS_REDUCED -> x == 0 ? ChangeRateEstimator.zeroChangeRate(n, (double) obs / n)
+                    : ChangeRateEstimator.changeRate(n, x, (double) obs / n);
+            case IRREGULAR -> x == 0 ? ChangeRateEstimator.zeroChangeRate(n, (double) obs / n)
+                    : ChangeRateEstimator.irregular(classes, p * ChangeIntervals.BUCKETS, changedTicks[p], obs, n, x);
+        };
+        return perTick * TICKS;
+    }
+
     /** The mean interval between the page's visits so far (its first copy counts as visit 0). */
     double meanInterval(int p) {
         return (lastFetch[p] - origin[p]) / visits[p];
@@ -211,6 +277,13 @@ final class FreshnessRun {
             return;
         }
         double[] lambda = new double[n];
+        if (kind != null) {
+            for (int p = 0; p < n; p++) {
+                lambda[p] = estimate(kind, p);
+            }
+            allocate(lambda);
+            return;
+        }
         double skipAbove = o.skipFactor() * budget / n;
         for (int p = 0; p < n; p++) {
             double l = estimate(p);
@@ -364,6 +437,63 @@ final class FreshnessRun {
             m.put(names[cls], c);
         }
         return m;
+    }
+
+    /**
+     * An issue-21 run's summary: its freshness and age, and the error of each estimator's λ̂ against the true λ on
+     * this run's histories (pages revisited at least once): Σλ̂/Σλ, median λ̂/λ, mean |log2(λ̂/λ)| (capped at
+     * {@value #MAX_LOG2_ERROR}, so λ̂ = 0 counts as 10) and the pages with λ̂ = 0.
+     */
+    Map<String, Object> estimatorSummary() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("estimator", key(kind));
+        m.put("freshness", round(freshness()));
+        m.put("age", round(age()));
+        m.put("fetches", fetches);
+        m.put("pagesGivenUpOn", pagesAtFloor);
+        Map<String, Object> errors = new LinkedHashMap<>();
+        for (Kind k : Kind.values()) {
+            double sumEst = 0;
+            double sumTrue = 0;
+            double logError = 0;
+            long zeros = 0;
+            double[] ratios = new double[pop.n];
+            int pages = 0;
+            for (int p = 0; p < pop.n; p++) {
+                if (visits[p] == 0) {
+                    continue;
+                }
+                double est = estimate(k, p);
+                double truth = pop.rate(p);
+                sumEst += est;
+                sumTrue += truth;
+                zeros += est == 0 ? 1 : 0;
+                logError += est == 0 ? MAX_LOG2_ERROR
+                        : Math.min(MAX_LOG2_ERROR, Math.abs(Math.log(est / truth) / LN2));
+                ratios[pages++] = est / truth;
+            }
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("pages", pages);
+            if (pages > 0) {
+                Arrays.sort(ratios, 0, pages);
+                e.put("sumEstimateOverSumTrue", round(sumEst / sumTrue));
+                e.put("medianEstimateOverTrue", round(ratios[pages / 2]));
+                e.put("meanAbsLog2Error", round(logError / pages));
+                e.put("zeroEstimates", zeros);
+            }
+            errors.put(key(k), e);
+        }
+        m.put("lambdaError", errors);
+        return m;
+    }
+
+    /** The JSON name of an estimator. */
+    static String key(Kind k) {
+        return switch (k) {
+            case NAIVE -> "naive";
+            case BIAS_REDUCED -> "biasReduced";
+            case IRREGULAR -> "irregular";
+        };
     }
 
     int classOf(int p, double uniformInterval) {

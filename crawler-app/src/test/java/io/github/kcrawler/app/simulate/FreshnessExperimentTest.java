@@ -72,6 +72,41 @@ class FreshnessExperimentTest {
 
     @Test
     @SuppressWarnings("unchecked")
+    void estimators_sideBySide_naiveUnderestimates_andTheIrregularEstimatorIsCloser() throws Exception {
+        // issue 21: three more estimatedOptimal runs, one per estimator, with every estimator's λ error on each
+        FreshnessExperiment.Options o = new FreshnessExperiment.Options(null, 5_000, List.of(ChangeModel.ZIPF),
+                FreshnessExperiment.Process.POISSON, 1_000, 0.02, 3_000, 500, 50, 1, 0, 3.0, 7, 50, null);
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        Map<String, Object> out = FreshnessExperiment.run(o, new PrintStream(text, true, "UTF-8"));
+        Map<String, Object> byEstimator = (Map<String, Object>) ((Map<String, Object>) out.get("freshnessByEstimator"))
+                .get("zipf");
+        assertThat(byEstimator).containsOnlyKeys("naive", "biasReduced", "irregular");
+        Map<String, Object> zipf = (Map<String, Object>) ((Map<String, Object>) out.get("models")).get("zipf");
+        Map<String, Object> estimators = (Map<String, Object>) zipf.get("estimators");
+        for (String k : List.of("naive", "biasReduced", "irregular")) {
+            Map<String, Object> e = (Map<String, Object>) estimators.get(k);
+            assertThat((double) e.get("freshness")).as(k).isBetween(0.0, 1.0).isEqualTo(byEstimator.get(k));
+            assertThat(e.get("fetches")).as(k).isEqualTo(100L * 3_000);
+            assertThat(text.toString("UTF-8")).contains("zipf estimator " + k);
+        }
+        // on the irregular run's own histories: naive is biased low (X/T misses hidden changes and is 0 at X = 0),
+        // the irregular estimator is closer to the truth in the sum and in the typical page
+        Map<String, Object> errors = (Map<String, Object>) ((Map<String, Object>) estimators.get("irregular"))
+                .get("lambdaError");
+        Map<String, Object> naive = (Map<String, Object>) errors.get("naive");
+        Map<String, Object> irregular = (Map<String, Object>) errors.get("irregular");
+        assertThat((double) naive.get("sumEstimateOverSumTrue")).isLessThan(0.9);
+        assertThat(Math.abs((double) irregular.get("sumEstimateOverSumTrue") - 1))
+                .isLessThan(Math.abs((double) naive.get("sumEstimateOverSumTrue") - 1));
+        assertThat((double) irregular.get("meanAbsLog2Error")).isLessThan((double) naive.get("meanAbsLog2Error"));
+        assertThat((long) irregular.get("zeroEstimates")).as("the half-change rule").isZero();
+        assertThat((long) naive.get("zeroEstimates")).isPositive();
+        System.out.println(text.toString("UTF-8"));
+        System.out.println(estimators);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
     void periodic_websimSchedule_staysInRange() throws Exception {
         Map<String, Object> out = FreshnessExperiment.run(small(FreshnessExperiment.Process.PERIODIC, null),
                 new PrintStream(new ByteArrayOutputStream()));

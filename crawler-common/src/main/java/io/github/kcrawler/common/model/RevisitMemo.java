@@ -18,9 +18,14 @@ package io.github.kcrawler.common.model;
  * @param intervalUnits  the revisit interval in force, in units
  * @param firstFetchedMs when the page was first fetched (epoch millis)
  * @param lastFetchedMs  when the page was last fetched (epoch millis)
+ * @param changedUnits   of {@code observedUnits}, the units covered by the X comparisons that found a change (issue
+ *                       21; 0 in memos written before it)
+ * @param changedIntervals the lengths of those X intervals, summarised in {@link ChangeIntervals#BUCKETS} classes
+ *                       (issue 21; null in memos written before it)
  */
 public record RevisitMemo(int v, String etag, String lastModified, String contentHash, long visits, long changes,
-                          long observedUnits, long intervalUnits, long firstFetchedMs, long lastFetchedMs) {
+                          long observedUnits, long intervalUnits, long firstFetchedMs, long lastFetchedMs,
+                          long changedUnits, ChangeIntervals changedIntervals) {
     public static final int VERSION = 1;
     /** Longest ETag or Last-Modified a memo carries, in UTF-8 bytes (the fetcher's bound for both headers). */
     public static final int MAX_VALIDATOR_BYTES = 256;
@@ -30,12 +35,21 @@ public record RevisitMemo(int v, String etag, String lastModified, String conten
 
     /**
      * True when the memo can be continued (a forged or corrupted record may hold anything): counts and spans within
-     * [0, {@link #MAX_COUNT}], X ≤ n, an interval ≥ 1, a last fetch after 1970 and not before the first.
+     * [0, {@link #MAX_COUNT}], X ≤ n, an interval ≥ 1, a last fetch after 1970 and not before the first, the changed
+     * span within the observed one. A change-interval summary that does not match X is not refused: the scheduler
+     * reads it as a memo written before issue 21 (all X changed intervals at their mean length).
      */
+    /** A memo without the change-interval fields (as written before issue 21). */
+    public RevisitMemo(int v, String etag, String lastModified, String contentHash, long visits, long changes,
+                       long observedUnits, long intervalUnits, long firstFetchedMs, long lastFetchedMs) {
+        this(v, etag, lastModified, contentHash, visits, changes, observedUnits, intervalUnits, firstFetchedMs,
+                lastFetchedMs, 0, null);
+    }
+
     public boolean isUsable() {
         return v >= 1 && v <= VERSION && visits >= 0 && visits <= MAX_COUNT && changes >= 0 && changes <= visits
                 && observedUnits >= 0 && observedUnits <= MAX_COUNT && intervalUnits > 0
                 && intervalUnits <= MAX_COUNT && lastFetchedMs > 0 && firstFetchedMs >= 0
-                && firstFetchedMs <= lastFetchedMs;
+                && firstFetchedMs <= lastFetchedMs && changedUnits >= 0 && changedUnits <= observedUnits;
     }
 }

@@ -1,5 +1,6 @@
 package io.github.kcrawler.scheduler.revisit;
 
+import io.github.kcrawler.common.model.ChangeIntervals;
 import io.github.kcrawler.common.model.FetchOutcome;
 import io.github.kcrawler.common.model.FetchResult;
 
@@ -9,8 +10,10 @@ import java.util.Objects;
  * When to fetch a page again, from what its fetches found (DESIGN §4.4; no Kafka, no clock of its own). The first
  * successful fetch schedules a revisit after the initial interval; every later one is a comparison: a change is a 200
  * whose body fingerprint differs from the last one, a 304 (or the same fingerprint) is no change, and the
- * {@link ChangeRateEstimator} turns n comparisons, X changes and their mean spacing into the next interval, clamped
- * to its bounds. A 404 or 410 ends the page's revisits. Any other failure keeps the history and tries again after the
+ * {@link ChangeRateEstimator} turns n comparisons, X changes, the span they cover and the lengths of the intervals
+ * that found a change (summarised, {@link ChangeIntervals}) into the next interval, clamped to its bounds; by default
+ * with Cho &amp; Garcia-Molina's estimator for irregular intervals (§4.3), so a page found unchanged gets a longer
+ * interval, not the maximum (issue 21). A 404 or 410 ends the page's revisits. Any other failure keeps the history and tries again after the
  * interval in force (never sooner than the minimum), so a flaky server is not hammered.
  */
 public final class RevisitPolicy {
@@ -70,7 +73,7 @@ public final class RevisitPolicy {
             }
             return new Decision(new RevisitState(RevisitState.VERSION, r.url(), r.fingerprint(), ip, r.depth(),
                     r.etag(), r.lastModified(), r.contentHash(), 0, 0, 0, initialIntervalUnits, nowMs,
-                    now + initialIntervalUnits, nowMs), Outcome.FIRST);
+                    now + initialIntervalUnits, nowMs, 0, ChangeIntervals.EMPTY), Outcome.FIRST);
         }
         if (!body && !notModified) {
             long retry = Math.max(estimator.minInterval(), previous.intervalUnits());
@@ -81,13 +84,28 @@ public final class RevisitPolicy {
         long visits = previous.visits() + 1;
         long changes = previous.changes() + (changed ? 1 : 0);
         long observed = previous.observedUnits() + elapsed;
-        long interval = estimator.nextInterval(visits, changes, (double) observed / visits);
+        long changedUnits = previous.changedUnits();
+        ChangeIntervals intervals = previous.changedIntervals();
+        if (!ChangeRateEstimator.consistent(intervals, changedUnits, previous.observedUnits(), previous.changes())) {
+            // a state written before issue 21 (or a summary that does not add up): its X changed intervals are
+            // taken at the mean interval, as the estimator reads such a state
+            long mean = previous.visits() == 0 ? 0 : Math.round((double) previous.observedUnits() / previous.visits());
+            intervals = ChangeIntervals.allIn(previous.changes(), mean);
+            changedUnits = Math.min(previous.observedUnits(), Math.max(previous.changes(), previous.changes() * mean));
+        }
+        if (changed) {
+            intervals = intervals.plus(elapsed);
+            changedUnits += elapsed;
+        }
+        long interval = estimator.nextInterval(visits, changes, observed, changedUnits, intervals);
         String etag = body ? r.etag() : r.etag() != null ? r.etag() : previous.etag();
         String lastModified = body ? r.lastModified() : r.lastModified() != null ? r.lastModified()
                 : previous.lastModified();
         String hash = body && r.contentHash() != null ? r.contentHash() : previous.contentHash();
+        assert ChangeRateEstimator.consistent(intervals, changedUnits, observed, changes);
         return new Decision(new RevisitState(RevisitState.VERSION, previous.url(), previous.fingerprint(), ip,
                 previous.depth(), etag, lastModified, hash, visits, changes, observed, interval, nowMs,
-                now + interval, previous.firstFetchedMs()), changed ? Outcome.CHANGED : Outcome.UNCHANGED);
+                now + interval, previous.firstFetchedMs(), changedUnits, intervals),
+                changed ? Outcome.CHANGED : Outcome.UNCHANGED);
     }
 }

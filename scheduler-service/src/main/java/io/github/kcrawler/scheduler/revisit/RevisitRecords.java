@@ -143,6 +143,6 @@ public final class RevisitRecords {
     private static RevisitState with(RevisitState s, String etag, String lastModified, String contentHash) {
         return new RevisitState(s.v(), s.url(), s.fingerprint(), s.ip(), s.depth(), etag, lastModified, contentHash,
                 s.visits(), s.changes(), s.observedUnits(), s.intervalUnits(), s.lastFetchedMs(), s.dueUnit(),
-                s.firstFetchedMs());
+                s.firstFetchedMs(), s.changedUnits(), s.changedIntervals());
     }
 }

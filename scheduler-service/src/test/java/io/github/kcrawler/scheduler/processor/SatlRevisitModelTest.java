@@ -38,7 +38,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Issue 22, property test: the scheduler's revisit state with {@code revisit-state=satl}, driven through its topology
  * by random fetch outcomes (unchanged 200, changed 200, 304 with or without a new ETag, 500, 404) answered after random
  * delays, against an exact model written here independently of {@code RevisitPolicy}: per page n, X, the observed
- * units, the interval (Cho–Garcia-Molina, clamped), validators, body hash, first and last fetch, due time. Every
+ * units, the changed span and its length classes, the interval (Cho–Garcia-Molina's irregular estimator, clamped), validators, body hash, first and last fetch, due time. Every
  * REVISIT request must carry exactly the model's state, come no earlier than the model's due time, and come once per
  * due time (never while the page is out on a request); a gone page never comes back; and, at the end, every live page
  * not out on a request comes due. Also counts: 0 random store reads, and with {@code revisit-state=store} the same
@@ -69,6 +69,8 @@ class SatlRevisitModelTest {
         long n;
         long x;
         long observed;
+        long changedUnits;
+        final long[] classes = new long[21]; // changed intervals by ⌊log2 units⌋, capped at 20
         long interval;
         long first;
         long last;
@@ -119,15 +121,19 @@ class SatlRevisitModelTest {
     }
 
     /** The estimator, written out: r = -ln((n - X + 0.5)/(n + 0.5)), interval = clamp(round(I / r)). */
-    private static long interval(long n, long x, long observed) {
-        double meanInterval = (double) observed / n;
-        double r = -Math.log((n - x + 0.5) / (n + 0.5));
+    /**
+     * Issue 21: the default estimator — X = 0: the half-change rule ln((n + 0.5)/n) / Ī; otherwise Cho &amp;
+     * Garcia-Molina's irregular-interval estimator (its root is tested in ChangeRateEstimatorTest) over the page's
+     * power-of-two length classes of changed intervals, kept here independently of RevisitPolicy.
+     */
+    private static long interval(Page p) {
+        double meanInterval = (double) p.observed / p.n;
+        double lambda = p.x == 0 ? Math.log((p.n + 0.5) / p.n) / meanInterval
+                : io.github.kcrawler.scheduler.revisit.ChangeRateEstimator.irregular(p.classes, 0, p.changedUnits,
+                p.observed, p.n, p.x);
         long min = MIN / UNIT;
         long max = MAX / UNIT;
-        if (r <= 0) {
-            return max;
-        }
-        double next = meanInterval / r;
+        double next = 1 / lambda;
         return next >= max ? max : Math.max(min, Math.round(next));
     }
 
@@ -206,6 +212,11 @@ class SatlRevisitModelTest {
                     assertThat(new long[]{m.visits(), m.changes(), m.observedUnits(), m.intervalUnits(),
                             m.firstFetchedMs(), m.lastFetchedMs()}).as(at + ": n, X, observed, interval, first, last")
                             .containsExactly(page.n, page.x, page.observed, page.interval, page.first, page.last);
+                    assertThat(m.changedUnits()).as(at + ": changed span").isEqualTo(page.changedUnits);
+                    for (int b = 0; b < 21; b++) {
+                        assertThat(m.changedIntervals().count(b)).as(at + ": length class " + b)
+                                .isEqualTo(page.classes[b]);
+                    }
                     assertThat(m.contentHash()).as(at).isEqualTo(page.hash);
                     assertThat(m.etag()).as(at).isEqualTo(page.etag);
                 } else {
@@ -274,8 +285,13 @@ class SatlRevisitModelTest {
         }
         page.n++;
         page.x += changed ? 1 : 0;
-        page.observed += Math.max(1, unit(now) - unit(page.last));
-        page.interval = interval(page.n, page.x, page.observed);
+        long elapsed = Math.max(1, unit(now) - unit(page.last));
+        page.observed += elapsed;
+        if (changed) {
+            page.changedUnits += elapsed;
+            page.classes[Math.min(20, 63 - Long.numberOfLeadingZeros(elapsed))]++;
+        }
+        page.interval = interval(page);
         page.last = now;
         page.dueUnit = unit(now) + page.interval;
     }

@@ -49,11 +49,16 @@ class RevisitPolicyTest {
     }
 
     @Test
-    void notModified_isNoChange_andNeverSeenChangingGivesTheMaximum() {
+    void notModified_isNoChange_andOnceUnchangedBacksOffByTheHalfChangeRule_notToTheMaximum() {
         RevisitState s = policy.next(null, result(200, "h1", "\"e1\""), "ip", 0).state();
         RevisitPolicy.Decision d = policy.next(s, result(304, null, null), "ip", 1440 * UNIT);
         assertThat(d.outcome()).isEqualTo(RevisitPolicy.Outcome.UNCHANGED);
-        assertThat(d.state().intervalUnits()).isEqualTo(576_000);
+        // issue 21: n = 1, X = 0, Ī = 1,440 min → λ = ln 1.5 / 1,440, 1/λ = 3,551.47 min (2.47 days), not 400 days
+        assertThat(d.state().intervalUnits()).isEqualTo(3_551);
+        assertThat(d.state().dueUnit()).isEqualTo(1440 + 3_551);
+        // a second 304 after those 3,551 min: n = 2, Ī = (1,440 + 3,551) / 2 = 2,495.5, 1/λ = 2,495.5 / ln 1.25
+        RevisitState s2 = policy.next(d.state(), result(304, null, null), "ip", (1440 + 3_551) * UNIT).state();
+        assertThat(s2.intervalUnits()).isEqualTo(Math.round(2_495.5 / Math.log(1.25)));
         assertThat(d.state().etag()).as("kept from the last 200").isEqualTo("\"e1\"");
         assertThat(d.state().contentHash()).isEqualTo("h1");
         assertThat(policy.next(s, result(200, "h1", "\"e1\""), "ip", 1440 * UNIT).outcome())
@@ -70,5 +75,45 @@ class RevisitPolicyTest {
         assertThat(retry.outcome()).isEqualTo(RevisitPolicy.Outcome.RETRY);
         assertThat(retry.state().visits()).isZero();
         assertThat(retry.state().dueUnit()).isEqualTo(2000 + 1440);
+    }
+
+    @Test
+    void theStateKeepsTheChangedSpanAndItsLengthClasses_andTheIrregularEstimateFollows() {
+        RevisitState s = policy.next(null, result(200, "h1", null), "ip", 0).state();
+        s = policy.next(s, result(200, "h2", null), "ip", 100 * UNIT).state(); // changed after 100
+        s = policy.next(s, result(304, null, null), "ip", 400 * UNIT).state(); // unchanged after 300
+        s = policy.next(s, result(200, "h3", null), "ip", 410 * UNIT).state(); // changed after 10
+        assertThat(s.visits()).isEqualTo(3);
+        assertThat(s.changes()).isEqualTo(2);
+        assertThat(s.observedUnits()).isEqualTo(410);
+        assertThat(s.changedUnits()).isEqualTo(110);
+        assertThat(s.changedIntervals().count(6)).as("100 in [64, 128)").isEqualTo(1);
+        assertThat(s.changedIntervals().count(3)).as("10 in [8, 16)").isEqualTo(1);
+        double lambda = ChangeRateEstimator.irregular(s.changedIntervals(), 110, 410, 3, 2);
+        assertThat(s.intervalUnits()).isEqualTo(Math.round(1 / lambda));
+        double exact = ChangeRateEstimator.irregular(new double[] {100, 10}, 2, 300, 3);
+        assertThat(lambda / exact).isBetween(0.9, 1.1);
+        RevisitState back = RevisitState.SERDE.deserializer().deserialize("t",
+                RevisitState.SERDE.serializer().serialize("t", s));
+        assertThat(back).isEqualTo(s);
+        assertThat(RevisitState.of(s.url(), s.fingerprint(), s.ip(), s.depth(), s.memo()).withDue(s.dueUnit()))
+                .as("the memo carries the new fields").isEqualTo(s);
+    }
+
+    @Test
+    void aStateWrittenBeforeIssue21_stillReads_andContinuesAsARegularHistory() {
+        String old = "{\"v\":1,\"url\":\"http://a.test/\",\"fingerprint\":7,\"ip\":\"ip\",\"depth\":0,"
+                + "\"etag\":null,\"lastModified\":null,\"contentHash\":\"h1\",\"visits\":4,\"changes\":2,"
+                + "\"observedUnits\":400,\"intervalUnits\":100,\"lastFetchedMs\":0,\"dueUnit\":100,"
+                + "\"firstFetchedMs\":0}";
+        RevisitState s = RevisitState.SERDE.deserializer().deserialize("t",
+                old.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(s.isUsable()).isTrue();
+        assertThat(s.changedIntervals()).isNull();
+        RevisitState next = policy.next(s, result(304, null, null), "ip", 100 * UNIT).state();
+        // read as 2 changed intervals of the mean 100: then all five intervals are 100 long, and §4.2 applies
+        assertThat(next.changedUnits()).isEqualTo(200);
+        assertThat(next.changedIntervals().count(6)).isEqualTo(2);
+        assertThat(next.intervalUnits()).isEqualTo(Math.round(100 / -Math.log(3.5 / 5.5)));
     }
 }

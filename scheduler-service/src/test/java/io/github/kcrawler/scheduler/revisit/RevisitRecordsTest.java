@@ -1,5 +1,7 @@
 package io.github.kcrawler.scheduler.revisit;
 
+import io.github.kcrawler.common.model.ChangeIntervals;
+import io.github.kcrawler.common.model.RevisitMemo;
 import org.junit.jupiter.api.Test;
 
 import java.util.SplittableRandom;
@@ -21,6 +23,34 @@ class RevisitRecordsTest {
         assertThat(f.fit()).isEqualTo(RevisitRecords.Fit.AS_IS);
         assertThat(f.state()).isSameAs(s);
         assertThat(RevisitState.SERDE.deserializer().deserialize(null, f.bytes())).isEqualTo(s);
+    }
+
+    @Test
+    void theChangeIntervalFields_addAFixedBound_andKeepTheHistoryThroughFitting() {
+        // issue 21: changedUnits and 21 length classes, every one at its largest, add at most ~350 bytes
+        RevisitState bare = state("http://a.test/", "\"v1\"", null, "ab");
+        long[] full = new long[ChangeIntervals.BUCKETS];
+        java.util.Arrays.fill(full, RevisitMemo.MAX_COUNT);
+        RevisitState largest = new RevisitState(bare.v(), bare.url(), bare.fingerprint(), bare.ip(), bare.depth(),
+                bare.etag(), bare.lastModified(), bare.contentHash(), RevisitMemo.MAX_COUNT, RevisitMemo.MAX_COUNT,
+                RevisitMemo.MAX_COUNT, 10, bare.lastFetchedMs(), bare.dueUnit(), bare.firstFetchedMs(),
+                RevisitMemo.MAX_COUNT, ChangeIntervals.of(full));
+        RevisitState barePlusMax = new RevisitState(bare.v(), bare.url(), bare.fingerprint(), bare.ip(), bare.depth(),
+                bare.etag(), bare.lastModified(), bare.contentHash(), RevisitMemo.MAX_COUNT, RevisitMemo.MAX_COUNT,
+                RevisitMemo.MAX_COUNT, 10, bare.lastFetchedMs(), bare.dueUnit(), bare.firstFetchedMs());
+        int added = RevisitRecords.fit(largest).bytes().length - RevisitRecords.fit(barePlusMax).bytes().length;
+        assertThat(added).isPositive().isLessThanOrEqualTo(350);
+        assertThat(ChangeIntervals.of(full).toArray().length).isEqualTo(ChangeIntervals.BUCKETS);
+        // fitting away the validators keeps the change history
+        RevisitState oversized = new RevisitState(bare.v(), bare.url(), bare.fingerprint(), bare.ip(), bare.depth(),
+                "e".repeat(6000), null, "ab", 3, 1, 30, 10, bare.lastFetchedMs(), bare.dueUnit(),
+                bare.firstFetchedMs(), 7, ChangeIntervals.EMPTY.plus(7));
+        RevisitRecords.Fitted f = RevisitRecords.fit(oversized);
+        assertThat(f.fit()).isEqualTo(RevisitRecords.Fit.VALIDATORS_DROPPED);
+        assertThat(f.state().changedUnits()).isEqualTo(7);
+        assertThat(f.state().changedIntervals()).isEqualTo(ChangeIntervals.EMPTY.plus(7));
+        assertThat(RevisitRecords.state(RevisitRecords.record(f), RevisitRecords.record(f).length))
+                .isEqualTo(f.state());
     }
 
     @Test
