@@ -19,6 +19,8 @@ import io.github.kcrawler.fetcher.http.ValueBounds;
 import io.github.kcrawler.fetcher.robots.RobotsCache;
 import io.github.kcrawler.fetcher.robots.RobotsResponse;
 import io.github.kcrawler.fetcher.robots.RobotsRules;
+import io.github.kcrawler.fetcher.sitemap.SitemapDiscovery;
+import io.github.kcrawler.fetcher.sitemap.SitemapResponse;
 
 import java.net.InetAddress;
 import java.util.ArrayList;
@@ -73,7 +75,9 @@ final class FetchPipeline {
     private final HostBackoff backoff;
     private final ValueBounds bounds;
     private RobotsCache robots;
+    private SitemapDiscovery sitemaps;
     private java.util.function.BooleanSupplier ownershipConfirmed = () -> true;
+    private java.util.function.Predicate<String> ownsIp = ip -> true;
 
     FetchPipeline(FetcherConfig config, CrawlClock clock, TaskScheduler scheduler, HostResolver resolver,
                   IpGuard guard, FetchSlots slots, NettyHttpClient client, Executor workers, FetchMetrics metrics,
@@ -100,6 +104,16 @@ final class FetchPipeline {
 
     void robots(RobotsCache robots) {
         this.robots = robots;
+    }
+
+    /** Reads the sitemaps a robots.txt names ({@code sitemaps}); null = none. */
+    void sitemaps(SitemapDiscovery sitemaps) {
+        this.sitemaps = sitemaps;
+    }
+
+    /** Whether this instance owns the partition of an IP key now (a sitemap run stops once it does not). */
+    void ownsIp(java.util.function.Predicate<String> owns) {
+        this.ownsIp = owns;
     }
 
     /**
@@ -235,6 +249,13 @@ final class FetchPipeline {
             // max(T, Crawl-delay, back-off): the back-off only ever lengthens the wait
             guard.acquire(job.ip, backoff.intervalFor(job.ip, config.intervalFor(rules.crawlDelayMillis())),
                     () -> slots.acquire(() -> granted(job)));
+            if (sitemaps != null) {
+                // once per robots.txt read, by the first request allowed; queued at the guard after that page
+                List<String> named = rules.claimSitemaps();
+                if (!named.isEmpty()) {
+                    sitemaps.discover(job.host, job.ip, named, job.request.depth() + 1, rules.crawlDelayMillis());
+                }
+            }
         } catch (RuntimeException e) {
             onWorker(job, () -> publisher.crashed(job, e));
         }
@@ -370,6 +391,72 @@ final class FetchPipeline {
                 }
             });
         }));
+    }
+
+    /**
+     * The {@link SitemapDiscovery.Source}: one sitemap file from {@code ip}, through the per-IP guard at
+     * {@code max(T, Crawl-delay, back-off)} and a fetch slot like a page, read up to {@code sitemap-max-bytes}
+     * (a prefix when longer); not sent once this instance no longer owns the IP's partition. Completes on a worker
+     * thread (the caller parses there, never on an I/O thread) and never exceptionally.
+     */
+    CompletableFuture<SitemapResponse> fetchSitemap(String url, String ip, long crawlDelayMillis) {
+        CompletableFuture<SitemapResponse> out = new CompletableFuture<>();
+        FetchJob parts = new FetchJob(null, FetchRequest.fresh(url, 0, 0, 0, 0), null);
+        InetAddress address = IpLiterals.parse(ip);
+        if (address == null || !parts.parseUrl()) {
+            out.complete(SitemapResponse.failed("unusable sitemap URL " + url));
+        } else if (!ownsIp.test(ip)) {
+            out.complete(SitemapResponse.notOwnedAnyMore());
+        } else {
+            guard.acquire(ip, backoff.intervalFor(ip, config.intervalFor(crawlDelayMillis)),
+                    () -> slots.acquire(() -> sitemapGranted(parts, address, ip, out)));
+        }
+        return out;
+    }
+
+    private void sitemapGranted(FetchJob parts, InetAddress address, String ip,
+                                CompletableFuture<SitemapResponse> out) {
+        if (!ownsIp.test(ip)) {
+            slots.release();
+            guard.release(ip);
+            out.complete(SitemapResponse.notOwnedAnyMore());
+            return;
+        }
+        if (!ownershipConfirmed.getAsBoolean()) {
+            scheduler.schedule(() -> sitemapGranted(parts, address, ip, out), OWNERSHIP_RECHECK_MS);
+            return;
+        }
+        HttpFetch fetch;
+        try {
+            fetch = new HttpFetch(parts.https, parts.host, parts.port, address, parts.requestTarget, List.of(),
+                    config.sitemaps().maxBytes(), true);
+        } catch (RuntimeException e) {
+            slots.release();
+            guard.release(ip);
+            out.complete(SitemapResponse.failed(String.valueOf(e)));
+            return;
+        }
+        client.fetch(fetch).whenComplete((r, e) -> {
+            recordBackoff(ip, r);
+            slots.release();
+            guard.release(ip);
+            SitemapResponse s;
+            if (r == null) {
+                s = SitemapResponse.failed(String.valueOf(e));
+            } else if (r.failure() != null && r.failure() != HttpFailure.TOO_LARGE
+                    && r.failure() != HttpFailure.INFLATED_TOO_LARGE) {
+                s = SitemapResponse.failed(r.error());
+            } else {
+                s = new SitemapResponse(r.status(), r.body(), r.bodyLength(), r.header("Content-Type"),
+                        r.failure() == HttpFailure.TOO_LARGE, r.failure() == HttpFailure.INFLATED_TOO_LARGE,
+                        r.header("Location"), false, r.error());
+            }
+            try {
+                workers.execute(() -> out.complete(s));
+            } catch (java.util.concurrent.RejectedExecutionException rejected) {
+                out.complete(SitemapResponse.failed("shutting down"));
+            }
+        });
     }
 
     private void robotsRedirect(String from, String location, int hop, HttpFetchResponse r,

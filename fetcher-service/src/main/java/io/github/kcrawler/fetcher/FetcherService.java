@@ -81,6 +81,7 @@ public final class FetcherService implements CrawlerService {
     private ConsumerLoop loop;
     private FetchMetrics metrics;
     private FetchSlots slots;
+    private io.github.kcrawler.fetcher.sitemap.SitemapDiscovery sitemaps;
 
     public FetcherService(FetcherConfig config, MeterRegistry registry, CrawlClock clock) {
         this.config = config;
@@ -117,7 +118,8 @@ public final class FetcherService implements CrawlerService {
                 config.firstByteTimeoutMs(), config.tlsInsecure(), config.politenessMs()), clock);
         if (config.warcDir() != null) {
             warc = new WarcArchive(config.warcDir(), config.warcPrefix(), config.warcMaxBytes(),
-                    config.warcGzipLevel(), clock::millis, metrics.warcRecords);
+                    config.warcGzipLevel(), clock::millis, metrics.warcRecords, config.warcCdx(),
+                    io.github.kcrawler.fetcher.warc.WarcArchive.DEFAULT_CDX_SPILL_CHARS);
         }
         workers = new ThreadPoolExecutor(config.workerThreads(), config.workerThreads(), 60, TimeUnit.SECONDS,
                 new LinkedBlockingQueue<>(), daemonThreads("fetcher-worker"));
@@ -136,9 +138,15 @@ public final class FetcherService implements CrawlerService {
                 config.robotsTtlMs(), config.robotsErrorTtlMs(), config.maxCrawlDelayMs(), clock,
                 pipeline::fetchRobots, registry);
         pipeline.robots(robots);
+        if (config.sitemaps().enabled()) {
+            sitemaps = new io.github.kcrawler.fetcher.sitemap.SitemapDiscovery(config.sitemaps(),
+                    pipeline::fetchSitemap, publisher::sitemapUrls, registry);
+            pipeline.sitemaps(sitemaps);
+        }
         loop = new ConsumerLoop(config, topics.fetchRequests.name(), consumerProperties(), producer, pipeline, pending,
                 metrics, JsonSerde.of(FetchRequest.class));
         pipeline.ownership(loop::ownershipConfirmed);
+        pipeline.ownsIp(loop::ownsKey);
         loop.start();
         LOG.info("fetcher started: group {}fetcher on {}, transactional id {}, {} fetches in flight, {} pending, "
                 + "T={} ms, WARC {}", config.kafka().topicPrefix(), topics.fetchRequests.name(), transactionalId(),
@@ -159,9 +167,12 @@ public final class FetcherService implements CrawlerService {
         loop.output().beforeOffsets(hook);
     }
 
-    /** Requests accepted from Kafka whose results are not yet committed. */
+    /**
+     * Requests accepted from Kafka whose results are not yet committed, plus sites whose sitemaps are being read
+     * (their URLs not yet committed): work that is not idle.
+     */
     public int pending() {
-        return pending.get();
+        return pending.get() + (sitemaps == null ? 0 : sitemaps.inFlight());
     }
 
     /** Fetches on the network now (at most {@code max-in-flight}). */

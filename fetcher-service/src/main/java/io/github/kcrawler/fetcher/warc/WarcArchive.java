@@ -63,6 +63,9 @@ public final class WarcArchive implements AutoCloseable {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMddHHmmssSSS", Locale.ROOT)
             .withZone(ZoneOffset.UTC);
 
+    /** Characters of CDXJ lines held in memory per open file before a sorted run is spilled. */
+    public static final long DEFAULT_CDX_SPILL_CHARS = CdxjIndex.DEFAULT_SPILL_CHARS;
+
     private final Path dir;
     private final String prefix;
     private final long maxBytes;
