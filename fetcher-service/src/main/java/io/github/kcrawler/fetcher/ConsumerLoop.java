@@ -62,6 +62,7 @@ final class ConsumerLoop {
     private final FetchMetrics metrics;
     private final JsonSerde<FetchRequest> serde;
     private final OffsetTracker tracker = new OffsetTracker();
+    final PartitionOwnership owned = new PartitionOwnership(); // what sitemap runs ask (FetcherService)
     private final TransactionalOutput output;
     /** Partitions whose previous owner's finished list could not be read on assignment: read at their first record. */
     private final Set<TopicPartition> finishedUnknown = new HashSet<>();
@@ -131,18 +132,6 @@ final class ConsumerLoop {
      * instance must not fetch what the new owner is fetching, and a fetch whose offset cannot be committed would be
      * done again.
      */
-    /**
-     * True if this instance owns the partition the IP key {@code key} hashes to, and knows it
-     * ({@link #ownershipConfirmed()}): background requests to a site (sitemaps) stop once its IP moves away.
-     */
-    boolean ownsKey(String key) {
-        return ownershipConfirmed() && owned.contains(io.github.kcrawler.common.topic.KeyPartitioner.partition(key,
-                config.kafka().partitions()));
-    }
-
-    /** Partitions of the request topic assigned to this instance (rebalance listener; read by any thread). */
-    private final Set<Integer> owned = java.util.concurrent.ConcurrentHashMap.newKeySet();
-
     boolean ownershipConfirmed() {
         long now = System.nanoTime();
         long commitStarted = commitStartedNanos;
@@ -413,7 +402,7 @@ final class ConsumerLoop {
     private final class Rebalance implements ConsumerRebalanceListener {
         @Override
         public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
-            partitions.forEach(tp -> owned.remove(tp.partition()));
+            owned.removed(partitions);
             if (partitions.isEmpty()) {
                 return;
             }
@@ -435,14 +424,14 @@ final class ConsumerLoop {
         /** The records the previous owners listed as finished in their last commits ({@link FinishedOffsets}). */
         @Override
         public void onPartitionsLost(Collection<TopicPartition> partitions) {
-            partitions.forEach(tp -> owned.remove(tp.partition()));
+            owned.removed(partitions);
             tracker.remove(partitions);
             finishedUnknown.removeAll(partitions);
         }
 
         @Override
         public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
-            partitions.forEach(tp -> owned.add(tp.partition()));
+            owned.assigned(partitions);
             confirming = false; // a completed rebalance: what this member owns is known again
             commitFailing = false;
             if (!partitions.isEmpty() && !readFinishedOffsets(partitions)) {

@@ -78,6 +78,7 @@ final class FetchPipeline {
     private SitemapDiscovery sitemaps;
     private java.util.function.BooleanSupplier ownershipConfirmed = () -> true;
     private java.util.function.Predicate<String> ownsIp = ip -> true;
+    private final SitemapFetches sitemapFetches;
 
     FetchPipeline(FetcherConfig config, CrawlClock clock, TaskScheduler scheduler, HostResolver resolver,
                   IpGuard guard, FetchSlots slots, NettyHttpClient client, Executor workers, FetchMetrics metrics,
@@ -95,6 +96,8 @@ final class FetchPipeline {
         this.backoff = new HostBackoff(clock, config.politenessMs(), config.maxBackoffMs(), BACKOFF_CAPACITY);
         this.bounds = new ValueBounds(config.bounds(), metrics::bounded);
         this.budget = new PageBudget(config.maxPages(), config.maxPagesPerHost(), HOST_BUDGET_CAPACITY);
+        this.sitemapFetches = new SitemapFetches(config, scheduler, guard, slots, client, workers, backoff,
+                this::recordBackoff, () -> ownershipConfirmed.getAsBoolean(), ip -> ownsIp.test(ip));
     }
 
     /** The per-IP back-off (tests). */
@@ -393,70 +396,9 @@ final class FetchPipeline {
         }));
     }
 
-    /**
-     * The {@link SitemapDiscovery.Source}: one sitemap file from {@code ip}, through the per-IP guard at
-     * {@code max(T, Crawl-delay, back-off)} and a fetch slot like a page, read up to {@code sitemap-max-bytes}
-     * (a prefix when longer); not sent once this instance no longer owns the IP's partition. Completes on a worker
-     * thread (the caller parses there, never on an I/O thread) and never exceptionally.
-     */
+    /** The {@link SitemapDiscovery.Source} ({@link SitemapFetches}). */
     CompletableFuture<SitemapResponse> fetchSitemap(String url, String ip, long crawlDelayMillis) {
-        CompletableFuture<SitemapResponse> out = new CompletableFuture<>();
-        FetchJob parts = new FetchJob(null, FetchRequest.fresh(url, 0, 0, 0, 0), null);
-        InetAddress address = IpLiterals.parse(ip);
-        if (address == null || !parts.parseUrl()) {
-            out.complete(SitemapResponse.failed("unusable sitemap URL " + url));
-        } else if (!ownsIp.test(ip)) {
-            out.complete(SitemapResponse.notOwnedAnyMore());
-        } else {
-            guard.acquire(ip, backoff.intervalFor(ip, config.intervalFor(crawlDelayMillis)),
-                    () -> slots.acquire(() -> sitemapGranted(parts, address, ip, out)));
-        }
-        return out;
-    }
-
-    private void sitemapGranted(FetchJob parts, InetAddress address, String ip,
-                                CompletableFuture<SitemapResponse> out) {
-        if (!ownsIp.test(ip)) {
-            slots.release();
-            guard.release(ip);
-            out.complete(SitemapResponse.notOwnedAnyMore());
-            return;
-        }
-        if (!ownershipConfirmed.getAsBoolean()) {
-            scheduler.schedule(() -> sitemapGranted(parts, address, ip, out), OWNERSHIP_RECHECK_MS);
-            return;
-        }
-        HttpFetch fetch;
-        try {
-            fetch = new HttpFetch(parts.https, parts.host, parts.port, address, parts.requestTarget, List.of(),
-                    config.sitemaps().maxBytes(), true);
-        } catch (RuntimeException e) {
-            slots.release();
-            guard.release(ip);
-            out.complete(SitemapResponse.failed(String.valueOf(e)));
-            return;
-        }
-        client.fetch(fetch).whenComplete((r, e) -> {
-            recordBackoff(ip, r);
-            slots.release();
-            guard.release(ip);
-            SitemapResponse s;
-            if (r == null) {
-                s = SitemapResponse.failed(String.valueOf(e));
-            } else if (r.failure() != null && r.failure() != HttpFailure.TOO_LARGE
-                    && r.failure() != HttpFailure.INFLATED_TOO_LARGE) {
-                s = SitemapResponse.failed(r.error());
-            } else {
-                s = new SitemapResponse(r.status(), r.body(), r.bodyLength(), r.header("Content-Type"),
-                        r.failure() == HttpFailure.TOO_LARGE, r.failure() == HttpFailure.INFLATED_TOO_LARGE,
-                        r.header("Location"), false, r.error());
-            }
-            try {
-                workers.execute(() -> out.complete(s));
-            } catch (java.util.concurrent.RejectedExecutionException rejected) {
-                out.complete(SitemapResponse.failed("shutting down"));
-            }
-        });
+        return sitemapFetches.fetch(url, ip, crawlDelayMillis);
     }
 
     private void robotsRedirect(String from, String location, int hop, HttpFetchResponse r,

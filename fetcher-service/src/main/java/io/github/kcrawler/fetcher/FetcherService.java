@@ -140,13 +140,13 @@ public final class FetcherService implements CrawlerService {
         pipeline.robots(robots);
         if (config.sitemaps().enabled()) {
             sitemaps = new io.github.kcrawler.fetcher.sitemap.SitemapDiscovery(config.sitemaps(),
-                    pipeline::fetchSitemap, publisher::sitemapUrls, registry);
+                    pipeline::fetchSitemap, publisher.sitemapSink(), registry);
             pipeline.sitemaps(sitemaps);
         }
         loop = new ConsumerLoop(config, topics.fetchRequests.name(), consumerProperties(), producer, pipeline, pending,
                 metrics, JsonSerde.of(FetchRequest.class));
         pipeline.ownership(loop::ownershipConfirmed);
-        pipeline.ownsIp(loop::ownsKey);
+        pipeline.ownsIp(ip -> loop.ownershipConfirmed() && loop.owned.ownsKey(ip, config.kafka().partitions()));
         loop.start();
         LOG.info("fetcher started: group {}fetcher on {}, transactional id {}, {} fetches in flight, {} pending, "
                 + "T={} ms, WARC {}", config.kafka().topicPrefix(), topics.fetchRequests.name(), transactionalId(),

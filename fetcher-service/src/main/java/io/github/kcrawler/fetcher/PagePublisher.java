@@ -124,45 +124,9 @@ final class PagePublisher {
         sink.result(resultKey(job), result, c);
     }
 
-    /**
-     * The {@link io.github.kcrawler.fetcher.sitemap.SitemapDiscovery.Sink}: URLs a sitemap of {@code ip}'s site
-     * listed, discovered at {@code depth} with the sitemap as their source, through the normal path: the crawl scope
-     * (rejections counted as for outlinks), then one {@code crawl.urls.discovered} record per batch (all of them on
-     * {@code ip}'s partition, so the URL-seen test of that partition decides), produced in the next transaction
-     * with no request offset of their own. {@code done} runs once they are committed or dropped.
-     */
-    void sitemapUrls(String sitemapUrl, String ip, int depth, List<String> urls, Runnable done) {
-        List<DiscoveredUrls.Entry> entries = new ArrayList<>(urls.size());
-        if (depth > config.scope().maxDepth()) {
-            metrics.scopeRejected(ScopeDecision.TOO_DEEP, urls.size());
-        } else {
-            for (String u : urls) {
-                ScopeDecision d = config.scope().check(u, depth, sitemapUrl);
-                if (d.inScope()) {
-                    entries.add(new DiscoveredUrls.Entry(u, ip));
-                } else {
-                    metrics.scopeRejected(d, 1);
-                }
-            }
-        }
-        if (entries.isEmpty()) {
-            done.run();
-            return;
-        }
-        List<UrlBatches.Keyed<DiscoveredUrls>> records = UrlBatches.discovered(entries, sink.discoveredPartitions(),
-                sitemapUrl, depth, clock.millis(), config.batchLimits());
-        FetchJob job = new FetchJob(ip, FetchRequest.fresh(sitemapUrl, Fingerprints.url(sitemapUrl), depth, 0, 0),
-                null);
-        Completion c = new Completion(job, records.size(), (j, e) -> {
-            if (e != null) {
-                LOG.warn("URLs of sitemap {} not produced", sitemapUrl, e);
-            }
-            done.run();
-        });
-        for (UrlBatches.Keyed<DiscoveredUrls> r : records) {
-            sink.discovered(r.key(), r.value(), c);
-        }
-        metrics.linksDiscovered.increment(entries.size());
+    /** Where the URLs of sitemaps go: the same sink, scope and batching as outlinks ({@link SitemapUrls}). */
+    SitemapUrls sitemapSink() {
+        return new SitemapUrls(config, clock, sink, metrics);
     }
 
     /** A bug in the pipeline must not lose the record: it is answered as a protocol error and logged. */

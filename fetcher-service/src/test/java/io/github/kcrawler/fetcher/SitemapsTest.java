@@ -215,8 +215,24 @@ class SitemapsTest {
     }
 
     @Test
+    void noRequestOnceTheIpsPartitionMovedAway() throws Exception {
+        file("/robots.txt", "text/plain", ("Sitemap: " + base + "/s1.xml\nSitemap: " + base + "/s2.xml\n")
+                .getBytes(StandardCharsets.UTF_8));
+        xml("/s1.xml", urlset(base + "/p"));
+        xml("/s2.xml", urlset(base + "/q"));
+        try (PipelineHarness h = new PipelineHarness(Map.of())) {
+            h.pipeline.ownsIp(ip -> false); // a rebalance gave 127.0.0.1's partition to another fetcher
+            h.fetch(base + "/");
+            await().atMost(Duration.ofSeconds(10)).until(() -> h.sitemaps.inFlight() == 0
+                    && count(h, "crawler.fetch.sitemap.skipped", "reason", "partition_moved") == 2);
+            assertThat(requests.stream().map(r -> (String) r[0]).toList()).containsExactly("/robots.txt", "/");
+            assertThat(discoveredUrls(h)).isEmpty();
+        }
+    }
+
+    @Test
     void offMeansNoSitemapRequest() throws Exception {
-        files.put("/robots.txt", ("Sitemap: " + base + "/s.xml\n").getBytes(StandardCharsets.UTF_8));
+        file("/robots.txt", "text/plain", ("Sitemap: " + base + "/s.xml\n").getBytes(StandardCharsets.UTF_8));
         xml("/s.xml", urlset(base + "/p"));
         try (PipelineHarness h = new PipelineHarness(Map.of("sitemaps", "false"))) {
             h.fetch(base + "/");

@@ -2,6 +2,7 @@ package io.github.kcrawler.fetcher.sitemap;
 
 import io.github.kcrawler.common.metrics.MetricNames;
 import io.github.kcrawler.common.url.UrlNormalizer;
+import io.github.kcrawler.fetcher.robots.SitemapParsing;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
@@ -19,7 +20,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Sitemaps (sitemaps.org protocol 0.9) named by a site's robots.txt: fetched, parsed ({@link SitemapParsing}) and
+ * Sitemaps (sitemaps.org protocol 0.9) named by a site's robots.txt: fetched, parsed ({@link SitemapParsing}, in the robots package, which owns crawler-commons) and
  * turned into discovered URLs, with every server-controlled quantity bounded (issue 20) and every request as polite
  * as a page's.
  *

@@ -1,4 +1,4 @@
-package io.github.kcrawler.fetcher.sitemap;
+package io.github.kcrawler.fetcher.robots;
 
 import crawlercommons.sitemaps.AbstractSiteMap;
 import crawlercommons.sitemaps.SiteMap;

@@ -1,4 +1,4 @@
-package io.github.kcrawler.fetcher.sitemap;
+package io.github.kcrawler.fetcher.robots;
 
 import io.github.kcrawler.testing.PropertyCheck;
 import org.junit.jupiter.api.Test;
