@@ -140,7 +140,7 @@ public final class FetcherService implements CrawlerService {
         pipeline.robots(robots);
         if (config.sitemaps().enabled()) {
             sitemaps = new io.github.kcrawler.fetcher.sitemap.SitemapDiscovery(config.sitemaps(),
-                    pipeline::fetchSitemap, publisher.sitemapSink(), registry);
+                    config.scope().maxUrlLength(), pipeline::fetchSitemap, publisher.sitemapSink(), registry);
             pipeline.sitemaps(sitemaps);
         }
         loop = new ConsumerLoop(config, topics.fetchRequests.name(), consumerProperties(), producer, pipeline, pending,

@@ -126,7 +126,8 @@ final class PipelineHarness implements AutoCloseable {
         pipeline.robots(new RobotsCache(List.of(config.robotsAgent()), 100, 60_000, 60_000,
                 config.maxCrawlDelayMs(), clock, pipeline::fetchRobots, registry));
         sitemaps = config.sitemaps().enabled() ? new io.github.kcrawler.fetcher.sitemap.SitemapDiscovery(
-                config.sitemaps(), pipeline::fetchSitemap, publisher.sitemapSink(), registry) : null;
+                config.sitemaps(), config.scope().maxUrlLength(), pipeline::fetchSitemap, publisher.sitemapSink(),
+                registry) : null;
         pipeline.sitemaps(sitemaps);
     }
 

@@ -231,6 +231,23 @@ class SitemapsTest {
     }
 
     @Test
+    void aSitemapUrlOverMaxUrlLengthIsNotFetched() throws Exception {
+        String longUrl = base + "/" + "s".repeat(3000) + ".xml";
+        file("/robots.txt", "text/plain", ("Sitemap: " + longUrl + "\nSitemap: " + base + "/ok.xml\n")
+                .getBytes(StandardCharsets.UTF_8));
+        xml("/ok.xml", urlset(base + "/p"));
+        try (PipelineHarness h = new PipelineHarness(Map.of("max-url-length", "2048"))) {
+            h.fetch(base + "/");
+            await().atMost(Duration.ofSeconds(10)).until(() -> h.sitemaps.inFlight() == 0
+                    && count(h, "crawler.fetch.sitemap.fetches", "result", "parsed") == 1);
+            assertThat(count(h, "crawler.fetch.sitemap.skipped", "reason", "bad_url")).isEqualTo(1);
+            assertThat(requests.stream().map(r -> (String) r[0]).toList()).containsExactly("/robots.txt", "/",
+                    "/ok.xml");
+            assertThat(h.discoveredRecords).allSatisfy(d -> assertThat(d.source().length()).isLessThan(2048));
+        }
+    }
+
+    @Test
     void offMeansNoSitemapRequest() throws Exception {
         file("/robots.txt", "text/plain", ("Sitemap: " + base + "/s.xml\n").getBytes(StandardCharsets.UTF_8));
         xml("/s.xml", urlset(base + "/p"));

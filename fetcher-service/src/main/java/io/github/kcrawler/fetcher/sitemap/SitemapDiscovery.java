@@ -79,6 +79,7 @@ public final class SitemapDiscovery {
     public enum UrlOutcome { FOUND, OTHER_HOST, MALFORMED, LIMIT }
 
     private final SitemapSettings settings;
+    private final int maxUrlLength;
     private final Source source;
     private final Sink sink;
     private final Map<Result, Counter> results = new EnumMap<>(Result.class);
@@ -89,8 +90,14 @@ public final class SitemapDiscovery {
     /** Runs started and not yet finished, URLs handed on included (idle detection). */
     private final AtomicInteger inFlight = new AtomicInteger();
 
-    public SitemapDiscovery(SitemapSettings settings, Source source, Sink sink, MeterRegistry registry) {
+    /**
+     * @param maxUrlLength a sitemap URL longer than this ({@code max-url-length}) is not fetched ({@code bad_url}):
+     *                     it would become the {@code source} of discovered records
+     */
+    public SitemapDiscovery(SitemapSettings settings, int maxUrlLength, Source source, Sink sink,
+                            MeterRegistry registry) {
         this.settings = settings;
+        this.maxUrlLength = maxUrlLength;
         this.source = source;
         this.sink = sink;
         for (Result r : Result.values()) {
@@ -196,8 +203,10 @@ public final class SitemapDiscovery {
         }
 
         void offer(String raw, int level, int redirects) {
-            String url = raw == null ? null : UrlNormalizer.normalize(raw.trim()).orElse(null);
-            if (url == null || !(url.startsWith("http://") || url.startsWith("https://"))) {
+            String url = raw == null || raw.length() > 4 * maxUrlLength ? null
+                    : UrlNormalizer.normalize(raw.trim()).orElse(null);
+            if (url == null || url.length() > maxUrlLength
+                    || !(url.startsWith("http://") || url.startsWith("https://"))) {
                 skips.get(Skip.BAD_URL).increment();
             } else if (!host.equals(UrlNormalizer.host(url))) {
                 skips.get(Skip.OTHER_HOST).increment();
