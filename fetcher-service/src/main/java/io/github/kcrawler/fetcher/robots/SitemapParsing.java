@@ -67,9 +67,13 @@ public final class SitemapParsing {
             if (content.length == 0) {
                 return Parsed.failed(problem != null ? problem : Problem.MALFORMED);
             }
+            String type = typeOf(content, contentType);
+            if (type.equals("text/plain")) {
+                return text(content, maxUrls, problem);
+            }
             SiteMapParser parser = new SiteMapParser(false, true);
             parser.setAllowDocTypeDefinitions(false);
-            AbstractSiteMap map = parser.parseSiteMap(typeOf(content, contentType), content, new URL(url));
+            AbstractSiteMap map = parser.parseSiteMap(type, content, new URL(url));
             return collect(map, maxUrls, problem);
         } catch (Exception | StackOverflowError e) {
             return Parsed.failed(Problem.MALFORMED);
@@ -103,6 +107,32 @@ public final class SitemapParsing {
             return new Parsed(false, urls, dropped, problem);
         }
         return Parsed.failed(Problem.MALFORMED);
+    }
+
+    /**
+     * A text sitemap: one URL per line (UTF-8). Read here rather than by crawler-commons, which logs a warning with
+     * the line for every line that is not a URL — a hostile file of {@code sitemap-max-bytes} would flood the log.
+     * Lines that are not http(s) URLs are skipped; the URLs are normalised (and counted) by the caller.
+     */
+    private static Parsed text(byte[] content, int maxUrls, Problem problem) {
+        List<String> urls = new ArrayList<>();
+        int dropped = 0;
+        int start = 0;
+        for (int i = 0; i <= content.length; i++) {
+            if (i < content.length && content[i] != '\n') {
+                continue;
+            }
+            String line = new String(content, start, i - start, java.nio.charset.StandardCharsets.UTF_8).trim();
+            start = i + 1;
+            if (line.regionMatches(true, 0, "http://", 0, 7) || line.regionMatches(true, 0, "https://", 0, 8)) {
+                if (urls.size() < maxUrls) {
+                    urls.add(line);
+                } else {
+                    dropped++;
+                }
+            }
+        }
+        return new Parsed(false, urls, dropped, problem);
     }
 
     /** XML when the first non-blank byte is '<' (whatever the server called it), else the server's type or text. */

@@ -73,6 +73,16 @@ class SitemapParsingTest {
     }
 
     @Test
+    void aTextSitemapIsOneUrlPerLine() {
+        byte[] b = "http://example.com/a\r\n  https://example.com/b  \nnot a url\n\nftp://x/\nHTTP://example.com/c"
+                .getBytes(StandardCharsets.UTF_8);
+        SitemapParsing.Parsed p = SitemapParsing.parse(URL, b, b.length, "text/plain", false, 1 << 20, 2);
+        assertThat(p.index()).isFalse();
+        assertThat(p.urls()).containsExactly("http://example.com/a", "https://example.com/b");
+        assertThat(p.dropped()).isEqualTo(1);
+    }
+
+    @Test
     void anIndexListsSitemapFiles() {
         String idx = "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><sitemap><loc>"
                 + "http://example.com/a.xml.gz</loc></sitemap><sitemap><loc>http://example.com/b.xml</loc></sitemap>"
