@@ -105,7 +105,9 @@ public final class FetcherService implements CrawlerService {
         HostsFile hosts = config.hostsFile() == null ? HostsFile.empty() : HostsFile.load(config.hostsFile());
         transport = new NettyTransport(config.ioThreads(), config.nativeTransport());
         slots = new FetchSlots(config.maxInFlight(), transport.scheduler());
-        metrics = new FetchMetrics(registry, topics.fetchRequests.name(), slots::active);
+        // fetches on the network, plus sites whose sitemaps are being read: --exit-when-idle waits for both
+        metrics = new FetchMetrics(registry, topics.fetchRequests.name(),
+                () -> slots.active() + (sitemaps == null ? 0 : sitemaps.inFlight()));
         lookup = new NettyDnsLookup(transport, hosts, 0, config.dnsMaxTtlSeconds(), config.dnsNegativeTtlSeconds(),
                 config.dnsQueryTimeoutMs());
         HostResolver resolver = new HostResolver(lookup, hosts, config.dnsMaxConcurrent(), registry);
