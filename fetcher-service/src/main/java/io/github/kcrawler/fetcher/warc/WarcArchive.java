@@ -108,8 +108,8 @@ public final class WarcArchive implements AutoCloseable {
         this.records = records;
         this.cdx = cdx;
         this.cdxSpillChars = Math.max(1, cdxSpillChars);
-        this.encoders = ThreadLocal.withInitial(() -> new Encoder(gzipLevel));
-        this.infoEncoder = new Encoder(gzipLevel);
+        this.encoders = ThreadLocal.withInitial(() -> new Encoder(gzipLevel, cdx));
+        this.infoEncoder = new Encoder(gzipLevel, false);
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
@@ -247,7 +247,11 @@ public final class WarcArchive implements AutoCloseable {
         /** The response's CDXJ line up to its offset (after {@link #encode}). */
         String cdxHead;
 
-        Encoder(int level) {
+        /** Builds each response's CDXJ line (off: no line, no allocation for it). */
+        final boolean cdx;
+
+        Encoder(int level, boolean cdx) {
+            this.cdx = cdx;
             gzip = new GzipMemberEncoder(level);
             try {
                 writer = new WarcWriter(Channels.newChannel(gzip), WarcCompression.NONE);
@@ -292,7 +296,7 @@ public final class WarcArchive implements AutoCloseable {
             gzip.beginMember();
             writer.write(wr.build());
             gzip.endMember();
-            cdxHead = Cdxj.head(target.toString(), ex.dateMillis(), firstHeader(ex.responseHeaders(), "Content-Type"),
+            cdxHead = !cdx ? null : Cdxj.head(target.toString(), ex.dateMillis(), firstHeader(ex.responseHeaders(), "Content-Type"),
                     ex.status(), digest.base32(), gzip.size() - requestBytes);
         }
 
