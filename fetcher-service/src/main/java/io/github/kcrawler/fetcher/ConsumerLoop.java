@@ -63,6 +63,7 @@ final class ConsumerLoop {
     private final FetchMetrics metrics;
     private final JsonSerde<FetchRequest> serde;
     private final OffsetTracker tracker = new OffsetTracker();
+    final PartitionOwnership owned = new PartitionOwnership(); // what sitemap runs ask (FetcherService)
     private final TransactionalOutput output;
     /** Partitions whose previous owner's finished list could not be read on assignment: read at their first record. */
     private final Set<TopicPartition> finishedUnknown = new HashSet<>();
@@ -447,6 +448,7 @@ final class ConsumerLoop {
     private final class Rebalance implements ConsumerRebalanceListener {
         @Override
         public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+            owned.removed(partitions);
             if (partitions.isEmpty()) {
                 return;
             }
@@ -468,12 +470,14 @@ final class ConsumerLoop {
         /** The records the previous owners listed as finished in their last commits ({@link FinishedOffsets}). */
         @Override
         public void onPartitionsLost(Collection<TopicPartition> partitions) {
+            owned.removed(partitions);
             tracker.remove(partitions);
             finishedUnknown.removeAll(partitions);
         }
 
         @Override
         public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+            owned.assigned(partitions);
             if (commitFailing) {
                 // what this member owns is known again, but nothing since the abort is saved: hold (bounded)
                 assignedHoldUntilNanos = System.nanoTime() + ASSIGNED_HOLD_NANOS;

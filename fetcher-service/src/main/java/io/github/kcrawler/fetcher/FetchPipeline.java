@@ -19,6 +19,8 @@ import io.github.kcrawler.fetcher.http.ValueBounds;
 import io.github.kcrawler.fetcher.robots.RobotsCache;
 import io.github.kcrawler.fetcher.robots.RobotsResponse;
 import io.github.kcrawler.fetcher.robots.RobotsRules;
+import io.github.kcrawler.fetcher.sitemap.SitemapDiscovery;
+import io.github.kcrawler.fetcher.sitemap.SitemapResponse;
 
 import java.net.InetAddress;
 import java.util.ArrayList;
@@ -73,7 +75,10 @@ final class FetchPipeline {
     private final HostBackoff backoff;
     private final ValueBounds bounds;
     private RobotsCache robots;
+    private SitemapDiscovery sitemaps;
     private java.util.function.BooleanSupplier ownershipConfirmed = () -> true;
+    private java.util.function.Predicate<String> ownsIp = ip -> true;
+    private final SitemapFetches sitemapFetches;
 
     FetchPipeline(FetcherConfig config, CrawlClock clock, TaskScheduler scheduler, HostResolver resolver,
                   IpGuard guard, FetchSlots slots, NettyHttpClient client, Executor workers, FetchMetrics metrics,
@@ -91,6 +96,8 @@ final class FetchPipeline {
         this.backoff = new HostBackoff(clock, config.politenessMs(), config.maxBackoffMs(), BACKOFF_CAPACITY);
         this.bounds = new ValueBounds(config.bounds(), metrics::bounded);
         this.budget = new PageBudget(config.maxPages(), config.maxPagesPerHost(), HOST_BUDGET_CAPACITY);
+        this.sitemapFetches = new SitemapFetches(config, scheduler, guard, slots, client, workers, backoff,
+                this::recordBackoff, () -> ownershipConfirmed.getAsBoolean(), ip -> ownsIp.test(ip));
     }
 
     /** The per-IP back-off (tests). */
@@ -100,6 +107,16 @@ final class FetchPipeline {
 
     void robots(RobotsCache robots) {
         this.robots = robots;
+    }
+
+    /** Reads the sitemaps a robots.txt names ({@code sitemaps}); null = none. */
+    void sitemaps(SitemapDiscovery sitemaps) {
+        this.sitemaps = sitemaps;
+    }
+
+    /** Whether this instance owns the partition of an IP key now (a sitemap run stops once it does not). */
+    void ownsIp(java.util.function.Predicate<String> owns) {
+        this.ownsIp = owns;
     }
 
     /**
@@ -235,6 +252,13 @@ final class FetchPipeline {
             // max(T, Crawl-delay, back-off): the back-off only ever lengthens the wait
             guard.acquire(job.ip, backoff.intervalFor(job.ip, config.intervalFor(rules.crawlDelayMillis())),
                     () -> slots.acquire(() -> granted(job)));
+            if (sitemaps != null) {
+                // once per robots.txt read, by the first request allowed; queued at the guard after that page
+                List<String> named = rules.claimSitemaps();
+                if (!named.isEmpty()) {
+                    sitemaps.discover(job.host, job.ip, named, job.request.depth() + 1, rules.crawlDelayMillis());
+                }
+            }
         } catch (RuntimeException e) {
             onWorker(job, () -> publisher.crashed(job, e));
         }
@@ -370,6 +394,11 @@ final class FetchPipeline {
                 }
             });
         }));
+    }
+
+    /** The {@link SitemapDiscovery.Source} ({@link SitemapFetches}). */
+    CompletableFuture<SitemapResponse> fetchSitemap(String url, String ip, long crawlDelayMillis) {
+        return sitemapFetches.fetch(url, ip, crawlDelayMillis);
     }
 
     private void robotsRedirect(String from, String location, int hop, HttpFetchResponse r,

@@ -6,6 +6,7 @@ import io.github.kcrawler.common.scope.AddressPolicy;
 import io.github.kcrawler.common.scope.CrawlScope;
 import io.github.kcrawler.common.topic.UrlBatches;
 import io.github.kcrawler.fetcher.http.ValueBounds;
+import io.github.kcrawler.fetcher.sitemap.SitemapSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -65,6 +66,10 @@ import java.util.TreeSet;
  * @param batchLimits       a page's discovered URLs go out as one record per target partition, cut into several
  *                          above {@code batch-max-urls} entries or {@code batch-max-bytes} (estimated JSON) so a page
  *                          with 100,000 links never makes a record the broker refuses ({@link UrlBatches})
+ * @param warcCdx           {@code warc-cdx}: write a sorted pywb CDXJ index {@code NAME.cdxj} beside each finished
+ *                          WARC file (default true; {@code crawler cdx FILE} rebuilds one)
+ * @param sitemaps          {@code sitemaps}, {@code sitemap-max-bytes}, {@code sitemap-max-urls},
+ *                          {@code sitemap-max-per-host}, {@code sitemap-max-depth} ({@link SitemapSettings})
  */
 public record FetcherConfig(KafkaSettings kafka, String userAgent, String robotsAgent, int maxInFlight, int maxPending,
                             long politenessMs, long maxCrawlDelayMs, int connectTimeoutMs, int readTimeoutMs,
@@ -78,7 +83,7 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
                             AddressPolicy addressPolicy, int firstByteTimeoutMs, long maxPagesPerHost,
                             int maxRedirects, long maxBackoffMs, boolean tlsInsecure, ValueBounds.Limits bounds,
                             String instanceId,
-                            UrlBatches.Limits batchLimits) {
+                            UrlBatches.Limits batchLimits, boolean warcCdx, SitemapSettings sitemaps) {
     private static final Logger LOG = LoggerFactory.getLogger(FetcherConfig.class);
 
     public static final String DEFAULT_USER_AGENT = "kcrawler/0.1 (+https://github.com/kcrawler)";
@@ -131,6 +136,8 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
         d.put("warc-prefix", "kcrawler");
         d.put("warc-max-bytes", String.valueOf(1024L * 1024 * 1024));
         d.put("warc-gzip-level", "1");
+        d.put("warc-cdx", "true");
+        d.putAll(SitemapSettings.DEFAULTS);
         d.put("io-threads", String.valueOf(Math.max(1, CORES / 2)));
         d.put("worker-threads", String.valueOf(CORES));
         d.put("max-idle-connections", "10000");
@@ -199,6 +206,7 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
         check(bounds.urlLength() == scope.maxUrlLength(), "value bounds must use the scope's max-url-length ("
                 + scope.maxUrlLength() + "), was " + bounds.urlLength());
         check(batchLimits != null, "batch limits are required");
+        check(sitemaps != null, "sitemap settings are required");
         check(firstByteTimeoutMs >= 1, "first-byte-timeout-ms must be >= 1, was " + firstByteTimeoutMs);
         check(maxPagesPerHost >= 0, "max-pages-per-host must be >= 0 (0 = unlimited), was " + maxPagesPerHost);
         check(maxRedirects >= 0 && maxRedirects <= 100, "max-redirects must be in 0..100, was " + maxRedirects);
@@ -238,7 +246,12 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
                 b(s, "native-transport"), CrawlScope.from(s), AddressPolicy.from(s), i(s, "first-byte-timeout-ms"),
                 l(s, "max-pages-per-host"), i(s, "max-redirects"), l(s, "max-backoff-ms"), b(s, "tls-insecure"),
                 bounds(s, CrawlScope.from(s)), str(s, "instance-id").trim(),
-                UrlBatches.Limits.from(s));
+                UrlBatches.Limits.from(s), b(s, "warc-cdx"), sitemaps(s));
+    }
+
+    private static SitemapSettings sitemaps(Settings s) {
+        return new SitemapSettings(b(s, "sitemaps"), i(s, "sitemap-max-bytes"), i(s, "sitemap-max-urls"),
+                i(s, "sitemap-max-per-host"), i(s, "sitemap-max-depth"));
     }
 
     private static ValueBounds.Limits bounds(Settings s, CrawlScope scope) {

@@ -81,6 +81,7 @@ public final class FetcherService implements CrawlerService {
     private ConsumerLoop loop;
     private FetchMetrics metrics;
     private FetchSlots slots;
+    private io.github.kcrawler.fetcher.sitemap.SitemapDiscovery sitemaps;
 
     public FetcherService(FetcherConfig config, MeterRegistry registry, CrawlClock clock) {
         this.config = config;
@@ -104,7 +105,9 @@ public final class FetcherService implements CrawlerService {
         HostsFile hosts = config.hostsFile() == null ? HostsFile.empty() : HostsFile.load(config.hostsFile());
         transport = new NettyTransport(config.ioThreads(), config.nativeTransport());
         slots = new FetchSlots(config.maxInFlight(), transport.scheduler());
-        metrics = new FetchMetrics(registry, topics.fetchRequests.name(), slots::active);
+        // fetches on the network, plus sites whose sitemaps are being read: --exit-when-idle waits for both
+        metrics = new FetchMetrics(registry, topics.fetchRequests.name(),
+                () -> slots.active() + (sitemaps == null ? 0 : sitemaps.inFlight()));
         lookup = new NettyDnsLookup(transport, hosts, 0, config.dnsMaxTtlSeconds(), config.dnsNegativeTtlSeconds(),
                 config.dnsQueryTimeoutMs());
         HostResolver resolver = new HostResolver(lookup, hosts, config.dnsMaxConcurrent(), registry);
@@ -117,7 +120,8 @@ public final class FetcherService implements CrawlerService {
                 config.firstByteTimeoutMs(), config.tlsInsecure(), config.politenessMs()), clock);
         if (config.warcDir() != null) {
             warc = new WarcArchive(config.warcDir(), config.warcPrefix(), config.warcMaxBytes(),
-                    config.warcGzipLevel(), clock::millis, metrics.warcRecords);
+                    config.warcGzipLevel(), clock::millis, metrics.warcRecords, config.warcCdx(),
+                    io.github.kcrawler.fetcher.warc.WarcArchive.DEFAULT_CDX_SPILL_CHARS);
         }
         workers = new ThreadPoolExecutor(config.workerThreads(), config.workerThreads(), 60, TimeUnit.SECONDS,
                 new LinkedBlockingQueue<>(), daemonThreads("fetcher-worker"));
@@ -136,9 +140,15 @@ public final class FetcherService implements CrawlerService {
                 config.robotsTtlMs(), config.robotsErrorTtlMs(), config.maxCrawlDelayMs(), clock,
                 pipeline::fetchRobots, registry);
         pipeline.robots(robots);
+        if (config.sitemaps().enabled()) {
+            sitemaps = new io.github.kcrawler.fetcher.sitemap.SitemapDiscovery(config.sitemaps(),
+                    config.scope().maxUrlLength(), pipeline::fetchSitemap, publisher.sitemapSink(), registry);
+            pipeline.sitemaps(sitemaps);
+        }
         loop = new ConsumerLoop(config, topics.fetchRequests.name(), consumerProperties(), producer, pipeline, pending,
                 metrics, JsonSerde.of(FetchRequest.class), registry);
         pipeline.ownership(loop::ownershipConfirmed);
+        pipeline.ownsIp(ip -> loop.ownershipConfirmed() && loop.owned.ownsKey(ip, config.kafka().partitions()));
         loop.start();
         LOG.info("fetcher started: group {}fetcher on {}, transactional id {}, {} fetches in flight, {} pending, "
                 + "T={} ms, WARC {}", config.kafka().topicPrefix(), topics.fetchRequests.name(), transactionalId(),
@@ -159,9 +169,12 @@ public final class FetcherService implements CrawlerService {
         loop.output().beforeOffsets(hook);
     }
 
-    /** Requests accepted from Kafka whose results are not yet committed. */
+    /**
+     * Requests accepted from Kafka whose results are not yet committed, plus sites whose sitemaps are being read
+     * (their URLs not yet committed): work that is not idle.
+     */
     public int pending() {
-        return pending.get();
+        return pending.get() + (sitemaps == null ? 0 : sitemaps.inFlight());
     }
 
     /** Fetches on the network now (at most {@code max-in-flight}). */

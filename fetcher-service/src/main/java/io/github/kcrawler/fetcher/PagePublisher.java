@@ -124,6 +124,11 @@ final class PagePublisher {
         sink.result(resultKey(job), result, c);
     }
 
+    /** Where the URLs of sitemaps go: the same sink, scope and batching as outlinks ({@link SitemapUrls}). */
+    SitemapUrls sitemapSink() {
+        return new SitemapUrls(config, clock, sink, metrics);
+    }
+
     /** A bug in the pipeline must not lose the record: it is answered as a protocol error and logged. */
     void crashed(FetchJob job, RuntimeException e) {
         LOG.error("fetch of {} failed unexpectedly", job.request.url(), e);

@@ -28,6 +28,27 @@ class FetcherConfigTest {
     }
 
     @Test
+    void sitemapAndCdxSettingsHaveDefaultsAndRanges() {
+        FetcherConfig c = FetcherConfig.defaults(Map.of());
+        assertThat(c.warcCdx()).isTrue();
+        assertThat(c.sitemaps()).isEqualTo(io.github.kcrawler.fetcher.sitemap.SitemapSettings.DEFAULT);
+        assertThat(c.sitemaps().enabled()).isTrue();
+        assertThat(c.sitemaps().maxUrls()).isEqualTo(50_000);
+        FetcherConfig set = FetcherConfig.defaults(Map.of("sitemaps", "false", "warc-cdx", "false",
+                "sitemap-max-bytes", "2048", "sitemap-max-urls", "7", "sitemap-max-per-host", "0",
+                "sitemap-max-depth", "1"));
+        assertThat(set.warcCdx()).isFalse();
+        assertThat(set.sitemaps()).isEqualTo(new io.github.kcrawler.fetcher.sitemap.SitemapSettings(false, 2048, 7,
+                0, 1));
+        for (String[] bad : new String[][] {{"sitemap-max-bytes", "100"}, {"sitemap-max-bytes", "60000000"},
+                {"sitemap-max-urls", "0"}, {"sitemap-max-per-host", "1001"}, {"sitemap-max-depth", "0"},
+                {"sitemap-max-depth", "6"}}) {
+            assertThatThrownBy(() -> FetcherConfig.defaults(Map.of(bad[0], bad[1]))).hasMessageContaining(bad[0])
+                    .hasMessageContaining(bad[1]);
+        }
+    }
+
+    @Test
     void readsFlagsAndEnvironment() {
         Settings s = Settings.parse(FetcherConfig.KEYS, Map.of("CRAWLER_POLITENESS_MS", "250"),
                 "--max-in-flight", "64", "--proxy", "127.0.0.1:3128", "--warc-dir", "none",

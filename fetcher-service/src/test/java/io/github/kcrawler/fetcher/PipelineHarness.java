@@ -47,6 +47,8 @@ final class PipelineHarness implements AutoCloseable {
     final Map<String, Integer> lookups = new ConcurrentHashMap<>();
     final FetchMetrics metrics;
     final FetchPipeline pipeline;
+    /** Reads the sitemaps robots.txt names (null with {@code sitemaps=false}). */
+    final io.github.kcrawler.fetcher.sitemap.SitemapDiscovery sitemaps;
     private final NettyTransport transport;
     private final NettyHttpClient client;
 
@@ -123,6 +125,10 @@ final class PipelineHarness implements AutoCloseable {
                 Runnable::run, metrics, publisher);
         pipeline.robots(new RobotsCache(List.of(config.robotsAgent()), 100, 60_000, 60_000,
                 config.maxCrawlDelayMs(), clock, pipeline::fetchRobots, registry));
+        sitemaps = config.sitemaps().enabled() ? new io.github.kcrawler.fetcher.sitemap.SitemapDiscovery(
+                config.sitemaps(), config.scope().maxUrlLength(), pipeline::fetchSitemap, publisher.sitemapSink(),
+                registry) : null;
+        pipeline.sitemaps(sitemaps);
     }
 
     PipelineHarness(Map<String, String> overrides) {

@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
 @Command(name = "crawler", mixinStandardHelpOptions = true, version = "kcrawler 0.1.0",
         description = "A distributed web crawler on Apache Kafka and Kafka Streams.",
         subcommands = {DemoCommand.class, CrawlCommand.class, StatusCommand.class, SeedCommand.class, TailCommand.class,
+                CdxCommand.class,
                 WebSimMain.class,
                 BenchCommand.class, SimulateCommand.class, ReportCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExamples:%n",

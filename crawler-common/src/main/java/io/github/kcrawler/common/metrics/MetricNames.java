@@ -52,6 +52,18 @@ public final class MetricNames {
      * before they entered a record (issue 20).
      */
     public static final String FETCH_VALUES_BOUNDED = "crawler.fetch.values.bounded";
+    /**
+     * Counter, tag {@code result} (parsed, http_error, network, too_large, inflated_too_large, malformed): sitemap
+     * files fetched (issue 23).
+     */
+    public static final String SITEMAP_FETCHES = "crawler.fetch.sitemap.fetches";
+    /**
+     * Counter, tag {@code reason} (other_host, bad_url, duplicate, host_limit, too_deep, queue_full, partition_moved,
+     * redirect_limit): sitemap files named by robots.txt or an index and not fetched.
+     */
+    public static final String SITEMAP_SKIPPED = "crawler.fetch.sitemap.skipped";
+    /** Counter, tag {@code outcome} (found, other_host, malformed, limit): URLs listed in sitemaps. */
+    public static final String SITEMAP_URLS = "crawler.fetch.sitemap.urls";
 
     // every Streams service (dedup, scheduler, ranker)
     /** Counter, tag {@code service}: stream threads replaced after an exception escaped them. */

@@ -16,6 +16,8 @@ public final class RobotsRules {
     private final boolean deferred;
     private final FetchOutcome networkFailure;
     private final String reason;
+    /** The Sitemap lines were handed out once (the first request that saw this verdict reads the sitemaps). */
+    private boolean sitemapsClaimed;
 
     RobotsRules(BaseRobotRules rules, long crawlDelayMillis, long expiresAt, boolean deferred,
                 FetchOutcome networkFailure, String reason) {
@@ -66,6 +68,24 @@ public final class RobotsRules {
     /** Human-readable source of the verdict ("robots.txt 200", "robots.txt 503", ...). */
     public String reason() {
         return reason;
+    }
+
+    /**
+     * The {@code Sitemap:} URLs of the robots.txt behind this verdict, the first time this is called for it; empty
+     * afterwards, and for a deferred or allow-all verdict. A site's sitemaps are thus read once per robots.txt read
+     * (every {@code robots-ttl-ms}), by whichever request first meets the new verdict.
+     */
+    public synchronized java.util.List<String> claimSitemaps() {
+        if (sitemapsClaimed || deferred) {
+            return java.util.List.of();
+        }
+        sitemapsClaimed = true;
+        try {
+            java.util.List<String> s = rules.getSitemaps();
+            return s == null ? java.util.List.of() : s;
+        } catch (RuntimeException e) {
+            return java.util.List.of();
+        }
     }
 
     @Override

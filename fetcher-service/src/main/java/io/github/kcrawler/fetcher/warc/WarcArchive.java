@@ -46,6 +46,15 @@ import java.util.function.LongSupplier;
  * stored response renames {@code Content-Encoding}, {@code Transfer-Encoding} and {@code Content-Length} to
  * {@code X-Crawler-*} and gives the decoded length: the record is a valid HTTP message that replays as received.
  * WARC-Payload-Digest is the SHA-1 of that payload.
+ *
+ * <p>CDXJ index (issue 23): with {@code cdx} on (the default), each response record's pywb CDXJ line ({@link Cdxj})
+ * is collected while its file is written — its offset and length are those of its gzip member, known exactly at
+ * the append — and when the file is finished (rolled or closed) the sorted index is written beside it as
+ * {@code NAME.cdxj} <em>before</em> the WARC loses its {@code .open} suffix. Invariant: a finished WARC file has its
+ * index beside it, unless writing the index failed (logged; {@code crawler cdx FILE} rebuilds it). After a crash
+ * the file still open keeps its {@code .open} suffix and has no index (the lines were in memory, or in sorted run
+ * files {@code .NAME.cdxj.run-N} that are left behind); {@code crawler cdx NAME.warc.gz.open} indexes every
+ * complete record of it ({@link CdxIndexer}), which is all a reader can use.
  */
 public final class WarcArchive implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(WarcArchive.class);
@@ -54,6 +63,9 @@ public final class WarcArchive implements AutoCloseable {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMddHHmmssSSS", Locale.ROOT)
             .withZone(ZoneOffset.UTC);
 
+    /** Characters of CDXJ lines held in memory per open file before a sorted run is spilled. */
+    public static final long DEFAULT_CDX_SPILL_CHARS = CdxjIndex.DEFAULT_SPILL_CHARS;
+
     private final Path dir;
     private final String prefix;
     private final long maxBytes;
@@ -61,8 +73,12 @@ public final class WarcArchive implements AutoCloseable {
     private final Counter records;
     private final ThreadLocal<Encoder> encoders;
     private final Encoder infoEncoder;
+    private final boolean cdx;
+    private final long cdxSpillChars;
     private FileChannel channel;
     private Path openPath;
+    private String fileName;
+    private CdxjIndex index;
     private long fileBytes;
     private int seq;
     private boolean closed;
@@ -73,6 +89,15 @@ public final class WarcArchive implements AutoCloseable {
      * @param records   counts records written ({@code WARC_RECORDS})
      */
     public WarcArchive(Path dir, String prefix, long maxBytes, int gzipLevel, LongSupplier clock, Counter records) {
+        this(dir, prefix, maxBytes, gzipLevel, clock, records, true, CdxjIndex.DEFAULT_SPILL_CHARS);
+    }
+
+    /**
+     * @param cdx           write a sorted CDXJ index beside each finished file
+     * @param cdxSpillChars characters of index lines held in memory before a sorted run is spilled to disk
+     */
+    public WarcArchive(Path dir, String prefix, long maxBytes, int gzipLevel, LongSupplier clock, Counter records,
+                       boolean cdx, long cdxSpillChars) {
         if (maxBytes < 1024) {
             throw new IllegalArgumentException("WARC max bytes must be >= 1024, was " + maxBytes);
         }
@@ -81,8 +106,10 @@ public final class WarcArchive implements AutoCloseable {
         this.maxBytes = maxBytes;
         this.clock = clock;
         this.records = records;
-        this.encoders = ThreadLocal.withInitial(() -> new Encoder(gzipLevel));
-        this.infoEncoder = new Encoder(gzipLevel);
+        this.cdx = cdx;
+        this.cdxSpillChars = Math.max(1, cdxSpillChars);
+        this.encoders = ThreadLocal.withInitial(() -> new Encoder(gzipLevel, cdx));
+        this.infoEncoder = new Encoder(gzipLevel, false);
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
@@ -103,7 +130,7 @@ public final class WarcArchive implements AutoCloseable {
             return false;
         }
         try {
-            append(enc.gzip.buffer(), enc.gzip.size());
+            append(enc.gzip.buffer(), enc.gzip.size(), enc.requestBytes, enc.cdxHead);
         } catch (IOException e) {
             failed("cannot append to WARC file " + openPath, e);
             return false;
@@ -130,7 +157,11 @@ public final class WarcArchive implements AutoCloseable {
         }
     }
 
-    private synchronized void append(byte[] data, int length) throws IOException {
+    /**
+     * Appends one exchange's two gzip members; the response member starts {@code requestBytes} into {@code data},
+     * so its offset in the file is known here, under the lock, and its CDXJ line is completed with it.
+     */
+    private synchronized void append(byte[] data, int length, int requestBytes, String cdxHead) throws IOException {
         if (closed) {
             throw new IOException("archive closed");
         }
@@ -140,9 +171,13 @@ public final class WarcArchive implements AutoCloseable {
         if (channel == null) {
             startFile();
         }
+        long offset = fileBytes + requestBytes;
         ByteBuffer buf = ByteBuffer.wrap(data, 0, length);
         while (buf.hasRemaining()) {
             fileBytes += channel.write(buf);
+        }
+        if (index != null && cdxHead != null) {
+            index.add(Cdxj.finish(cdxHead, offset, fileName));
         }
     }
 
@@ -164,6 +199,8 @@ public final class WarcArchive implements AutoCloseable {
             }
         }
         fileBytes = 0;
+        fileName = name;
+        index = cdx ? new CdxjIndex(Cdxj.indexPathFor(openPath), cdxSpillChars) : null;
         infoEncoder.encodeInfo(name, clock.getAsLong());
         ByteBuffer buf = ByteBuffer.wrap(infoEncoder.gzip.buffer(), 0, infoEncoder.gzip.size());
         while (buf.hasRemaining()) {
@@ -178,6 +215,16 @@ public final class WarcArchive implements AutoCloseable {
         channel.force(false);
         channel.close();
         channel = null;
+        if (index != null) {
+            try {
+                index.finish(); // before the rename: a finished WARC file has its index beside it
+            } catch (IOException | RuntimeException e) {
+                index.discard();
+                LOG.error("cannot write the CDXJ index of {}; rebuild it with: crawler cdx {}", fileName,
+                        openPath.resolveSibling(fileName), e);
+            }
+            index = null;
+        }
         String open = openPath.getFileName().toString();
         Files.move(openPath, openPath.resolveSibling(open.substring(0, open.length() - ".open".length())),
                 StandardCopyOption.ATOMIC_MOVE);
@@ -195,8 +242,16 @@ public final class WarcArchive implements AutoCloseable {
         final GzipMemberEncoder gzip;
         final WarcWriter writer;
         final MessageDigest sha1;
+        /** Bytes of the request record's member at the start of the buffer (after {@link #encode}). */
+        int requestBytes;
+        /** The response's CDXJ line up to its offset (after {@link #encode}). */
+        String cdxHead;
 
-        Encoder(int level) {
+        /** Builds each response's CDXJ line (off: no line, no allocation for it). */
+        final boolean cdx;
+
+        Encoder(int level, boolean cdx) {
+            this.cdx = cdx;
             gzip = new GzipMemberEncoder(level);
             try {
                 writer = new WarcWriter(Channels.newChannel(gzip), WarcCompression.NONE);
@@ -222,7 +277,8 @@ public final class WarcArchive implements AutoCloseable {
             rs.body(null, payload);
             sha1.reset();
             sha1.update(payload);
-            WarcDigest digest = new WarcDigest("sha1", sha1.digest());
+            byte[] sha1Bytes = sha1.digest();
+            WarcDigest digest = new WarcDigest("sha1", sha1Bytes);
             UUID responseId = UUID.randomUUID();
             WarcResponse.Builder wr = new WarcResponse.Builder(target).recordId(responseId).date(date)
                     .payloadDigest(digest).body(rs.build());
@@ -236,9 +292,21 @@ public final class WarcArchive implements AutoCloseable {
             gzip.beginMember();
             writer.write(wq.build());
             gzip.endMember();
+            requestBytes = gzip.size();
             gzip.beginMember();
             writer.write(wr.build());
             gzip.endMember();
+            cdxHead = !cdx ? null : Cdxj.head(target.toString(), ex.dateMillis(), firstHeader(ex.responseHeaders(), "Content-Type"),
+                    ex.status(), digest.base32(), gzip.size() - requestBytes);
+        }
+
+        private static String firstHeader(java.util.List<Map.Entry<String, String>> headers, String name) {
+            for (Map.Entry<String, String> h : headers) {
+                if (h.getKey().equalsIgnoreCase(name)) {
+                    return h.getValue();
+                }
+            }
+            return null;
         }
 
         void encodeInfo(String filename, long now) throws IOException {
