@@ -239,7 +239,16 @@ class StrimziOverlayTest {
         }
         for (EnvVar e : c.getEnv() == null ? List.<EnvVar>of() : c.getEnv()) {
             if (e.getValue() != null) {
-                env.put(e.getName(), e.getValue());
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\$\\(([A-Za-z_][A-Za-z0-9_]*)\\)")
+                        .matcher(e.getValue());
+                StringBuilder v = new StringBuilder();
+                while (m.find()) { // $(VAR) as the kubelet expands it
+                    m.appendReplacement(v, java.util.regex.Matcher.quoteReplacement(env.getOrDefault(m.group(1), m.group())));
+                }
+                m.appendTail(v);
+                env.put(e.getName(), v.toString());
+            } else if (e.getValueFrom().getFieldRef() != null) {
+                env.put(e.getName(), "pod-0"); // metadata.name
             }
         }
         return env;
