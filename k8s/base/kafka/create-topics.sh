@@ -6,7 +6,8 @@
 # Environment: BOOTSTRAP_SERVERS (required), PARTITIONS (required), REPLICATION_FACTOR (required),
 #              TOPIC_PREFIX (default empty), KAFKA_BIN (default /opt/kafka/bin), WAIT_SECONDS (default 180),
 #              COMMAND_CONFIG (optional: a client properties file passed as --command-config, holding
-#              security.protocol, sasl.* and ssl.* for a secured cluster; mount it from a Secret),
+#              security.protocol, sasl.* and ssl.* for a secured cluster; mount it from a Secret; without it,
+#              CRAWLER_KAFKA_* variables, as the services take them, are written to such a file),
 #              TRANSACTION_VERSION (default 1; `keep` leaves the cluster's feature level alone).
 #
 # Transactions v2 (KIP-890 part 2, transaction.version=2) is what `kafka-storage.sh format` gives a Kafka 4.x
@@ -31,6 +32,14 @@ WAIT_SECONDS="${WAIT_SECONDS:-180}"
 TOPICS_CMD="$KAFKA_BIN/kafka-topics.sh"
 FEATURES_CMD="$KAFKA_BIN/kafka-features.sh"
 TRANSACTION_VERSION="${TRANSACTION_VERSION:-1}"
+if [ -z "${COMMAND_CONFIG:-}" ]; then
+  # CRAWLER_KAFKA_SASL_JAAS_CONFIG=... -> sasl.jaas.config=... (the services' rule: after the prefix _ is ., __ is _)
+  for n in $(env | sed -n 's/^\(CRAWLER_KAFKA_[A-Z0-9_]*\)=.*/\1/p'); do
+    [ -n "${COMMAND_CONFIG:-}" ] || COMMAND_CONFIG="$(mktemp)"
+    key="$(printf '%s' "${n#CRAWLER_KAFKA_}" | tr 'A-Z' 'a-z' | sed 's/__/#/g; s/_/./g; s/#/_/g')"
+    printf '%s=%s\n' "$key" "$(printenv "$n")" >> "$COMMAND_CONFIG"
+  done
+fi
 topics() {
   if [ -n "${COMMAND_CONFIG:-}" ]; then
     "$TOPICS_CMD" --command-config "$COMMAND_CONFIG" --bootstrap-server "$BOOTSTRAP_SERVERS" "$@"

@@ -49,6 +49,7 @@ class KubernetesManifestsTest {
     void kustomizationsNameOnlyExistingFiles() throws Exception {
         List<Path> dirs = new ArrayList<>(List.of(BASE));
         dirs.addAll(Manifests.overlays());
+        dirs.addAll(Manifests.components());
         assertThat(Manifests.overlays()).extracting(p -> p.getFileName().toString()).contains("example");
         for (Path dir : dirs) {
             for (Path f : Manifests.referencedFiles(dir)) {
@@ -63,13 +64,15 @@ class KubernetesManifestsTest {
         List<Path> files;
         try (var walk = Files.walk(Repo.file("k8s"))) {
             files = walk.filter(p -> p.toString().endsWith(".yaml"))
-                    .filter(p -> !p.getFileName().toString().equals("kustomization.yaml")).sorted().toList();
+                    .filter(p -> !p.getFileName().toString().equals("kustomization.yaml"))
+                    .filter(p -> !Manifests.isJsonPatch(p)).sorted().toList();
         }
         assertThat(files).hasSizeGreaterThan(15);
         int objects = 0;
         for (Path f : files) {
             for (HasMetadata o : Manifests.parse(f)) {
-                if (!o.getKind().equals("ScaledObject")) { // KEDA's custom resource (k8s/overlays/keda)
+                // custom resources: KEDA's (k8s/overlays/keda) and Strimzi's (k8s/overlays/strimzi)
+                if (!List.of("ScaledObject", "KafkaTopic", "KafkaUser").contains(o.getKind())) {
                     assertThat(o).as(f + " " + o.getKind()).isNotInstanceOf(GenericKubernetesResource.class);
                 }
                 assertThat(o.getMetadata().getName()).as(f + " name").isNotBlank();
@@ -87,7 +90,27 @@ class KubernetesManifestsTest {
                 objects.addAll(Manifests.parse(f));
             }
         }
+        assertThat(objects).as("the base runs no Kafka of its own (k8s/components/kafka does)")
+                .noneMatch(o -> o instanceof StatefulSet s && s.getMetadata().getName().equals("kafka"));
         checkAgainstCode(objects, true, false);
+        for (Path f : Manifests.referencedFiles(Repo.file("k8s/components/kafka"))) {
+            if (f.toString().endsWith(".yaml")) {
+                objects.addAll(Manifests.parse(f));
+            }
+        }
+        checkAgainstCode(objects, true, false);
+    }
+
+    @Test
+    void noOverlayDeletesWhatTheBaseHasExceptKedaItsHpa() throws Exception {
+        for (Path overlay : Manifests.overlays()) {
+            String k = Repo.read(overlay.resolve("kustomization.yaml"));
+            if (!overlay.getFileName().toString().equals("keda")) {
+                assertThat(k).as(overlay + " needs no $patch: delete (issue 23)").doesNotContain("$patch: delete");
+            }
+        }
+        assertThat(Manifests.overlays()).extracting(p -> p.getFileName().toString())
+                .contains("example", "external", "strimzi", "keda");
     }
 
     @Test
@@ -114,6 +137,9 @@ class KubernetesManifestsTest {
         Map<String, Object> services = Repo.map(Repo.yamlMap(Repo.file("docker-compose.yml")).get("services"), "services");
         List<HasMetadata> base = new ArrayList<>();
         Manifests.referencedFiles(BASE).stream().filter(f -> f.toString().endsWith(".yaml"))
+                .forEach(f -> base.addAll(Manifests.parse(f)));
+        // the in-cluster Kafka is a component (k8s/components/kafka) that the example overlay adds to the base
+        Manifests.referencedFiles(Repo.file("k8s/components/kafka")).stream().filter(f -> f.toString().endsWith(".yaml"))
                 .forEach(f -> base.addAll(Manifests.parse(f)));
         for (String name : services.keySet()) {
             assertThat(counterpart).as("compose service " + name + " has a k8s counterpart").containsKey(name);
@@ -244,22 +270,33 @@ class KubernetesManifestsTest {
         assertThat(one(objects, ConfigMap.class, "kcrawler-fetcher").getData().get("CRAWLER_POLITENESS_MS"))
                 .isEqualTo(one(objects, ConfigMap.class, "kcrawler-scheduler").getData().get("CRAWLER_POLITENESS_MS"));
 
-        // Kafka: the client's version, a valid cluster id, one voter per node
-        StatefulSet kafka = one(objects, StatefulSet.class, "kafka");
-        Container broker = kafka.getSpec().getTemplate().getSpec().getContainers().get(0);
-        assertThat(broker.getImage()).isEqualTo("apache/kafka:" + AppInfoParser.getVersion());
-        Map<String, String> kenv = new HashMap<>();
-        broker.getEnv().forEach(e -> kenv.put(e.getName(), e.getValue()));
-        Uuid.fromString(kenv.get("CLUSTER_ID"));
-        assertThat(kenv.get("KAFKA_CONTROLLER_QUORUM_VOTERS").split(",")).hasSize(kafka.getSpec().getReplicas());
-        assertThat(Integer.parseInt(kenv.get("KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR")))
-                .isLessThanOrEqualTo(kafka.getSpec().getReplicas());
-        assertHasDisruptionBudget(objects, kafka.getSpec().getTemplate());
+        // Kafka, when this rendering runs its own (k8s/components/kafka): the client's version, a valid cluster id,
+        // one voter per node, the bootstrap address the services use
+        boolean inClusterKafka = objects.stream()
+                .anyMatch(o -> o instanceof StatefulSet s && s.getMetadata().getName().equals("kafka"));
+        if (inClusterKafka) {
+            StatefulSet kafka = one(objects, StatefulSet.class, "kafka");
+            Container broker = kafka.getSpec().getTemplate().getSpec().getContainers().get(0);
+            assertThat(broker.getImage()).isEqualTo("apache/kafka:" + AppInfoParser.getVersion());
+            Map<String, String> kenv = new HashMap<>();
+            broker.getEnv().forEach(e -> kenv.put(e.getName(), e.getValue()));
+            Uuid.fromString(kenv.get("CLUSTER_ID"));
+            assertThat(kenv.get("KAFKA_CONTROLLER_QUORUM_VOTERS").split(",")).hasSize(kafka.getSpec().getReplicas());
+            assertThat(Integer.parseInt(kenv.get("KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR")))
+                    .isLessThanOrEqualTo(kafka.getSpec().getReplicas());
+            assertHasDisruptionBudget(objects, kafka.getSpec().getTemplate());
+            assertThat(common.getData().get("CRAWLER_BOOTSTRAP_SERVERS")).isEqualTo("kafka:9092");
+            one(objects, Service.class, "kafka");
+        } else {
+            assertThat(objects).as("no Kafka Service without the Kafka component")
+                    .noneMatch(o -> o instanceof Service s && s.getMetadata().getName().startsWith("kafka"));
+        }
 
-        // topic Job: same image and script as compose, partitions from the ConfigMap the services read
+        // topic Job: the image of the clients' Kafka version (its tools) and the script of compose, partitions from
+        // the ConfigMap the services read
         Job topics = one(objects, Job.class, "kcrawler-topics");
         Container create = topics.getSpec().getTemplate().getSpec().getContainers().get(0);
-        assertThat(create.getImage()).isEqualTo(broker.getImage());
+        assertThat(create.getImage()).isEqualTo("apache/kafka:" + AppInfoParser.getVersion());
         EnvVar partitionsVar = create.getEnv().stream().filter(e -> e.getName().equals("PARTITIONS")).findFirst()
                 .orElseThrow();
         assertThat(partitionsVar.getValueFrom().getConfigMapKeyRef().getName()).isEqualTo("kcrawler-common");
@@ -279,7 +316,8 @@ class KubernetesManifestsTest {
         CommandLine.ParseResult parsed = new CommandLine(new CrawlerMain()).parseArgs(seedArgs.toArray(String[]::new))
                 .subcommand();
         assertThat(parsed.commandSpec().name()).isEqualTo("seed");
-        assertThat(parsed.matchedOptionValue("--bootstrap-servers", "")).isEqualTo("kafka:9092");
+        assertThat(parsed.matchedOptionValue("--bootstrap-servers", ""))
+                .isEqualTo(common.getData().get("CRAWLER_BOOTSTRAP_SERVERS"));
         String seedsMap = seed.getSpec().getTemplate().getSpec().getVolumes().get(0).getConfigMap().getName();
         assertThat(one(objects, ConfigMap.class, seedsMap).getData().get("seeds.txt")).contains("https://");
 
@@ -352,7 +390,8 @@ class KubernetesManifestsTest {
                 specs.put(id, j.getSpec().getTemplate().getSpec());
             }
         }
-        assertThat(specs).hasSize(7);
+        boolean kafka = objects.stream().anyMatch(o -> o instanceof StatefulSet s && s.getMetadata().getName().equals("kafka"));
+        assertThat(specs).hasSize(kafka ? 7 : 6);
         return specs;
     }
 

@@ -83,6 +83,9 @@ final class Manifests {
                 files.add(kustomizationDir.resolve(String.valueOf(path)).normalize());
             }
         }
+        for (Object c : k.containsKey("components") ? Repo.list(k.get("components"), "components") : List.of()) {
+            files.add(kustomizationDir.resolve(String.valueOf(c)).normalize());
+        }
         for (Object p : k.containsKey("patchesStrategicMerge") ? Repo.list(k.get("patchesStrategicMerge"), "psm") : List.of()) {
             files.add(kustomizationDir.resolve(String.valueOf(p)).normalize());
         }
@@ -94,6 +97,19 @@ final class Manifests {
             }
         }
         return files;
+    }
+
+    /** The kustomize components under k8s/components (each a directory with a kustomization.yaml). */
+    static List<Path> components() throws Exception {
+        try (var dirs = Files.list(Repo.file("k8s/components"))) {
+            return dirs.filter(d -> Files.isRegularFile(d.resolve("kustomization.yaml"))).sorted().toList();
+        }
+    }
+
+    /** A JSON 6902 patch file (a YAML list of operations), not a Kubernetes object. */
+    static boolean isJsonPatch(Path file) {
+        return Repo.read(file).lines().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("#"))
+                .findFirst().orElse("").startsWith("- op:");
     }
 
     static List<Path> overlays() throws Exception {

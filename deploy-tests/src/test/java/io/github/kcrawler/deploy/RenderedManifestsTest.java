@@ -35,11 +35,33 @@ class RenderedManifestsTest {
                 live != null ? "kubectl kustomize k8s/overlays/example" : COMMITTED);
     }
 
+    /** The same for k8s/overlays/strimzi and its committed rendering (StrimziOverlayTest reads it without kubectl). */
+    static final String COMMITTED_STRIMZI = "deploy-tests/src/test/resources/k8s/strimzi-rendered.yaml";
+
+    @Test
+    void theCommittedStrimziRenderingIsKubectlKustomizeOfTheStrimziOverlay() throws Exception {
+        String live = kubectlKustomize("k8s/overlays/strimzi");
+        assumeTrue(live != null, "kubectl (kustomize v5) is not installed: the committed rendering is not checked");
+        assertThat(Repo.read(Repo.file(COMMITTED_STRIMZI))).as(COMMITTED_STRIMZI + " is stale; regenerate it with"
+                + " kubectl kustomize k8s/overlays/strimzi > " + COMMITTED_STRIMZI).isEqualTo(live);
+    }
+
+    /** The Strimzi overlay rendered: by kubectl when installed, else the committed rendering. */
+    static List<HasMetadata> strimzi() throws Exception {
+        String live = kubectlKustomize("k8s/overlays/strimzi");
+        return Manifests.parse(live != null ? live : Repo.read(Repo.file(COMMITTED_STRIMZI)),
+                live != null ? "kubectl kustomize k8s/overlays/strimzi" : COMMITTED_STRIMZI);
+    }
+
     static String kubectlKustomize() throws Exception {
+        return kubectlKustomize("k8s/overlays/example");
+    }
+
+    static String kubectlKustomize(String overlay) throws Exception {
         if (!ComposeFileTest.onPath("kubectl") || Manifests.kustomizeMajorVersion() < 5) {
             return null;
         }
-        Path dir = Repo.file("k8s/overlays/example");
+        Path dir = Repo.file(overlay);
         Process p = new ProcessBuilder("kubectl", "kustomize", dir.toString()).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         byte[] err = p.getErrorStream().readAllBytes();

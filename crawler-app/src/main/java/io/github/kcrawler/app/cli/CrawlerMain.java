@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
                 "  crawler crawl --seeds https://example.org/ --max-pages 100 --status-port 9500",
                 "  crawler status --scrape http://fetcher:9400/metrics   status page for services running elsewhere",
                 "  crawler COMMAND --help                    options, examples and exit codes of one command",
+                "  crawler demo --log-format json            every log line one JSON object (or CRAWLER_LOG_FORMAT=json)",
                 "",
                 "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE, ExitCodes.CODES_CHECK,
                 ExitCodes.CODES_DEAD_LETTERS})
@@ -35,7 +36,45 @@ public final class CrawlerMain implements Runnable {
 
     /** Runs a command line and returns its exit code (tests call this without exiting the JVM). */
     public static int run(String... args) {
-        return commandLine().execute(kafkaFlags(args));
+        String[] rest;
+        try {
+            rest = logFormatFlag(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("crawler: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        return commandLine().execute(kafkaFlags(rest));
+    }
+
+    /**
+     * {@code --log-format FORMAT} (or {@code =FORMAT}) anywhere on the command line, as every service takes it
+     * ({@link io.github.kcrawler.common.config.Settings#LOG_FORMAT}): applied to the log encoder and removed, so
+     * {@code crawler demo --log-format json} writes every log line as one JSON object. {@code CRAWLER_LOG_FORMAT}
+     * does the same from the environment (read when logging starts).
+     *
+     * @throws IllegalArgumentException for a value that is not a format, or a missing value
+     */
+    static String[] logFormatFlag(String... args) {
+        String flag = "--" + io.github.kcrawler.common.config.Settings.LOG_FORMAT;
+        java.util.List<String> out = new java.util.ArrayList<>(args.length);
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            String value;
+            if (a.equals(flag)) {
+                if (i + 1 >= args.length) {
+                    throw new IllegalArgumentException(flag + " needs a value: "
+                            + io.github.kcrawler.common.config.LogFormats.FORMATS);
+                }
+                value = args[++i];
+            } else if (a.startsWith(flag + "=")) {
+                value = a.substring(flag.length() + 1);
+            } else {
+                out.add(a);
+                continue;
+            }
+            io.github.kcrawler.common.config.LogFormats.apply(value);
+        }
+        return out.toArray(String[]::new);
     }
 
     /**

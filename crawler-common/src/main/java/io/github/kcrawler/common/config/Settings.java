@@ -40,6 +40,15 @@ public final class Settings {
     public static final String LOG_LEVEL = "log-level";
     public static final String LOG_LEVEL_HELP = "  --log-level LEVEL       or CRAWLER_LOG_LEVEL: level of the crawler's own log"
             + " lines (TRACE, DEBUG, INFO, WARN, ERROR, OFF; default INFO); Kafka and other libraries log from WARN";
+    /**
+     * The other setting every service (and {@code crawler seed}) accepts: the format of every log line,
+     * {@code --log-format FORMAT} or {@code CRAWLER_LOG_FORMAT}, {@code text} (default) or {@code json} (one JSON
+     * object per line), see {@link LogFormats}. The environment variable is read by the jars' log encoder when
+     * logging starts; a flag is applied by {@link #parse}.
+     */
+    public static final String LOG_FORMAT = "log-format";
+    public static final String LOG_FORMAT_HELP = "  --log-format FORMAT     or CRAWLER_LOG_FORMAT: text (default) or json, one JSON"
+            + " object per log line (timestamp, level, threadName, loggerName, formattedMessage, throwable)";
     /** Environment variables starting with this carry Kafka client settings. */
     public static final String KAFKA_ENV_PREFIX = ENV_PREFIX + "KAFKA_";
 
@@ -66,6 +75,7 @@ public final class Settings {
             envToKey.put(envName(key), key);
         }
         String logLevel = null;
+        String logFormat = null;
         kafka.putAll(kafkaFromEnv(env));
         for (Map.Entry<String, String> e : env.entrySet()) {
             if (!e.getKey().startsWith(ENV_PREFIX) || isKafkaEnv(e.getKey())) {
@@ -73,6 +83,10 @@ public final class Settings {
             }
             if (e.getKey().equals(envName(LOG_LEVEL)) && !known.contains(LOG_LEVEL)) {
                 logLevel = e.getValue();
+                continue;
+            }
+            if (e.getKey().equals(envName(LOG_FORMAT)) && !known.contains(LOG_FORMAT)) {
+                logFormat = e.getValue();
                 continue;
             }
             String key = envToKey.get(e.getKey());
@@ -104,6 +118,8 @@ public final class Settings {
                 kafka.put(key.substring(KAFKA_PREFIX.length()), value);
             } else if (key.equals(LOG_LEVEL) && !known.contains(LOG_LEVEL)) {
                 logLevel = value;
+            } else if (key.equals(LOG_FORMAT) && !known.contains(LOG_FORMAT)) {
+                logFormat = value;
             } else if (known.contains(key)) {
                 values.put(key, value);
             } else {
@@ -113,9 +129,15 @@ public final class Settings {
         if (logLevel != null && LogLevels.parse(logLevel) == null) {
             problems.add(LOG_LEVEL + " must be one of " + LogLevels.LEVELS + ", was '" + logLevel + "'");
         }
+        if (logFormat != null && LogFormats.parse(logFormat) == null) {
+            problems.add(LOG_FORMAT + " must be one of " + LogFormats.FORMATS + ", was '" + logFormat + "'");
+        }
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(String.join("; ", problems) + ". Known settings: "
-                    + String.join(", ", new TreeSet<>(known)) + ", " + LOG_LEVEL);
+                    + String.join(", ", new TreeSet<>(known)) + ", " + LOG_LEVEL + ", " + LOG_FORMAT);
+        }
+        if (logFormat != null) {
+            LogFormats.apply(logFormat);
         }
         if (logLevel != null) {
             LogLevels.apply(LogLevels.parse(logLevel));
