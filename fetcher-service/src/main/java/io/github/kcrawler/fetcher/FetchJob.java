@@ -22,11 +22,17 @@ final class FetchJob {
     InetAddress address;
     String ip;
     long dnsMillis;
+    /**
+     * Not sent before (epoch ms): the scheduler's {@code notBefore}, or later — T after this instance was given the
+     * request's partition, when that is later ({@code ConsumerLoop}).
+     */
+    long notBefore;
 
     FetchJob(String key, FetchRequest request, OffsetTracker.Slot slot) {
         this.key = key;
         this.request = request;
         this.slot = slot;
+        this.notBefore = request.notBefore();
     }
 
     /**

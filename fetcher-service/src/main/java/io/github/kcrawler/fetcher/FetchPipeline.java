@@ -166,7 +166,7 @@ final class FetchPipeline {
     static final long EARLIER_RECHECK_MAX_MS = 1_000;
 
     private void start(FetchJob job) {
-        long wait = job.request.notBefore() - clock.millis();
+        long wait = job.notBefore - clock.millis();
         if (wait > 0) {
             scheduler.schedule(() -> begin(job), wait);
         } else {
@@ -176,7 +176,7 @@ final class FetchPipeline {
 
     private void begin(FetchJob job) {
         try {
-            if (job.slot != null && job.slot.isRevoked()) {
+            if (job.slot != null && (job.slot.isRevoked() || job.slot.isLeaving())) {
                 publisher.abandoned(job); // its partition left while it waited: the next owner fetches it
                 return;
             }
@@ -272,7 +272,7 @@ final class FetchPipeline {
      * the consumer has confirmed it, so the request waits, holding the IP.
      */
     private void granted(FetchJob job) {
-        if (job.slot != null && job.slot.isRevoked()) {
+        if (job.slot != null && (job.slot.isRevoked() || job.slot.isLeaving())) {
             slots.release();
             guard.release(job.ip);
             publisher.abandoned(job);

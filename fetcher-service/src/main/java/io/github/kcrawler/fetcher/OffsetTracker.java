@@ -42,6 +42,7 @@ final class OffsetTracker {
         final long offset;
         private volatile boolean done;
         private volatile boolean revoked;
+        private volatile boolean leaving;
         private volatile boolean gaveUp;
         private volatile boolean resultsReady;
         private boolean started;
@@ -69,6 +70,15 @@ final class OffsetTracker {
          */
         boolean isRevoked() {
             return revoked;
+        }
+
+        /**
+         * True once the record's partition is being revoked: what is on the network finishes and is committed, but a
+         * fetch not yet sent must not be sent any more — the partition's next owner may already be pacing the IP a
+         * moment later, and what it fetched could not be committed here.
+         */
+        boolean isLeaving() {
+            return leaving;
         }
 
         /**
@@ -341,6 +351,18 @@ final class OffsetTracker {
     /** Records handed to the pipeline and not yet finished, in all partitions. */
     int running() {
         return running(partitions.keySet());
+    }
+
+    /** Marks every slot of {@code tps} {@linkplain Slot#isLeaving() leaving}: nothing more of theirs is sent. */
+    void leaving(Collection<TopicPartition> tps) {
+        for (TopicPartition tp : tps) {
+            PartitionState s = partitions.get(tp);
+            if (s != null) {
+                for (Slot slot : s.slots) {
+                    slot.leaving = true;
+                }
+            }
+        }
     }
 
     /**

@@ -30,10 +30,14 @@ public final class ScaleBenchCommand implements Callable<Integer> {
     picocli.CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--pages", description = "Pages of the generated web (default ${DEFAULT-VALUE}).")
-    int pages = 1_500;
+    int pages = 800;
 
     @Option(names = "--ips", description = "Simulated IPs (default ${DEFAULT-VALUE}).")
-    int ips = 32;
+    int ips = 64;
+
+    @Option(names = "--pages-per-host", description = "Mean pages per host (default ${DEFAULT-VALUE}): many hosts, "
+            + "so that every partition has IPs enough to keep its fetcher busy.")
+    double pagesPerHost = 5.0;
 
     @Option(names = "--politeness-ms", description = "T (default ${DEFAULT-VALUE}).")
     long politenessMs = 100;
@@ -72,7 +76,7 @@ public final class ScaleBenchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         ScaleScenario.Settings settings;
         try {
-            FaultsConfig cluster = new FaultsConfig(pages, ips, FaultsConfig.DEFAULT_PAGES_PER_HOST, politenessMs,
+            FaultsConfig cluster = new FaultsConfig(pages, ips, pagesPerHost, politenessMs,
                     partitions, FaultsConfig.DEFAULT_MAX_DEPTH, FaultsConfig.DEFAULT_SESSION_TIMEOUT_MS,
                     FaultsConfig.DEFAULT_STOP_MS, FaultsConfig.DEFAULT_QUIET_MS,
                     FaultsConfig.DEFAULT_FIRST_DISRUPTION, Duration.ofMinutes(maxMinutes), serviceHeap,

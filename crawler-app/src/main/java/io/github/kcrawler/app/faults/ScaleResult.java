@@ -39,6 +39,18 @@ public record ScaleResult(int v, Map<String, Object> settings, long reachable, l
         }
     }
 
+    /** Pages/s of the phase on N fetchers over the first phase's (NaN without three phases). */
+    public double speedUp() {
+        return phases.size() == 3 && phases.get(0).pagesPerSecond() > 0
+                ? phases.get(1).pagesPerSecond() / phases.get(0).pagesPerSecond() : Double.NaN;
+    }
+
+    /** Pages/s of the phase on N fetchers over the last phase's (NaN without three phases). */
+    public double slowDown() {
+        return phases.size() == 3 && phases.get(2).pagesPerSecond() > 0
+                ? phases.get(1).pagesPerSecond() / phases.get(2).pagesPerSecond() : Double.NaN;
+    }
+
     public void write(Path file) throws IOException {
         JsonSerde.writeIndented(file, this);
     }
@@ -50,6 +62,8 @@ public record ScaleResult(int v, Map<String, Object> settings, long reachable, l
             sb.append(String.format(Locale.ROOT, "  %-18s %d fetcher(s)  %6.1f .. %6.1f s  %,6d pages  %6.1f pages/s%n",
                     p.name(), p.fetchers(), p.startS(), p.endS(), p.pages(), p.pagesPerSecond()));
         }
+        sb.append(String.format(Locale.ROOT, "speed-up %.2fx on scale-up, %.2fx back on scale-down%n", speedUp(),
+                slowDown()));
         sb.append(String.format(Locale.ROOT, "distinct %,d of %,d reachable in %.1f s | lostUrls %d | "
                         + "duplicateFetchRatio %.4f (%d) | politenessViolations %d%n", distinctPages, reachable,
                 seconds, lostUrls, duplicateFetchRatio, duplicateFetches, politenessViolations));
