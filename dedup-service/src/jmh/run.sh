@@ -14,6 +14,6 @@ what="${1:-help}"
 shift || true
 case "$what" in
   jmh) exec java ${BENCH_JAVA_OPTS:--Xmx4g} -cp "$cp" org.openjdk.jmh.Main "$@" ;;
-  bench) exec java ${BENCH_JAVA_OPTS:--Xmx6g -XX:+UseParallelGC} -cp "$cp" io.github.kcrawler.dedup.jmh.BenchMain "$@" ;;
+  bench) exec java ${BENCH_JAVA_OPTS:--Xmx6g -XX:+UseParallelGC} -cp "$cp" io.github.kcrawler.lab.dedup.bench.BenchMain "$@" ;;
   *) echo "usage: $0 jmh [JMH options] | bench BENCH [options]" >&2; exit 2 ;;
 esac
