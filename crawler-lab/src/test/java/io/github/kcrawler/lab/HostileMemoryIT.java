@@ -28,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * 64 MiB separates the two; the measured gap is in BENCHMARKS.md. Takes about 2–3 minutes on 2 shared cores.
  */
 class HostileMemoryIT {
-    private static final Path JAR = Path.of("target", "crawler-app-0.1.0-SNAPSHOT-all.jar");
+    private static final Path JAR = Path.of("target", "crawler-lab-0.1.0-SNAPSHOT-all.jar");
     static final long HEAP_RETURN_BOUND = 64L << 20;
 
     @Test

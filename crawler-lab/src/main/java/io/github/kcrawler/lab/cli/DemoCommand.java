@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
                 "  crawler demo --status-port 9500                 status page at http://127.0.0.1:9500/",
                 "  crawler demo --graph ../shared/data/cnr-2000 --max-pages 50000 --summary demo.json",
                 "  crawler demo --politeness-ms 20 --ips 1024 --no-progress > demo.log",
-                "  java -Xmx512m -jar crawler-app-*-all.jar demo --hostile --summary hostile.json",
+                "  java -Xmx512m -jar crawler-lab-*-all.jar demo --hostile --summary hostile.json",
                 "",
                 "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE, ExitCodes.CODES_CHECK,
                 ExitCodes.CODES_DEAD_LETTERS})

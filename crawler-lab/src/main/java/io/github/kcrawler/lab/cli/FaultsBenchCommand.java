@@ -102,6 +102,6 @@ public final class FaultsBenchCommand implements Callable<Integer> {
         } catch (Exception e) {
             // fall through
         }
-        return Path.of("crawler-app", "target", "crawler-app-0.1.0-SNAPSHOT-all.jar");
+        return Path.of("crawler-lab", "target", "crawler-lab-0.1.0-SNAPSHOT-all.jar");
     }
 }

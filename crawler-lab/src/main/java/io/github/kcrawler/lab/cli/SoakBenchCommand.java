@@ -137,6 +137,6 @@ public final class SoakBenchCommand implements Callable<Integer> {
             // fall through
         }
         throw new ParameterException(spec.commandLine(), "not running from the crawler jar: give --jar "
-                + "crawler-app/target/crawler-app-0.1.0-SNAPSHOT-all.jar");
+                + "crawler-lab/target/crawler-lab-0.1.0-SNAPSHOT-all.jar");
     }
 }

@@ -57,7 +57,7 @@ public final class SoakRunner {
             throws IOException, InterruptedException {
         if (!Files.isRegularFile(c.jar())) {
             throw new IllegalArgumentException("the crawler jar the child runs does not exist: " + c.jar()
-                    + " (build it with mvn -pl crawler-app -am package -DskipTests, or give --jar)");
+                    + " (build it with mvn -pl crawler-lab -am package -DskipTests, or give --jar)");
         }
         Path dir = c.dataDir().toAbsolutePath();
         DemoRunner.deleteRecursively(dir);

@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the changelog itself. Writes {@code target/faults-it.json} (+ .svg, .html) for inspection.
  */
 class FaultsIT {
-    private static final Path JAR = Path.of("target", "crawler-app-0.1.0-SNAPSHOT-all.jar");
+    private static final Path JAR = Path.of("target", "crawler-lab-0.1.0-SNAPSHOT-all.jar");
 
     @Test
     void killingEachServiceAndTheBrokerMidCrawlLosesNothingAndStaysPolite() throws Exception {

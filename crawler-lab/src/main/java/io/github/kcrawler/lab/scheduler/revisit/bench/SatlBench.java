@@ -4,7 +4,7 @@ import io.github.kcrawler.scheduler.revisit.BucketFileStore;
 import io.github.kcrawler.scheduler.revisit.BucketStoreOptions;
 import io.github.kcrawler.websim.IntervalDistribution;
 import io.github.kcrawler.scheduler.revisit.RevisitQueue;
-import io.github.kcrawler.scheduler.revisit.RocksDbTimeKeyedStore;
+import io.github.kcrawler.scheduler.store.RocksDbTimeKeyedStore;
 import io.github.kcrawler.scheduler.revisit.SatStore;
 import io.github.kcrawler.scheduler.revisit.SatlBuckets;
 import io.github.kcrawler.scheduler.revisit.SatlStore;

@@ -1,5 +1,7 @@
-package io.github.kcrawler.scheduler.revisit;
+package io.github.kcrawler.scheduler.store;
 
+import io.github.kcrawler.scheduler.revisit.BucketFileStore;
+import io.github.kcrawler.scheduler.revisit.RevisitQueue;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import org.rocksdb.BlockBasedTableConfig;
