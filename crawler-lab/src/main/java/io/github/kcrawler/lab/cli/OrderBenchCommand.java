@@ -13,7 +13,7 @@ import io.github.kcrawler.lab.ranker.simulate.SyntheticUrls;
 import io.github.kcrawler.lab.report.BenchPlots;
 import io.github.kcrawler.ranker.pagerank.IprParams;
 import io.github.kcrawler.ranker.pagerank.PageRank;
-import io.github.kcrawler.ranker.pagerank.Strategies;
+import io.github.kcrawler.lab.ranker.pagerank.Strategies;
 import io.github.kcrawler.websim.WebSimConfig;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package io.github.kcrawler.lab.measure;
 
-import io.github.kcrawler.ranker.pagerank.BreadthFirst;
+import io.github.kcrawler.lab.ranker.pagerank.BreadthFirst;
 import io.github.kcrawler.ranker.pagerank.PageRank;
 import io.github.kcrawler.lab.ranker.simulate.CrawlSimulator;
 import io.github.kcrawler.lab.ranker.simulate.LinkGraph;
@@ -40,7 +40,7 @@ class OrderQualityTest {
     void theSimulatorsOwnOrderHasNoGap_andAShortCrawlReportsOnlyThePointsItReached() {
         LinkGraph g = graph(7);
         int[] seeds = {0};
-        int[] simulated = CrawlSimulator.crawl(new BreadthFirst(io.github.kcrawler.ranker.pagerank.NodeLabels.singleHost(400)), g, seeds);
+        int[] simulated = CrawlSimulator.crawl(new BreadthFirst(io.github.kcrawler.lab.ranker.pagerank.NodeLabels.singleHost(400)), g, seeds);
         OrderQuality.Comparison same = OrderQuality.compare(g, seeds, simulated, simulated, PageRank.DEFAULT_DAMPING);
         assertThat(same.pipeline()).containsExactly(same.simulator());
         assertThat(same.maxGap()).isZero();
@@ -62,7 +62,7 @@ class OrderQualityTest {
     void aWorseOrderCollectsLess_andPagesOutsideThePopulationAreCountedApart() {
         LinkGraph g = graph(11);
         int[] seeds = {0};
-        int[] simulated = CrawlSimulator.crawl(new BreadthFirst(io.github.kcrawler.ranker.pagerank.NodeLabels.singleHost(400)), g, seeds);
+        int[] simulated = CrawlSimulator.crawl(new BreadthFirst(io.github.kcrawler.lab.ranker.pagerank.NodeLabels.singleHost(400)), g, seeds);
         // ascending true PageRank: the worst order there is
         double[] pr = PageRank.compute(g.offsets(), g.targets()).scores();
         Integer[] byRank = new Integer[pr.length];

@@ -1,6 +1,6 @@
 package io.github.kcrawler.lab.ranker.simulate;
 
-import io.github.kcrawler.ranker.pagerank.CrawlOrdering;
+import io.github.kcrawler.lab.ranker.pagerank.CrawlOrdering;
 
 import java.util.Arrays;
 import java.util.function.Supplier;

@@ -1,13 +1,13 @@
 package io.github.kcrawler.lab.ranker.simulate;
 
-import io.github.kcrawler.ranker.pagerank.BatchPageRank;
-import io.github.kcrawler.ranker.pagerank.CrawlOrdering;
-import io.github.kcrawler.ranker.pagerank.IncrementalPageRankOrdering;
-import io.github.kcrawler.ranker.pagerank.NewSiteIncrementalPageRankOrdering;
-import io.github.kcrawler.ranker.pagerank.NewSiteRecomputedPageRankOrdering;
-import io.github.kcrawler.ranker.pagerank.NodeLabels;
+import io.github.kcrawler.lab.ranker.pagerank.BatchPageRank;
+import io.github.kcrawler.lab.ranker.pagerank.CrawlOrdering;
+import io.github.kcrawler.lab.ranker.pagerank.IncrementalPageRankOrdering;
+import io.github.kcrawler.lab.ranker.pagerank.NewSiteIncrementalPageRankOrdering;
+import io.github.kcrawler.lab.ranker.pagerank.NewSiteRecomputedPageRankOrdering;
+import io.github.kcrawler.lab.ranker.pagerank.NodeLabels;
 import io.github.kcrawler.ranker.pagerank.PageRank;
-import io.github.kcrawler.ranker.pagerank.Strategies;
+import io.github.kcrawler.lab.ranker.pagerank.Strategies;
 import io.github.kcrawler.websim.GeneratedGraphSource;
 import io.github.kcrawler.websim.SiteLayout;
 import io.github.kcrawler.websim.WebSimConfig;

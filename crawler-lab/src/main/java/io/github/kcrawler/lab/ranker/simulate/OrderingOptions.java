@@ -3,7 +3,7 @@ package io.github.kcrawler.lab.ranker.simulate;
 import io.github.kcrawler.common.config.Settings;
 import io.github.kcrawler.ranker.pagerank.IprParams;
 import io.github.kcrawler.ranker.pagerank.PageRank;
-import io.github.kcrawler.ranker.pagerank.Strategies;
+import io.github.kcrawler.lab.ranker.pagerank.Strategies;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -35,7 +35,7 @@ public final class Plots {
         new Color(0xd62728), new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf),
         new Color(0x000000), new Color(0xbcbd22)};
     private static final List<String> COLOUR_ORDER =
-            io.github.kcrawler.ranker.pagerank.Strategies.ALL;
+            io.github.kcrawler.lab.ranker.pagerank.Strategies.ALL;
 
     static {
         if (System.getProperty("java.awt.headless") == null) {

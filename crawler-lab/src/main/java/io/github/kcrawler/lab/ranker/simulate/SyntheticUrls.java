@@ -1,6 +1,6 @@
 package io.github.kcrawler.lab.ranker.simulate;
 
-import io.github.kcrawler.ranker.pagerank.NodeLabels;
+import io.github.kcrawler.lab.ranker.pagerank.NodeLabels;
 import io.github.kcrawler.websim.SiteLayout;
 import io.github.kcrawler.websim.WebSimConfig;
 

@@ -2,8 +2,8 @@ package io.github.kcrawler.lab.ranker.simulate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.kcrawler.ranker.pagerank.NodeLabels;
-import io.github.kcrawler.ranker.pagerank.Strategies;
+import io.github.kcrawler.lab.ranker.pagerank.NodeLabels;
+import io.github.kcrawler.lab.ranker.pagerank.Strategies;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,4 +1,4 @@
-package io.github.kcrawler.ranker.pagerank;
+package io.github.kcrawler.lab.ranker.pagerank;
 
 import io.github.kcrawler.testing.Gen;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
-package io.github.kcrawler.ranker.pagerank;
+package io.github.kcrawler.lab.ranker.pagerank;
 
+import io.github.kcrawler.ranker.pagerank.IprParams;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

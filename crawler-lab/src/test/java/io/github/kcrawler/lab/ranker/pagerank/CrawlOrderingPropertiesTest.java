@@ -1,5 +1,6 @@
-package io.github.kcrawler.ranker.pagerank;
+package io.github.kcrawler.lab.ranker.pagerank;
 
+import io.github.kcrawler.ranker.pagerank.IprParams;
 import io.github.kcrawler.testing.Gen;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package io.github.kcrawler.ranker.pagerank;
+package io.github.kcrawler.lab.ranker.pagerank;
 
 /**
  * The part every strategy of paper 002 (§4.2) shares: the frontier heap, the bookkeeping of which nodes are known,

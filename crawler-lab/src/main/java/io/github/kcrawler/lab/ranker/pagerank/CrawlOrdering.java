@@ -1,4 +1,4 @@
-package io.github.kcrawler.ranker.pagerank;
+package io.github.kcrawler.lab.ranker.pagerank;
 
 /**
  * A crawl-ordering strategy: which known but unfetched URL the crawler fetches next. The crawl-ordering experiment of

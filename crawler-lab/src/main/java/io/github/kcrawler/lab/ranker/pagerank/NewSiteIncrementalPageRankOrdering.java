@@ -1,5 +1,7 @@
-package io.github.kcrawler.ranker.pagerank;
+package io.github.kcrawler.lab.ranker.pagerank;
 
+import io.github.kcrawler.ranker.pagerank.IncrementalPageRank;
+import io.github.kcrawler.ranker.pagerank.IprParams;
 import java.util.Arrays;
 
 /**

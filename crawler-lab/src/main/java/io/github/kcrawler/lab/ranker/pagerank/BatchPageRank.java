@@ -1,4 +1,6 @@
-package io.github.kcrawler.ranker.pagerank;
+package io.github.kcrawler.lab.ranker.pagerank;
+
+import io.github.kcrawler.ranker.pagerank.LinkStore;
 
 /**
  * Baseline PR of paper 002 (§4.2, after Cho, Garcia-Molina and Page 1998): PageRank of the crawled graph (fetched

@@ -1,4 +1,4 @@
-package io.github.kcrawler.ranker.pagerank;
+package io.github.kcrawler.lab.ranker.pagerank;
 
 /**
  * OPIC (Abiteboul, Preda, Cobena, "Adaptive On-Line Page Importance Computation", WWW 2003) with its greedy crawl

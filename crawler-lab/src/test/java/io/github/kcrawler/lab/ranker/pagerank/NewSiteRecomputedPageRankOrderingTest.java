@@ -1,4 +1,4 @@
-package io.github.kcrawler.ranker.pagerank;
+package io.github.kcrawler.lab.ranker.pagerank;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package io.github.kcrawler.ranker.pagerank;
+package io.github.kcrawler.lab.ranker.pagerank;
 
 /**
  * Baseline BLC of paper 002 (§4.2): an unfetched URL's priority is its back-link count, the number of fetched pages

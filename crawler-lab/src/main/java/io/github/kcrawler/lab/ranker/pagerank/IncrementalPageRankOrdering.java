@@ -1,4 +1,7 @@
-package io.github.kcrawler.ranker.pagerank;
+package io.github.kcrawler.lab.ranker.pagerank;
+
+import io.github.kcrawler.ranker.pagerank.IncrementalPageRank;
+import io.github.kcrawler.ranker.pagerank.IprParams;
 
 /**
  * Strategy IPR of paper 002 (§4.2): the frontier ordered by {@link IncrementalPageRank}'s approximate score, highest

@@ -1,4 +1,4 @@
-package io.github.kcrawler.ranker.pagerank;
+package io.github.kcrawler.lab.ranker.pagerank;
 
 /**
  * Baseline BF of paper 002 (§4.2): URLs are fetched in the order they were discovered, off-site links of a page
