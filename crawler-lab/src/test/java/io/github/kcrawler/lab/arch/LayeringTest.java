@@ -50,7 +50,8 @@ class LayeringTest {
             "io.github.kcrawler.ranker..", "io.github.kcrawler.app.."};
     /**
      * The papers' algorithm packages: URL-seen membership (paper 000), content dedup (001), the politeness wheel and
-     * the frontiers over it (004), revisits and SAT/L (003), crawl ordering (002), the last also in the lab (the simulator's orderings).
+     * the frontiers over it (004), revisits and SAT/L (003), crawl ordering (002), the last also in the lab (the
+     * simulator's orderings).
      */
     static final String[] ALGORITHMS = {"io.github.kcrawler.dedup.membership..", "io.github.kcrawler.dedup.content..",
             "io.github.kcrawler.scheduler.wheel..", "io.github.kcrawler.scheduler.politeness..",
