@@ -98,7 +98,7 @@ class KafkaSaslCrawlIT {
         }
         root().detachAppender(logs);
         levelsBefore.forEach((name, level) -> ((Logger) LoggerFactory.getLogger(name)).setLevel(level));
-        io.github.kcrawler.app.demo.DemoRunner.deleteRecursively(dir);
+        TestDirs.deleteRecursively(dir);
     }
 
     @Test

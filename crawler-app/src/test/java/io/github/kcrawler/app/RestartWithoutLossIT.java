@@ -27,7 +27,7 @@ class RestartWithoutLossIT {
     void sigkillMidwayThenResumeLosesNoUrl() throws Exception {
         assertThat(JAR).as("the shaded crawler jar (built in the package phase)").exists();
         Path dir = Path.of("target", "restart-it").toAbsolutePath();
-        io.github.kcrawler.app.demo.DemoRunner.deleteRecursively(dir);
+        TestDirs.deleteRecursively(dir);
         Files.createDirectories(dir);
         WebSimConfig config = WebSimConfig.builder().generate(3_000).ips(64).politenessMs(20)
                 .hostsFile(dir.resolve("hosts")).build();

@@ -1,6 +1,5 @@
 package io.github.kcrawler.websim;
 
-import io.github.kcrawler.scheduler.revisit.IntervalDistribution;
 
 /**
  * How the pages of the simulated web change over time (see {@link ChangeSchedule}). Never reorder: names appear on

@@ -1,6 +1,5 @@
 package io.github.kcrawler.websim;
 
-import io.github.kcrawler.scheduler.revisit.IntervalDistribution;
 import java.time.InstantSource;
 
 /**

@@ -5,7 +5,6 @@ import static io.github.kcrawler.websim.TestHttp.text;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.kcrawler.scheduler.revisit.IntervalDistribution;
 import io.netty.handler.codec.DateFormatter;
 import java.net.http.HttpResponse;
 import java.time.Instant;

@@ -1,23 +1,22 @@
 package io.github.kcrawler.app.cli;
 
-import io.github.kcrawler.websim.WebSimMain;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code crawler} command line (wrapped by {@code ./crawler} at the repository root).
+ * The {@code crawler} command line of the product: the commands that run or inspect a crawl ({@code crawl},
+ * {@code status}, {@code seed}, {@code tail}). The demo, websim, {@code bench}, {@code simulate} and {@code report}
+ * are the lab's ({@code crawler-lab}'s {@code LabMain}, which adds them to these); {@code ./crawler} at the repository
+ * root runs each verb from the jar that has it.
  */
 @Command(name = "crawler", mixinStandardHelpOptions = true, version = "kcrawler 0.1.0",
         description = "A distributed web crawler on Apache Kafka and Kafka Streams.",
-        subcommands = {DemoCommand.class, CrawlCommand.class, StatusCommand.class, SeedCommand.class, TailCommand.class,
-                CdxCommand.class,
-                WebSimMain.class,
-                BenchCommand.class, SimulateCommand.class, ReportCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {CrawlCommand.class, StatusCommand.class, SeedCommand.class, TailCommand.class,
+                CdxCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExamples:%n",
-        footer = {"  crawler demo                              crawl a simulated web on loopback, with a status page",
-                "  crawler crawl --seeds https://example.org/ --max-pages 100 --status-port 9500",
+        footer = {"  crawler crawl --seeds https://example.org/ --max-pages 100 --status-port 9500",
                 "  crawler status --scrape http://fetcher:9400/metrics   status page for services running elsewhere",
                 "  crawler COMMAND --help                    options, examples and exit codes of one command",
                 "  crawler demo --log-format json            every log line one JSON object (or CRAWLER_LOG_FORMAT=json)",
@@ -54,7 +53,7 @@ public final class CrawlerMain implements Runnable {
      *
      * @throws IllegalArgumentException for a value that is not a format, or a missing value
      */
-    static String[] logFormatFlag(String... args) {
+    public static String[] logFormatFlag(String... args) {
         String flag = "--" + io.github.kcrawler.common.config.Settings.LOG_FORMAT;
         java.util.List<String> out = new java.util.ArrayList<>(args.length);
         for (int i = 0; i < args.length; i++) {
@@ -84,7 +83,7 @@ public final class CrawlerMain implements Runnable {
      * for the client commands ({@code seed}, {@code status}). Those older spellings still work (deprecated in the
      * docs). Nothing else is touched.
      */
-    static String[] kafkaFlags(String... args) {
+    public static String[] kafkaFlags(String... args) {
         if (args.length == 0) {
             return args;
         }
@@ -132,7 +131,12 @@ public final class CrawlerMain implements Runnable {
      * (the stack trace goes to the log at DEBUG, {@code CRAWLER_LOG_LEVEL=DEBUG}), exit code {@link ExitCodes#FAILED}.
      */
     static CommandLine commandLine() {
-        return new CommandLine(new CrawlerMain()).setCaseInsensitiveEnumValuesAllowed(true)
+        return commandLine(new CrawlerMain());
+    }
+
+    /** {@link #commandLine()} over another root command (the lab's, which adds its verbs to these). */
+    public static CommandLine commandLine(Object root) {
+        return new CommandLine(root).setCaseInsensitiveEnumValuesAllowed(true)
                 .setExecutionExceptionHandler((e, cl, parsed) -> {
                     cl.getErr().println("crawler " + cl.getCommandName() + ": " + describe(e));
                     cl.getErr().flush();

@@ -8,6 +8,7 @@ import java.io.StringWriter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+/** The product's command line (crawler-app): crawl, seed, tail, status; the lab's verbs are LabMainTest's. */
 class CrawlerMainTest {
     private static String help(String... command) {
         CommandLine cl = new CommandLine(new CrawlerMain());
@@ -20,24 +21,20 @@ class CrawlerMainTest {
 
     @Test
     void everySubcommandHasHelp() {
-        assertThat(help("--help")).contains("demo", "crawl", "seed", "websim", "bench");
-        assertThat(help("demo", "--help")).contains("--max-pages", "--politeness-ms", "--summary", "--graph");
+        assertThat(help("--help")).contains("crawl", "seed", "tail", "status");
+        assertThat(new CommandLine(new CrawlerMain()).getSubcommands().keySet())
+                .containsExactlyInAnyOrder("crawl", "status", "seed", "tail", "cdx", "help");
         assertThat(help("crawl", "--help")).contains("--seeds", "--bootstrap-servers", "--data-dir");
         assertThat(help("seed", "--help")).contains("--seeds", "--bootstrap-servers", "--topic-prefix", "--hosts-file");
-        assertThat(help("websim", "--help")).contains("--graph");
-        assertThat(help("bench", "e2e", "--help")).contains("--summary");
+        assertThat(help("tail", "--help")).contains("--from-beginning");
     }
 
     @Test
     void everyCommandsHelpHasExamplesAndExitCodes() {
-        for (String[] command : new String[][] {{"--help"}, {"demo", "--help"}, {"crawl", "--help"},
-                {"status", "--help"}, {"websim", "--help"}, {"bench", "--help"}, {"bench", "e2e", "--help"},
-                {"bench", "sbfl-decrement", "--help"}, {"bench", "url-seen", "--help"},
-                {"bench", "url-seen-memory", "--help"}, {"report", "--help"}}) {
+        for (String[] command : new String[][] {{"--help"}, {"crawl", "--help"}, {"status", "--help"}}) {
             assertThat(help(command)).as(String.join(" ", command)).contains("Examples:", "Exit codes:", "  0  ",
                     "  2  usage error");
         }
-        assertThat(help("demo", "--help")).contains("--status-port", "  3  ");
         assertThat(help("crawl", "--help")).contains("--status-port");
         assertThat(help("status", "--help")).contains("--scrape");
     }
@@ -47,19 +44,11 @@ class CrawlerMainTest {
         CommandLine cl = new CommandLine(new CrawlerMain());
         cl.setErr(new PrintWriter(new StringWriter()));
         assertThat(cl.execute("status", "--scrape", "file:///etc/passwd")).isEqualTo(ExitCodes.USAGE);
-        assertThat(cl.execute("demo", "--status-port", "70000")).isEqualTo(ExitCodes.USAGE);
+        assertThat(cl.execute("crawl", "--status-port", "70000")).isEqualTo(ExitCodes.USAGE);
     }
 
     @Test
-    void failureIsOneLineWithItsCausesAndExitCodeOne(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
-        CommandLine cl = CrawlerMain.commandLine();
-        StringWriter err = new StringWriter();
-        cl.setErr(new PrintWriter(err));
-        java.nio.file.Path missing = dir.resolve("no-such-summary.json");
-        assertThat(cl.execute("report", "--summary", missing.toString(), "--out", dir.resolve("r.html").toString()))
-                .isEqualTo(ExitCodes.FAILED);
-        assertThat(err.toString()).startsWith("crawler report: ").contains("no-such-summary.json")
-                .doesNotContain("\tat ");
+    void failureMessageNamesEachCauseOnce() {
         assertThat(CrawlerMain.describe(new IllegalStateException("outer: inner", new RuntimeException("inner"))))
                 .isEqualTo("outer: inner");
         assertThat(CrawlerMain.describe(new RuntimeException("a", new java.io.IOException()))).isEqualTo("a: IOException");
@@ -69,7 +58,7 @@ class CrawlerMainTest {
     void unknownOptionIsAUsageError() {
         CommandLine cl = new CommandLine(new CrawlerMain());
         cl.setErr(new PrintWriter(new StringWriter()));
-        assertThat(cl.execute("demo", "--no-such-flag")).isEqualTo(2);
+        assertThat(cl.execute("crawl", "--no-such-flag")).isEqualTo(2);
     }
 
     @Test

@@ -11,7 +11,7 @@ import java.util.Arrays;
  * same URL twice does not give it twice the vote in PageRank's graph model; a link to the page itself is kept, as
  * the reference PageRank keeps self-loops. A page's list is stored once: pages are fetched once per crawl.
  */
-final class LinkStore {
+public final class LinkStore {
 
     private final int[] start;
     private final int[] degree;
@@ -20,7 +20,7 @@ final class LinkStore {
     private int used;
     private int epoch;
 
-    LinkStore(int numNodes) {
+    public LinkStore(int numNodes) {
         start = new int[numNodes];
         degree = new int[numNodes];
         stamp = new int[numNodes];
@@ -32,7 +32,7 @@ final class LinkStore {
      *
      * @throws IllegalArgumentException if a link is outside {@code 0 .. numNodes-1}
      */
-    int add(int page, int[] links, int from, int to) {
+    public int add(int page, int[] links, int from, int to) {
         int n = stamp.length;
         for (int i = from; i < to; i++) {
             if (links[i] < 0 || links[i] >= n) {
@@ -63,21 +63,21 @@ final class LinkStore {
         return used - s;
     }
 
-    int start(int page) {
+    public int start(int page) {
         return start[page];
     }
 
-    int degree(int page) {
+    public int degree(int page) {
         return degree[page];
     }
 
     /** The backing array; read it again after every {@link #add}, which may replace it. */
-    int[] pool() {
+    public int[] pool() {
         return pool;
     }
 
     /** Total links stored. */
-    long size() {
+    public long size() {
         return used;
     }
 }

@@ -137,7 +137,7 @@ public final class RevisitRecords {
     }
 
     private static byte[] serialize(RevisitState s) {
-        return RevisitState.SERDE.serializer().serialize(null, s);
+        return RevisitState.SERDE.serialize(null, s); // JsonSerde itself, not Kafka's Serializer: revisit stays Kafka-free
     }
 
     private static RevisitState with(RevisitState s, String etag, String lastModified, String contentHash) {

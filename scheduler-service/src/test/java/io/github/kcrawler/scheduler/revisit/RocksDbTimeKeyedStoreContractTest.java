@@ -1,5 +1,7 @@
 package io.github.kcrawler.scheduler.revisit;
 
+import io.github.kcrawler.scheduler.store.RocksDbTimeKeyedStore;
+
 import java.io.IOException;
 import java.nio.file.Path;
 

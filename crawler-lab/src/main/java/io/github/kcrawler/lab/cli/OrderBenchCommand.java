@@ -1,0 +1,210 @@
+package io.github.kcrawler.lab.cli;
+
+import io.github.kcrawler.app.cli.ExitCodes;
+import io.github.kcrawler.common.serde.JsonSerde;
+import io.github.kcrawler.lab.demo.DemoOptions;
+import io.github.kcrawler.lab.demo.DemoRunner;
+import io.github.kcrawler.lab.demo.DemoSummary;
+import io.github.kcrawler.lab.measure.FetchOrder;
+import io.github.kcrawler.lab.measure.OrderQuality;
+import io.github.kcrawler.lab.ranker.simulate.CrawlSimulator;
+import io.github.kcrawler.lab.ranker.simulate.LinkGraph;
+import io.github.kcrawler.lab.ranker.simulate.SyntheticUrls;
+import io.github.kcrawler.lab.report.BenchPlots;
+import io.github.kcrawler.ranker.pagerank.IprParams;
+import io.github.kcrawler.ranker.pagerank.PageRank;
+import io.github.kcrawler.lab.ranker.pagerank.Strategies;
+import io.github.kcrawler.websim.WebSimConfig;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code crawler bench order}: how much PageRank the running pipeline collects first, against the simulator's order
+ * for the same strategy, seeds and host layout (issue 21, item 2).
+ */
+@Command(name = "order", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Crawls a real graph served by websim through the whole pipeline, takes the order pages were",
+                "first fetched from websim's access log and reports criterion B (PageRank collected at each 10 %% of",
+                "the crawl, paper 002) beside the simulator's for the same strategy, seeds and host layout."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  crawler bench order --graph ../shared/data/cnr-2000 \\",
+                "      --seed-pages ../shared/data/cnr-2000.seeds-scc100.txt --summary out/order.json",
+                "", "Summary fields: pipelineCriterionB, simulatorCriterionB (10 values each, at 10 % … 100 %; a point",
+                "past the pages the pipeline fetched is null), maxGap, strategy, population, fetched.", "",
+                "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE})
+public final class OrderBenchCommand implements Callable<Integer> {
+    /** Pipeline rankings by the simulator's strategy name. */
+    private static final Map<String, String> RANKINGS = Map.of("IPR-DL1", "ipr-dl1", "IPR-VR", "ipr-vr",
+            "IPR-AR", "ipr-ar", "BLC", "backlinks");
+
+    @Option(names = "--graph", required = true, paramLabel = "BASENAME", description = "BVGraph to crawl.")
+    Path graph;
+
+    @Option(names = "--seed-pages", paramLabel = "FILE|IDS", description = "Seed page ids: a file of ids separated by "
+            + "commas or white space (lines starting with # ignored), or a comma-separated list (default: the page "
+            + "with the largest out-degree).")
+    String seedPages;
+
+    @Option(names = "--strategy", description = "The pipeline's ranking, named as in the simulator: IPR-DL1, IPR-VR, "
+            + "IPR-AR or BLC (default ${DEFAULT-VALUE}).")
+    String strategy = "IPR-DL1";
+
+    @Option(names = "--politeness-ms", description = "T (default ${DEFAULT-VALUE}).")
+    long politenessMs = 20;
+
+    @Option(names = "--ips", description = "Simulated IPs (default ${DEFAULT-VALUE}).")
+    int ips = 4096;
+
+    @Option(names = "--pages-per-host", description = "Mean pages per host of websim's layout, the simulator's too "
+            + "(default ${DEFAULT-VALUE}).")
+    double pagesPerHost = DemoOptions.DEFAULT_PAGES_PER_HOST;
+
+    @Option(names = "--max-pages", description = "Page budget; 0 = every reachable page (default ${DEFAULT-VALUE}).")
+    long maxPages = 0;
+
+    @Option(names = "--partitions", description = "Partitions (default ${DEFAULT-VALUE}).")
+    int partitions = 4;
+
+    @Option(names = "--max-seconds", description = "Give up after this long (default ${DEFAULT-VALUE}).")
+    long maxSeconds = 3600;
+
+    @Option(names = "--data-dir", description = "Working directory, wiped (default ${DEFAULT-VALUE}).")
+    Path dataDir = Path.of("data", "bench-order");
+
+    @Option(names = "--summary", paramLabel = "FILE", description = "Write the summary as JSON.")
+    Path summary;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Any service setting.")
+    Map<String, String> settings = new LinkedHashMap<>();
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        String ranking = RANKINGS.get(strategy);
+        if (ranking == null) {
+            throw new ParameterException(spec.commandLine(), "--strategy must be one of " + RANKINGS.keySet()
+                    + " (the strategies the pipeline runs), was " + strategy);
+        }
+        LinkGraph g = LinkGraph.load(graph);
+        int[] seeds = seedPages == null ? new int[] {g.maxOutdegreeNode()} : parseSeeds(seedPages, g.numNodes());
+        Map<String, String> all = new LinkedHashMap<>(settings);
+        all.putIfAbsent("ranking", ranking);
+        DemoOptions o;
+        try {
+            o = new DemoOptions(graph, 1, maxPages, politenessMs, ips, 0, DemoOptions.DEFAULT_MAX_DEPTH, partitions,
+                    dataDir, maxSeconds, false, all, pagesPerHost)
+                    .withSeedPageIds(Arrays.stream(seeds).boxed().toList());
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+        DemoSummary crawl = DemoRunner.run(o, System.out);
+        int[] fetched = FetchOrder.read(dataDir.resolve("websim-access.tsv"));
+
+        long layoutSeed = WebSimConfig.builder().build().seed();
+        var labels = SyntheticUrls.of(g.numNodes(), layoutSeed, pagesPerHost, seeds);
+        int population = g.reachableFrom(seeds).cardinality();
+        int recomputeEvery = Math.max(1, (population + 99) / 100);
+        int[] simulated = CrawlSimulator.crawl(Strategies.create(strategy, labels,
+                IprParams.defaults(IprParams.CutOff.DL1), recomputeEvery, PageRank.DEFAULT_DAMPING), g, seeds);
+        OrderQuality.Comparison c = OrderQuality.compare(g, seeds, simulated, fetched, PageRank.DEFAULT_DAMPING);
+
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("bench", "order");
+        out.put("graph", graph.toString());
+        out.put("strategy", strategy);
+        out.put("seeds", seeds.length);
+        out.put("politenessMs", politenessMs);
+        out.put("partitions", partitions);
+        out.put("population", c.population());
+        out.put("fetched", c.fetchedInPopulation());
+        out.put("fetchedOutsidePopulation", c.fetchedOutside());
+        out.put("checkpointsPercent", new int[] {10, 20, 30, 40, 50, 60, 70, 80, 90, 100});
+        out.put("pipelineCriterionB", nullable(c.pipeline()));
+        out.put("simulatorCriterionB", c.simulator());
+        out.put("maxGap", c.maxGap());
+        out.put("pagesPerSecond", crawl.pagesPerSecond());
+        out.put("politenessViolations", crawl.politenessViolations());
+        out.put("duplicateFetches", crawl.duplicateFetches());
+        out.put("elapsedSeconds", crawl.elapsedSeconds());
+        System.out.printf("criterion B at 10 %% … 100 %% (%s, %d seeds, %,d pages reachable, %,d fetched):%n",
+                strategy, seeds.length, c.population(), c.fetchedInPopulation());
+        System.out.println("  pipeline  " + row(c.pipeline()));
+        System.out.println("  simulator " + row(c.simulator()));
+        System.out.printf("  largest gap %.3f; %,.0f pages/s, %d politeness violations%n", c.maxGap(),
+                crawl.pagesPerSecond(), crawl.politenessViolations());
+        if (summary != null) {
+            JsonSerde.writeIndented(summary, out);
+            BenchReportFiles.write(summary, BenchPlots.TITLE_ORDER, List.of(
+                    "The simulator crawls the graph one page at a time in its strategy's exact order; the pipeline "
+                            + "orders through Kafka: scores coalesced per flush, the priority pool's score buckets, "
+                            + "the politeness wheel and many fetches in flight. Points past the pages the pipeline "
+                            + "fetched are left out."),
+                    BenchReportFiles.commandLine(spec), BenchPlots::order, List.of());
+            System.out.println("Summary written to " + summary);
+        }
+        return 0;
+    }
+
+    static int[] parseSeeds(String spec, int numNodes) throws IOException {
+        List<String> tokens = new ArrayList<>();
+        Path file = Path.of(spec);
+        if (Files.isRegularFile(file)) {
+            for (String line : Files.readAllLines(file)) {
+                if (!line.strip().startsWith("#")) {
+                    for (String t : line.split("[,\\s]+")) {
+                        if (!t.isEmpty()) {
+                            tokens.add(t);
+                        }
+                    }
+                }
+            }
+        } else {
+            tokens.addAll(Arrays.asList(spec.split(",")));
+        }
+        int[] seeds = new int[tokens.size()];
+        for (int i = 0; i < seeds.length; i++) {
+            try {
+                seeds[i] = Integer.parseInt(tokens.get(i).strip());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("seed pages must be page ids, was '" + tokens.get(i) + "'");
+            }
+            if (seeds[i] < 0 || seeds[i] >= numNodes) {
+                throw new IllegalArgumentException("seed page " + seeds[i] + " is outside [0, " + numNodes + ")");
+            }
+        }
+        if (seeds.length == 0) {
+            throw new IllegalArgumentException("no seed pages in " + spec);
+        }
+        return seeds;
+    }
+
+    private static List<Double> nullable(double[] values) {
+        List<Double> out = new ArrayList<>();
+        for (double v : values) {
+            out.add(Double.isNaN(v) ? null : v);
+        }
+        return out;
+    }
+
+    private static String row(double[] values) {
+        StringBuilder s = new StringBuilder();
+        for (double v : values) {
+            s.append(Double.isNaN(v) ? "   -  " : String.format(" %.3f", v));
+        }
+        return s.toString();
+    }
+}

@@ -1,0 +1,166 @@
+package io.github.kcrawler.lab.cli;
+
+import io.github.kcrawler.app.cli.ExitCodes;
+import io.github.kcrawler.lab.dedup.bench.BenchReport;
+import io.github.kcrawler.lab.revisits.RevisitsBench;
+import io.github.kcrawler.websim.ChangeModel;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code crawler bench revisits} (issue 22): revisits in the running pipeline with the revisit state in SAT/L
+ * ({@code satl}) against the per-page store baseline ({@code store}), on paper 003's Zipf and Peaked change models.
+ */
+@Command(name = "revisits", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Crawls a changing websim (paper 003's Zipf and Peaked change models) with revisits due every",
+                "few seconds, once per revisit-state variant (satl: the state in the SAT/L queue and on the work;",
+                "store: the per-page store baseline), and reports per revisit the random store reads, store writes,",
+                "record bytes, bytes read and written (/proc/self/io), scheduler CPU, and revisits/s at the fixed T.",
+                "Counts are exact; timings depend on the machine."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  crawler bench revisits --summary out/revisits.json",
+                "  crawler bench revisits --pages 1000000 --seconds 120 --variants satl,store --models zipf",
+                "", BenchReportFiles.FOOTER, "", "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED,
+                ExitCodes.CODES_USAGE})
+public final class RevisitsBenchCommand implements Callable<Integer> {
+    @Option(names = "--pages", description = "Pages of the websim (default ${DEFAULT-VALUE}).")
+    int pages = 1_000_000;
+
+    @Option(names = "--ips", description = "Simulated IPs (default ${DEFAULT-VALUE}).")
+    int ips = 4096;
+
+    @Option(names = "--pages-per-host", description = "Mean pages per host (default ${DEFAULT-VALUE}).")
+    double pagesPerHost = 3;
+
+    @Option(names = "--politeness-ms", description = "T, fixed for every run (default ${DEFAULT-VALUE}).")
+    long politenessMs = 100;
+
+    @Option(names = "--partitions", description = "Partitions (default ${DEFAULT-VALUE}).")
+    int partitions = 4;
+
+    @Option(names = "--max-depth", description = "Crawl depth from the seeds: the first fetches end there, and "
+            + "what was fetched is revisited (default ${DEFAULT-VALUE}).")
+    int maxDepth = 4;
+
+    @Option(names = "--variants", split = ",", description = "satl, store (default both).")
+    List<String> variants = List.of("satl", "store");
+
+    @Option(names = "--models", split = ",", description = "Change models: zipf, peaked (default both).")
+    List<String> models = List.of("zipf", "peaked");
+
+    @Option(names = "--change-unit-ms", description = "websim's change time unit (default ${DEFAULT-VALUE}).")
+    long changeUnitMs = 1_000;
+
+    @Option(names = "--change-max-interval", description = "Longest change interval in units (default "
+            + "${DEFAULT-VALUE}).")
+    int changeMaxInterval = 120;
+
+    @Option(names = "--revisit-unit-ms", description = "The scheduler's revisit unit, also the shortest interval "
+            + "(default ${DEFAULT-VALUE}).")
+    long revisitUnitMs = 1_000;
+
+    @Option(names = "--revisit-initial-ms", description = "First revisit after (default ${DEFAULT-VALUE}).")
+    long revisitInitialMs = 5_000;
+
+    @Option(names = "--revisit-max-ms", description = "Longest revisit interval (default ${DEFAULT-VALUE}).")
+    long revisitMaxMs = 120_000;
+
+    @Option(names = "--warmup-seconds", description = "Crawl before measuring (default ${DEFAULT-VALUE}).")
+    long warmupSeconds = 30;
+
+    @Option(names = "--seconds", description = "Measurement window per run (default ${DEFAULT-VALUE}).")
+    long seconds = 60;
+
+    @Option(names = "--data-dir", description = "Working directory, wiped (default ${DEFAULT-VALUE}).")
+    Path dataDir = Path.of("data", "bench-revisits");
+
+    @Option(names = "--summary", paramLabel = "FILE", description = BenchReportFiles.SUMMARY_HELP)
+    Path summary;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (pages < 1 || seconds < 1 || warmupSeconds < 0) {
+            throw new ParameterException(spec.commandLine(), "--pages and --seconds must be >= 1, --warmup-seconds "
+                    + ">= 0");
+        }
+        for (String v : variants) {
+            if (!v.equals("satl") && !v.equals("store")) {
+                throw new ParameterException(spec.commandLine(), "--variants: satl or store, was '" + v + "'");
+            }
+        }
+        RevisitsBench.Options o = new RevisitsBench.Options(pages, ips, pagesPerHost, politenessMs, partitions, maxDepth,
+                changeUnitMs, changeMaxInterval, revisitUnitMs, revisitInitialMs, revisitMaxMs, warmupSeconds,
+                seconds, dataDir);
+        Map<String, Object> result = new LinkedHashMap<>();
+        for (String v : variants) {
+            Map<String, Object> byModel = new LinkedHashMap<>();
+            for (String m : models) {
+                ChangeModel model;
+                try {
+                    model = ChangeModel.valueOf(m.trim().toUpperCase(Locale.ROOT));
+                } catch (IllegalArgumentException e) {
+                    throw new ParameterException(spec.commandLine(), "--models: zipf or peaked, was '" + m + "'");
+                }
+                byModel.put(model.name().toLowerCase(Locale.ROOT), RevisitsBench.run(o, v, model, System.err));
+            }
+            Map<String, Object> variant = pooled(byModel);
+            variant.put("byModel", byModel);
+            result.put(v, variant);
+        }
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("pages", pages);
+        settings.put("ips", ips);
+        settings.put("politenessMs", politenessMs);
+        settings.put("partitions", partitions);
+        settings.put("maxDepth", maxDepth);
+        settings.put("changeUnitMs", changeUnitMs);
+        settings.put("changeMaxInterval", changeMaxInterval);
+        settings.put("revisitUnitMs", revisitUnitMs);
+        settings.put("revisitInitialMs", revisitInitialMs);
+        settings.put("revisitMaxMs", revisitMaxMs);
+        settings.put("warmupSeconds", warmupSeconds);
+        settings.put("seconds", seconds);
+        result.put("settings", settings);
+        result.put("machine", BenchReport.machine());
+        return UrlSeenBenchCommands.finish(result, summary);
+    }
+
+    /** The variant's figures over all its runs: per-revisit figures weighted by each run's revisits. */
+    static Map<String, Object> pooled(Map<String, Object> byModel) {
+        long revisits = 0;
+        double seconds = 0;
+        Map<String, Double> weighted = new LinkedHashMap<>();
+        List<String> perRevisit = List.of("randomStoreReadsPerRevisit", "storeWritesPerRevisit",
+                "bytesWrittenPerRevisit", "bytesReadPerRevisit", "wcharPerRevisit", "rcharPerRevisit",
+                "schedulerCpuMsPerRevisit", "recordBytes");
+        for (Object o : byModel.values()) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> run = (Map<String, Object>) o;
+            long n = ((Number) run.get("revisits")).longValue();
+            revisits += n;
+            seconds += ((Number) run.get("seconds")).doubleValue();
+            for (String k : perRevisit) {
+                weighted.merge(k, ((Number) run.get(k)).doubleValue() * n, Double::sum);
+            }
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("revisits", revisits);
+        for (String k : perRevisit) {
+            out.put(k, revisits == 0 ? 0.0 : weighted.get(k) / revisits);
+        }
+        out.put("revisitsPerSecond", seconds == 0 ? 0.0 : revisits / seconds);
+        return out;
+    }
+}

@@ -1,0 +1,144 @@
+package io.github.kcrawler.lab.faults;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.kcrawler.common.model.RevisitMemo;
+import io.github.kcrawler.common.serde.JsonSerde;
+import io.github.kcrawler.common.url.UrlNormalizer;
+import io.github.kcrawler.scheduler.SchedulerConfig;
+import io.github.kcrawler.scheduler.processor.SchedulerTopology;
+import io.github.kcrawler.scheduler.revisit.RevisitRecords;
+import io.github.kcrawler.scheduler.revisit.RevisitState;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads the scheduler's revisit changelog ({@code scheduler-scheduler-revisit-satl-changelog}: URL fingerprint →
+ * revisit record, the SAT/L store a restarted scheduler recovers from; issue 22) and its pending-store changelog
+ * (a due page's state moves into its REVISIT pending entry) to their committed ends and checks that every fetched page
+ * has a usable state in one of them: that is what the next scheduler instance would revisit from. The latest value
+ * per key counts (a tombstone removes it), as in the compacted topics. With {@code revisit-state=store} the baseline's
+ * changelog ({@code scheduler-scheduler-revisit-state-changelog}, plain {@link RevisitState} JSON) is read instead.
+ *
+ * @param records       changelog records read (read-committed)
+ * @param states        keys whose latest value is a usable state
+ * @param unreadable    keys whose latest value does not parse or is not usable
+ * @param fetched       pages the check was asked about
+ * @param missing       of those, pages without a usable state
+ * @param missingSample up to 20 of the missing pages' URLs
+ */
+public record RevisitStateCheck(long records, long states, long unreadable, long fetched, long missing,
+                                List<String> missingSample) {
+    /** The changelog topic name for topic prefix "" and default settings (the scenario's). */
+    static String topic() {
+        return SchedulerTopology.revisitChangelogTopic(defaults());
+    }
+
+    /** Reads the changelogs at {@code bootstrap} and checks the given fetched page URLs against them. */
+    static RevisitStateCheck read(String bootstrap, Collection<String> fetchedUrls, Duration timeout) {
+        long[] records = new long[1];
+        Map<ByteBuffer, byte[]> latest = latest(bootstrap, topic(), timeout, records);
+        Map<ByteBuffer, byte[]> pending = latest(bootstrap,
+                SchedulerTopology.changelogTopic(defaults()), timeout, records);
+        Set<String> withState = new HashSet<>();
+        long unreadable = 0;
+        for (byte[] value : latest.values()) {
+            RevisitState s = RevisitRecords.state(value, value.length);
+            if (s == null) {
+                try {
+                    s = RevisitState.SERDE.deserializer().deserialize(topic(), value); // revisit-state=store
+                } catch (RuntimeException e) {
+                    s = null;
+                }
+            }
+            if (s == null || !s.isUsable() || s.lastFetchedMs() <= 0) {
+                unreadable++;
+            } else {
+                withState.add(canonical(s.url()));
+            }
+        }
+        for (byte[] value : pending.values()) {
+            try {
+                JsonNode e = JsonSerde.MAPPER.readTree(value);
+                JsonNode memo = e.get("revisit");
+                if ("REVISIT".equals(e.path("kind").asText()) && memo != null && !memo.isNull()
+                        && JsonSerde.MAPPER.treeToValue(memo, RevisitMemo.class).isUsable()) {
+                    withState.add(canonical(e.path("url").asText()));
+                }
+            } catch (java.io.IOException | RuntimeException ex) {
+                // not a pending entry this check can read: it holds no revisit state
+            }
+        }
+        List<String> sample = new ArrayList<>();
+        long missing = 0;
+        for (String url : fetchedUrls) {
+            if (!withState.contains(canonical(url))) {
+                missing++;
+                if (sample.size() < 20) {
+                    sample.add(url);
+                }
+            }
+        }
+        return new RevisitStateCheck(records[0], withState.size(), unreadable, fetchedUrls.size(), missing,
+                List.copyOf(sample));
+    }
+
+    private static Map<ByteBuffer, byte[]> latest(String bootstrap, String topic, Duration timeout, long[] count) {
+        Map<String, Object> props = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000);
+        Map<ByteBuffer, byte[]> latest = new HashMap<>();
+        try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(props, new ByteArrayDeserializer(),
+                new ByteArrayDeserializer())) {
+            List<TopicPartition> parts = new ArrayList<>();
+            for (PartitionInfo p : c.partitionsFor(topic, timeout)) {
+                parts.add(new TopicPartition(p.topic(), p.partition()));
+            }
+            c.assign(parts);
+            c.seekToBeginning(parts);
+            Map<TopicPartition, Long> end = c.endOffsets(parts, timeout);
+            long deadline = System.nanoTime() + timeout.toNanos();
+            Set<TopicPartition> open = new HashSet<>(parts);
+            open.removeIf(tp -> end.get(tp) == 0);
+            while (!open.isEmpty()) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("could not read " + topic + " to its end within " + timeout);
+                }
+                for (ConsumerRecord<byte[], byte[]> r : c.poll(Duration.ofMillis(200))) {
+                    count[0]++;
+                    ByteBuffer key = ByteBuffer.wrap(r.key() == null ? new byte[0] : r.key());
+                    if (r.value() == null) {
+                        latest.remove(key);
+                    } else {
+                        latest.put(key, r.value());
+                    }
+                }
+                open.removeIf(tp -> c.position(tp) >= end.get(tp));
+            }
+        }
+        return latest;
+    }
+
+    private static SchedulerConfig defaults() {
+        return SchedulerConfig.from(io.github.kcrawler.common.config.Settings.parse(SchedulerConfig.KEYS, Map.of(),
+                new String[0]));
+    }
+
+    private static String canonical(String url) {
+        return UrlNormalizer.normalize(url).orElse(url);
+    }
+}

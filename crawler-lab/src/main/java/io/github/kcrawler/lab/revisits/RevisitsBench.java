@@ -1,0 +1,142 @@
+package io.github.kcrawler.lab.revisits;
+
+import io.github.kcrawler.lab.demo.DemoRunner;
+import io.github.kcrawler.lab.measure.ThreadCpuSampler;
+import io.github.kcrawler.lab.measure.ThreadGroups;
+import io.github.kcrawler.app.runtime.CrawlSession;
+import io.github.kcrawler.app.runtime.SeedInjector;
+import io.github.kcrawler.common.metrics.MetricNames;
+import io.github.kcrawler.websim.ChangeModel;
+import io.github.kcrawler.websim.WebSim;
+import io.github.kcrawler.websim.WebSimConfig;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code crawler bench revisits} (issue 22): the whole pipeline on a websim whose pages change by paper 003's Zipf or
+ * Peaked interval model, with revisit intervals of seconds so that revisits come due continuously, once with the
+ * revisit state in SAT/L ({@code revisit-state=satl}) and once in the per-page store baseline ({@code store}). After a
+ * warm-up, a measurement window counts, from the scheduler's own counters: revisits applied (results of outcome
+ * changed, unchanged, retry or gone), revisit-store reads by key and writes, the revisit records' mean size, the
+ * scheduler threads' CPU ({@link ThreadCpuSampler}, group {@code scheduler}), and the process's bytes read and written
+ * ({@code /proc/self/io}: {@code read_bytes}/{@code write_bytes} reach the block device, {@code rchar}/{@code wchar}
+ * count every read and write call; the whole process — broker, every service, websim — so a difference between the
+ * variants is what to read, not the absolute figure). Counts only: the machine it runs on decides the timings.
+ */
+public final class RevisitsBench {
+    /** One run's settings. */
+    public record Options(int pages, int ips, double pagesPerHost, long politenessMs, int partitions, int maxDepth,
+                          long changeUnitMs, int changeMaxInterval, long revisitUnitMs, long revisitInitialMs,
+                          long revisitMaxMs, long warmupSeconds, long seconds, Path dataDir) {
+    }
+
+    private RevisitsBench() {
+    }
+
+    /** Runs one variant on one change model; returns its figures. */
+    public static Map<String, Object> run(Options o, String variant, ChangeModel model, PrintStream log)
+            throws IOException, InterruptedException {
+        Path dir = o.dataDir().resolve(variant + "-" + model.name().toLowerCase(java.util.Locale.ROOT));
+        DemoRunner.deleteRecursively(dir);
+        Files.createDirectories(dir);
+        WebSimConfig web = WebSimConfig.builder().generate(o.pages()).ips(o.ips()).politenessMs(o.politenessMs())
+                .meanPagesPerHost(o.pagesPerHost()).hostsFile(dir.resolve("hosts")).changeModel(model)
+                .changeUnitMs(o.changeUnitMs()).changeMaxInterval(o.changeMaxInterval()).build();
+        log.printf("revisits: %s on %s: websim of %,d pages on %,d IPs%n", variant, model, o.pages(), o.ips());
+        try (WebSim websim = WebSim.start(web)) {
+            Map<String, String> settings = new LinkedHashMap<>();
+            settings.put("politeness-ms", Long.toString(o.politenessMs()));
+            settings.put("hosts-file", websim.hostsFile().toString());
+            settings.put("allow-addresses", "127.0.0.0/8");
+            settings.put("revisit-state", variant);
+            settings.put("max-depth", Integer.toString(o.maxDepth())); // first fetches end: revisits remain
+            settings.put("revisit-unit-ms", Long.toString(o.revisitUnitMs()));
+            settings.put("revisit-initial-ms", Long.toString(o.revisitInitialMs()));
+            settings.put("revisit-min-ms", Long.toString(o.revisitUnitMs()));
+            settings.put("revisit-max-ms", Long.toString(o.revisitMaxMs()));
+            try (CrawlSession session = CrawlSession.start(dir.resolve("crawl"), Optional.empty(), "",
+                    o.partitions(), settings, "127.0.0.1", 0)) {
+                SeedInjector.inject(session.runtime().kafka(), session.runtime().topics().discovered,
+                        websim.seedUrls(), SeedInjector.resolver(websim.layout().hostToIp()),
+                        System.currentTimeMillis());
+                MeterRegistry registry = session.registry();
+                Thread.sleep(o.warmupSeconds() * 1000);
+                Snapshot before = Snapshot.take(registry);
+                ThreadCpuSampler cpu = new ThreadCpuSampler(new ThreadGroups(""), 100);
+                cpu.start();
+                long t0 = System.nanoTime();
+                long end = t0 + o.seconds() * 1_000_000_000L;
+                while (System.nanoTime() < end) {
+                    Thread.sleep(Math.min(5_000, Math.max(1, (end - System.nanoTime()) / 1_000_000)));
+                    Snapshot now = Snapshot.take(registry);
+                    log.printf("revisits: %s/%s %4.0f s: %,d revisits, %,d first fetches, %,d store reads%n",
+                            variant, model, (System.nanoTime() - t0) / 1e9, now.revisits - before.revisits,
+                            now.firsts - before.firsts, now.reads - before.reads);
+                }
+                double seconds = (System.nanoTime() - t0) / 1e9;
+                cpu.stop();
+                Snapshot after = Snapshot.take(registry);
+                long schedulerCpuNanos = cpu.cpuNanos().getOrDefault(ThreadGroups.SCHEDULER, 0L);
+                return figures(before, after, seconds, schedulerCpuNanos, websim.stats().politenessViolations());
+            }
+        }
+    }
+
+    static Map<String, Object> figures(Snapshot b, Snapshot a, double seconds, long schedulerCpuNanos,
+                                       long violations) {
+        long revisits = a.revisits - b.revisits;
+        double per = Math.max(1, revisits);
+        long puts = a.recordCount - b.recordCount;
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("revisits", revisits);
+        m.put("firstFetches", a.firsts - b.firsts); // in the window; 0 = a steady state of revisits only
+        m.put("seconds", seconds);
+        m.put("randomStoreReadsPerRevisit", (a.reads - b.reads) / per);
+        m.put("storeWritesPerRevisit", (a.writes - b.writes) / per);
+        m.put("recordBytes", puts == 0 ? 0.0 : (a.recordBytes - b.recordBytes) / puts);
+        m.put("bytesWrittenPerRevisit", (a.io.getOrDefault("write_bytes", 0L) - b.io.getOrDefault("write_bytes", 0L))
+                / per);
+        m.put("bytesReadPerRevisit", (a.io.getOrDefault("read_bytes", 0L) - b.io.getOrDefault("read_bytes", 0L))
+                / per);
+        m.put("wcharPerRevisit", (a.io.getOrDefault("wchar", 0L) - b.io.getOrDefault("wchar", 0L)) / per);
+        m.put("rcharPerRevisit", (a.io.getOrDefault("rchar", 0L) - b.io.getOrDefault("rchar", 0L)) / per);
+        m.put("schedulerCpuMsPerRevisit", schedulerCpuNanos / 1e6 / per);
+        m.put("revisitsPerSecond", revisits / Math.max(1e-9, seconds));
+        m.put("politenessViolations", violations);
+        return m;
+    }
+
+    /** Counter values at one instant. */
+    record Snapshot(long revisits, long firsts, long reads, long writes, long recordCount, double recordBytes,
+                    Map<String, Long> io) {
+        static Snapshot take(MeterRegistry r) {
+            long revisits = 0;
+            for (String outcome : List.of("changed", "unchanged", "retry", "gone")) {
+                revisits += count(r, MetricNames.SCHEDULER_REVISITS, "outcome", outcome);
+            }
+            DistributionSummary bytes = r.find(MetricNames.SCHEDULER_REVISIT_RECORD_BYTES).summary();
+            return new Snapshot(revisits, count(r, MetricNames.SCHEDULER_REVISITS, "outcome", "first"),
+                    count(r, MetricNames.SCHEDULER_REVISIT_STORE_OPS, "op", "read"),
+                    count(r, MetricNames.SCHEDULER_REVISIT_STORE_OPS, "op", "write"),
+                    bytes == null ? 0 : bytes.count(), bytes == null ? 0 : bytes.totalAmount(), ProcIo.read());
+        }
+
+        private static long count(MeterRegistry r, String name, String tag, String value) {
+            double sum = 0;
+            for (Counter c : r.find(name).tag(tag, value).counters()) {
+                sum += c.count();
+            }
+            return (long) sum;
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package io.github.kcrawler.lab.dedup.bench;
+
+import io.github.kcrawler.dedup.membership.UrlSeenTierConfig;
+import org.junit.jupiter.api.Test;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The benchmark entry points run end to end at toy sizes and produce the fields the CLI promises. */
+class BenchSmokeTest {
+    private static final PrintStream QUIET = new PrintStream(PrintStream.nullOutputStream());
+
+    @Test
+    void sbflDecrement_reportsTheThreeRates() {
+        Map<String, Object> r = SbflDecrementBench.run(
+                new SbflDecrementBench.Options(16, 2_000_000, 2, 84.73, 1L), QUIET);
+        for (String field : List.of("sbfDecrementsPerSec", "sbflDecrementsPerSec", "sbflSwarDecrementsPerSec",
+                "sbflSwarPerInsertionDecrementsPerSec")) {
+            assertThat((Double) r.get(field)).as(field).isPositive();
+        }
+        assertThat(r).containsKeys("sbflSpeedupOverSbf", "sbflSwarSpeedupOverSbf", "machine");
+    }
+
+    @Test
+    void urlSeenThroughput_tieredAndRocksDbOnly_giveTheSameAnswers() throws Exception {
+        Path work = Path.of("target", "bench-smoke-url-seen");
+        UrlSeenThroughputBench.deleteRecursively(work);
+        LinkGraph g = SyntheticWebGraph.generate(20_000, 20, 8, 5L);
+        Map<String, Object> r = UrlSeenThroughputBench.run(new UrlSeenThroughputBench.Options(g, 0,
+                new UrlSeenTierConfig(1 << 10, 1L << 16, 8, 1e-5, 2), 1, 1_000_000, work), QUIET);
+        assertThat(r.get("rocksdbOnlyAnswersExact")).isEqualTo(true);
+        assertThat((Double) r.get("tieredTestsPerSec")).isPositive();
+        assertThat((Double) r.get("rocksdbOnlyTestsPerSec")).isPositive();
+        assertThat((Long) r.get("answersDiffering")).isLessThan(20L);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> tiered = (Map<String, Object>) r.get("tiered");
+        assertThat(tiered).containsKeys("lruHits", "sbflPositives", "storageLookups", "storageHits", "newUrls");
+    }
+
+    @Test
+    void urlSeenMemory_writesReductionsCurvesAndAPlot() throws Exception {
+        Path plot = Path.of("target", "bench-smoke", "url-seen");
+        Map<String, Object> r = UrlSeenMemoryBench.run(new UrlSeenMemoryBench.Options(null, 0, -1, true, 1_000_000,
+                6, 2, 2, false, plot, 3L), QUIET);
+        assertThat(r).containsKeys("memoryReductionK4", "memoryReductionK8", "datasets");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> synthetic = (Map<String, Object>) ((Map<String, Object>) r.get("datasets")).get("synthetic");
+        assertThat((List<?>) synthetic.get("lruOnly")).hasSize(9);
+        assertThat((List<?>) synthetic.get("sbflK4")).hasSize(7);
+        String svg = Files.readString(Path.of(plot + "-synthetic.svg"));
+        assertThat(svg).startsWith("<svg").contains("LRU alone").contains("polyline");
+    }
+}

@@ -1,0 +1,45 @@
+package io.github.kcrawler.lab.measure;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ThreadCpuSamplerTest {
+    @Test
+    void byGroup_sumsThreads_jvmIsTheRestOfTheProcess() {
+        Map<Long, String> group = Map.of(1L, "dedup", 2L, "dedup", 3L, "broker", 4L, "other");
+        Map<String, Long> out = ThreadCpuSampler.byGroup(Map.of(1L, 10L, 2L, 5L, 3L, 7L, 4L, 1L), group::get, 30);
+        assertThat(out).containsEntry("total", 30L).containsEntry("dedup", 15L).containsEntry("broker", 7L)
+                .containsEntry("other", 1L).containsEntry("jvm", 7L).containsEntry("websim", 0L);
+        assertThat(out.keySet()).startsWith("total").containsAll(ThreadGroups.ALL);
+        // the process total below the threads' sum (sampling skew): jvm 0, total the threads' sum
+        assertThat(ThreadCpuSampler.byGroup(Map.of(1L, 10L), group::get, 4)).containsEntry("jvm", 0L)
+                .containsEntry("total", 10L);
+        assertThat(ThreadCpuSampler.msPerPage(Map.of("total", 3_000_000L), 2)).containsEntry("total", 1.5);
+    }
+
+    @Test
+    void aThreadThatDiesBetweenStartAndStop_keepsItsCpu() throws Exception {
+        ThreadCpuSampler sampler = new ThreadCpuSampler(new ThreadGroups(""), 10);
+        sampler.start();
+        Thread spin = new Thread(() -> {
+            long end = System.nanoTime() + 200_000_000L;
+            long x = 0;
+            while (System.nanoTime() < end) {
+                x += System.nanoTime() % 7;
+            }
+            if (x == 42) {
+                System.out.println(x);
+            }
+        }, "fetcher-io-9-9");
+        spin.start();
+        spin.join();
+        sampler.stop();
+        Map<String, Long> cpu = sampler.cpuNanos();
+        // it spun for 200 ms of wall time; on a loaded machine it gets less CPU, but it was sampled every 10 ms
+        assertThat(cpu.get("fetcherIo")).isGreaterThan(0L);
+        assertThat(cpu.get("total")).isGreaterThanOrEqualTo(cpu.get("fetcherIo"));
+    }
+}

@@ -1,0 +1,57 @@
+package io.github.kcrawler.lab.ranker.simulate;
+
+import io.github.kcrawler.common.config.Settings;
+import io.github.kcrawler.ranker.pagerank.IprParams;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class OrderingOptionsTest {
+
+    private static OrderingOptions parse(String... args) {
+        return OrderingOptions.from(Settings.parse(OrderingOptions.KEYS, Map.of(), args));
+    }
+
+    @Test
+    void defaultsAreThePapersParameters() {
+        OrderingOptions o = parse("--graph", "g");
+        assertThat(o).isEqualTo(OrderingOptions.defaults());
+        assertThat(o.ipr().pageLimit()).isEqualTo(8);
+        assertThat(o.ipr().valueRatio()).isEqualTo(1.5);
+        assertThat(o.ipr().accumulatedRatio()).isEqualTo(29.0 / 30);
+        assertThat(o.prRecomputations()).isEqualTo(100);
+        assertThat(o.damping()).isEqualTo(0.85);
+        assertThat(o.c()).isEqualTo(1.0);
+    }
+
+    @Test
+    void flagsOverrideDefaults() {
+        OrderingOptions o = parse("--graph", "g", "--experiment", "ordering", "--seed-pages", "3,5", "--c", "10",
+                "--ar-ratio", "9/10", "--pl-pages", "4", "--strategies", "BF,IPR-AR", "--plots", "out",
+                "--timing-repeats", "0");
+        assertThat(o.seeds()).containsExactly(3, 5);
+        assertThat(o.c()).isEqualTo(10.0);
+        assertThat(o.ipr()).isEqualTo(new IprParams(IprParams.CutOff.DL1, 4, 1.5, 0.9));
+        assertThat(o.strategies()).containsExactly("BF", "IPR-AR");
+        assertThat(o.plotDir()).isEqualTo(Path.of("out"));
+        assertThat(o.timingRepeats()).isZero();
+    }
+
+    @Test
+    void badValuesAreNamed() {
+        assertThatThrownBy(() -> parse("--c", "-2")).hasMessageContaining("c must").hasMessageContaining("-2");
+        assertThatThrownBy(() -> parse("--strategies", "BF,XYZ")).hasMessageContaining("XYZ");
+        assertThatThrownBy(() -> parse("--experiment", "revisits")).hasMessageContaining("revisits");
+        assertThatThrownBy(() -> parse("--ar-ratio", "a/b")).hasMessageContaining("a/b");
+        assertThatThrownBy(() -> parse("--seed-pages", "x")).hasMessageContaining("'x'");
+        assertThatThrownBy(() -> parse("--pr-recomputations", "0")).hasMessageContaining("0");
+        assertThatThrownBy(() -> parse("--bogus", "1")).hasMessageContaining("--bogus");
+        assertThatThrownBy(() -> OrderingOptions.defaults().withStrategies(List.of()))
+                .hasMessageContaining("at least one");
+    }
+}
