@@ -35,6 +35,14 @@ public final class CrawlerMain implements Runnable {
 
     /** Runs a command line and returns its exit code (tests call this without exiting the JVM). */
     public static int run(String... args) {
+        return run(commandLine(), args);
+    }
+
+    /**
+     * Runs {@code args} on {@code commandLine} (this one, or the lab's with every verb) after the flags every verb
+     * takes: {@code --log-format} ({@link #logFormatFlag}) and {@code --kafka.NAME=VALUE} ({@link #kafkaFlags}).
+     */
+    public static int run(CommandLine commandLine, String... args) {
         String[] rest;
         try {
             rest = logFormatFlag(args);
@@ -42,7 +50,7 @@ public final class CrawlerMain implements Runnable {
             System.err.println("crawler: " + e.getMessage());
             return ExitCodes.USAGE;
         }
-        return commandLine().execute(kafkaFlags(rest));
+        return commandLine.execute(kafkaFlags(rest));
     }
 
     /**
@@ -53,7 +61,7 @@ public final class CrawlerMain implements Runnable {
      *
      * @throws IllegalArgumentException for a value that is not a format, or a missing value
      */
-    public static String[] logFormatFlag(String... args) {
+    static String[] logFormatFlag(String... args) {
         String flag = "--" + io.github.kcrawler.common.config.Settings.LOG_FORMAT;
         java.util.List<String> out = new java.util.ArrayList<>(args.length);
         for (int i = 0; i < args.length; i++) {

@@ -45,14 +45,7 @@ public final class LabMain implements Runnable {
 
     /** Runs a command line and returns its exit code (tests call this without exiting the JVM). */
     public static int run(String... args) {
-        String[] rest;
-        try {
-            rest = CrawlerMain.logFormatFlag(args); // --log-format json, as the product's verbs take it
-        } catch (IllegalArgumentException e) {
-            System.err.println("crawler: " + e.getMessage());
-            return ExitCodes.USAGE;
-        }
-        return commandLine().execute(CrawlerMain.kafkaFlags(rest));
+        return CrawlerMain.run(commandLine(), args); // --log-format and --kafka.* as the product's verbs take them
     }
 
     /** The command line with the product's error handling ({@link CrawlerMain#commandLine(Object)}). */

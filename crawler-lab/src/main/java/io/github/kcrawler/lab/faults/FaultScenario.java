@@ -225,6 +225,12 @@ public final class FaultScenario {
     }
 
     private void awaitDistinct(RunMonitor monitor, FaultCluster cluster, long n) throws InterruptedException {
+        awaitDistinct(config, monitor, cluster, n);
+    }
+
+    /** Until websim has served {@code n} distinct pages; fails after the maximum run time. */
+    static void awaitDistinct(FaultsConfig config, RunMonitor monitor, FaultCluster cluster, long n)
+            throws InterruptedException {
         long deadline = System.nanoTime() + config.maxRunTime().toNanos();
         while (monitor.distinct() < n) {
             if (System.nanoTime() > deadline) {
@@ -274,6 +280,13 @@ public final class FaultScenario {
      */
     private void awaitComplete(String name, FaultCluster cluster, RunMonitor monitor, CrawlMonitor lag, long goal,
                                List<String> exited) throws InterruptedException {
+        awaitComplete(config, out, name, cluster, monitor, lag, goal, exited);
+    }
+
+    /** {@link #awaitComplete(String, FaultCluster, RunMonitor, CrawlMonitor, long, List)} for any scenario. */
+    static void awaitComplete(FaultsConfig config, PrintStream out, String name, FaultCluster cluster,
+                              RunMonitor monitor, CrawlMonitor lag, long goal, List<String> exited)
+            throws InterruptedException {
         long deadline = System.nanoTime() + config.maxRunTime().toNanos();
         long lastPrint = 0;
         while (System.nanoTime() < deadline) {

@@ -130,7 +130,8 @@ public final class ScaleScenario {
                 List<ScaleResult.Phase> phases = new ArrayList<>();
                 List<String> exited = new ArrayList<>();
                 try {
-                    awaitDistinct(monitor, cluster, Math.max(1, (long) (goal * settings.warmupFraction())));
+                    FaultScenario.awaitDistinct(c, monitor, cluster,
+                            Math.max(1, (long) (goal * settings.warmupFraction())));
                     phases.add(phase("one fetcher", 1, monitor));
                     List<String> added = new ArrayList<>();
                     for (int i = 2; i <= settings.maxFetchers(); i++) {
@@ -146,7 +147,7 @@ public final class ScaleScenario {
                     out.printf(Locale.ROOT, "  %6.1f s: back to one fetcher (%,d pages)%n", monitor.seconds(),
                             monitor.distinct());
                     phases.add(phase("one fetcher again", 1, monitor));
-                    awaitComplete(cluster, monitor, lag, goal, exited);
+                    FaultScenario.awaitComplete(c, out, "scale", cluster, monitor, lag, goal, exited);
                 } finally {
                     sampler.halt();
                 }
@@ -218,44 +219,5 @@ public final class ScaleScenario {
         m.put("sessionTimeoutMs", c.sessionTimeoutMs());
         m.put("serviceHeap", c.serviceHeap());
         return m;
-    }
-
-    private void awaitDistinct(RunMonitor monitor, FaultCluster cluster, long n) throws InterruptedException {
-        long deadline = System.nanoTime() + settings.cluster().maxRunTime().toNanos();
-        while (monitor.distinct() < n) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("the crawl did not reach " + n + " pages within "
-                        + settings.cluster().maxRunTime() + " (not running: " + cluster.notRunning() + ")");
-            }
-            Thread.sleep(100);
-        }
-    }
-
-    /**
-     * Until every reachable page is fetched and every group caught up, or websim was quiet for {@code quietMs} with
-     * nothing lagging, or the maximum run time passed.
-     */
-    private void awaitComplete(FaultCluster cluster, RunMonitor monitor, CrawlMonitor lag, long goal,
-                               List<String> exited) throws InterruptedException {
-        FaultsConfig c = settings.cluster();
-        long deadline = System.nanoTime() + c.maxRunTime().toNanos();
-        long lastPrint = System.nanoTime();
-        while (System.nanoTime() < deadline) {
-            Thread.sleep(1000);
-            CrawlMonitor.Progress progress = lag.check();
-            long distinct = monitor.distinct();
-            if ((lag.finished() && distinct >= goal) || (progress.lag() == 0 && monitor.quietMs() >= c.quietMs())) {
-                break;
-            }
-            if (!cluster.notRunning().isEmpty() && monitor.quietMs() >= c.quietMs()) {
-                break; // nothing restarts a process that exited: the crawl cannot complete
-            }
-            if (System.nanoTime() - lastPrint > 10_000_000_000L) {
-                lastPrint = System.nanoTime();
-                out.printf(Locale.ROOT, "  %6.1f s, %,d of %,d pages, unconsumed %s%n", monitor.seconds(), distinct,
-                        goal, progress.lag() < 0 ? "?" : Long.toString(progress.lag()));
-            }
-        }
-        exited.addAll(cluster.notRunning());
     }
 }
