@@ -39,14 +39,9 @@ import java.util.concurrent.locks.LockSupport;
  * skipped (its offset completes at once).
  *
  * <p>Duplicate fetches are kept to what no transaction can avoid — fetching is a side effect. Fetches wait (see
- * {@link #ownershipConfirmed()}) while this instance cannot be sure it still owns its partitions: after it was
- * paused for more than half the session timeout, from the moment one of its Kafka clients sees a connection close
- * ({@link ClientLinks}: a killed broker's sockets close at once), while a transaction round has run longer than
- * {@link #STALLED_COMMIT_NANOS}, and after a transaction aborted (the broker or the group coordinator went away, or
- * a rebalance began) — requests fetched then could not be committed and would be fetched again by whoever owns the
- * partition next. They go on once a transaction commits or a rebalance has told this
- * member what it owns — if its transactions were failing, only once one commits or {@link #ASSIGNED_HOLD_NANOS}
- * after the rebalance ({@link #assignedHoldUntilNanos}). A request this instance had already finished, whose partition left and came back to it, is
+ * {@link #ownershipConfirmed()} and {@link OwnershipGate}, which says when) while this instance cannot be sure it
+ * still owns its partitions: requests fetched then could not be committed and would be fetched again by whoever owns
+ * the partition next. A request this instance had already finished, whose partition left and came back to it, is
  * skipped ({@link OffsetTracker}), and so is one its partition's previous owner listed as finished in its last
  * commit ({@link FinishedOffsets}); both are counted under {@code FETCH_REDELIVERED_SKIPPED}. The previous owner's
  * list is read when the partition is assigned, or — if that owner's transaction was still open then, so the
@@ -82,49 +77,8 @@ final class ConsumerLoop {
     private io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics consumerMetrics;
     private boolean paused;
     private long lastCommit;
-    /** Consumer-loop progress, for detecting that this process was paused (SIGSTOP, long GC, starved). */
-    private volatile long lastLoopNanos = System.nanoTime();
-    private volatile boolean confirming;
-    /** Whether the last offset commit failed: fetches wait until one succeeds or a rebalance completes. */
-    private boolean commitFailing;
-    private final long pauseNanos;
-    /**
-     * When the transaction round now running began ({@code 0}: none runs). A round that takes longer than
-     * {@link #STALLED_COMMIT_NANOS} means the broker or the coordinator is away (the producer retries until it
-     * answers): what is fetched meanwhile cannot be committed and would be fetched again by the next owner if the
-     * group moves the partition, so fetches wait. Without this the gate closed only after half the session timeout
-     * of a stalled loop, and a broker restart left that long of fetches to redo (FaultsIT: 25 duplicates, all of
-     * them pages first fetched in the 3 s after the broker's SIGKILL).
-     */
-    private volatile long commitStartedNanos;
-    /** How long a transaction round may run before fetches wait for it: many times a normal commit round trip. */
-    static final long STALLED_COMMIT_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
-    /**
-     * Connections the producer and the consumer have seen closed ({@link ClientLinks}): the broker's first sign of
-     * going away (a SIGKILLed broker's sockets close at once), milliseconds after it happened, where a stalled
-     * transaction round is noticed only after {@link #STALLED_COMMIT_NANOS}. Fetches wait while the count differs
-     * from {@link #linksConfirmed}, the count read before the last transaction round trip (or the last round with
-     * nothing to commit) that succeeded: pages fetched while the broker is away could not be committed, and after
-     * the outage the group may give their partitions to another instance, which would fetch them again.
-     */
-    private final ClientLinks links = new ClientLinks();
-    /**
-     * Until when ({@code System.nanoTime()}; {@code 0}: no such hold) fetches stay held after a rebalance round that
-     * completed while this member's transactions were failing. The round says what this member owns, but the results
-     * held since the abort are not saved yet, and with the cooperative protocol another round may follow and abort
-     * the next transaction too: pages fetched in between would be fetched again by the partition's next owner
-     * (bench faults, 2026-11-27: 14 duplicates, 7 pages of each of two IPs fetched in the 1.3 s between the broker's
-     * return and a SIGSTOP, none of them committed). So fetches wait for a commit, but only for
-     * {@link #ASSIGNED_HOLD_NANOS}: holding them until a commit with no bound stalled the crawl when no forced commit
-     * could succeed after the broker's restart (branch {@code gate-after-abort}).
-     */
-    private long assignedHoldUntilNanos;
-    /** The bound of {@link #assignedHoldUntilNanos}: longer than a two-round cooperative rebalance takes here. */
-    static final long ASSIGNED_HOLD_NANOS = TimeUnit.SECONDS.toNanos(3);
-    private volatile long linksConfirmed;
-    /** When the closed-connection gate was last logged: a broker that is away fails a reconnect every second. */
-    private long lastLinkLogNanos = System.nanoTime() - LINK_LOG_EVERY_NANOS - 1;
-    private static final long LINK_LOG_EVERY_NANOS = TimeUnit.SECONDS.toNanos(30);
+    /** Whether a fetch may be sent now: closed while this instance may have lost its partitions. */
+    private final OwnershipGate gate;
 
     ConsumerLoop(FetcherConfig config, String topic, Properties props, Producer<String, byte[]> producer,
                  FetchPipeline pipeline, AtomicInteger pending, FetchMetrics metrics, JsonSerde<FetchRequest> serde,
@@ -138,35 +92,25 @@ final class ConsumerLoop {
         this.metrics = metrics;
         this.serde = serde;
         this.output = new TransactionalOutput(producer, tracker, metrics, () -> running);
-        links.watch(producer.metrics(), "producer-metrics");
         this.thread = new Thread(this::run, "fetcher-consumer");
         Object session = props.get(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG);
         long sessionMs = session == null ? DEFAULT_SESSION_TIMEOUT_MS : Long.parseLong(session.toString().trim());
-        this.pauseNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, sessionMs / 2));
+        this.gate = new OwnershipGate(metrics, sessionMs);
+        gate.watch(producer.metrics(), "producer-metrics");
     }
 
     /** Kafka's default {@code session.timeout.ms}. */
     static final long DEFAULT_SESSION_TIMEOUT_MS = 45_000;
 
     /**
-     * False while this consumer may have lost its partitions without knowing it yet — its loop has not run for more
-     * than half the session timeout (the process was stopped or starved, so the group may have moved its partitions
-     * to another instance), or an offset commit failed — until a commit round trip confirms the membership or a
-     * rebalance tells it what it owns; also while a transaction round has run longer than
-     * {@link #STALLED_COMMIT_NANOS}, and from a closed Kafka connection until a transaction round trip begun after
-     * it has committed (any thread: this is read before each fetch is sent). Fetches wait while it is false (see {@code FetchPipeline#granted}): a zombie
-     * instance must not fetch what the new owner is fetching, and a fetch whose offset cannot be committed would be
-     * done again.
+     * Whether a fetch may be sent now ({@link OwnershipGate}; any thread, read before each fetch — see
+     * {@code FetchPipeline#granted}). Once stopping, nothing new goes out: the last transaction holds only what was
+     * on the network, and the next owner fetches the rest (a fetch sent after it could not be committed: fetched
+     * twice, and sent to an IP the next owner may already be pacing — bench scale: 23 duplicates and a violation at a
+     * scale-down).
      */
     boolean ownershipConfirmed() {
-        long now = System.nanoTime();
-        long commitStarted = commitStartedNanos;
-        // once stopping, nothing new goes out: the last transaction holds only what was on the network, and the
-        // next owner fetches the rest (a fetch sent after it could not be committed: fetched twice, and sent to an
-        // IP the next owner may already be pacing — bench scale: 23 duplicates and a violation at a scale-down)
-        return running && !confirming && now - lastLoopNanos <= pauseNanos
-                && (commitStarted == 0 || now - commitStarted <= STALLED_COMMIT_NANOS)
-                && links.closed() == linksConfirmed;
+        return gate.open(running);
     }
 
     void start() {
@@ -199,12 +143,12 @@ final class ConsumerLoop {
     private void run() {
         try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(props)) {
             consumer = c;
-            links.watch(c.metrics(), "consumer-metrics");
+            gate.watch(c.metrics(), "consumer-metrics");
             // the consumer's fetch rate, lag and rebalances as kafka_consumer_* meters, beside the producer's (issue 23)
             consumerMetrics = new io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics(c,
                     List.of(io.micrometer.core.instrument.Tag.of("service", "fetcher")));
             consumerMetrics.bindTo(registry);
-            linksConfirmed = links.closed();
+            gate.linksSeen();
             initTransactions();
             c.subscribe(List.of(topic), new Rebalance());
             lastCommit = System.currentTimeMillis();
@@ -213,37 +157,13 @@ final class ConsumerLoop {
             Duration pausedPollTimeout = Duration.ofMillis(10); // resume soon once pending requests leave room
             while (running) {
                 try {
-                    long now = System.nanoTime();
-                    if (now - lastLoopNanos > pauseNanos) {
-                        confirming = true; // before the timestamp moves, so no fetch slips through in between
-                        LOG.warn("the fetcher consumer did not run for {} ms (paused or starved); fetches wait until"
-                                + " the group confirms this instance still owns its partitions",
-                                TimeUnit.NANOSECONDS.toMillis(now - lastLoopNanos));
-                    }
-                    lastLoopNanos = now;
-                    if (!confirming && links.closed() != linksConfirmed) {
-                        confirming = true;
-                        metrics.linkClosures.increment();
-                        if (now - lastLinkLogNanos > LINK_LOG_EVERY_NANOS) { // once per outage, not per reconnect
-                            lastLinkLogNanos = now;
-                            LOG.info("a Kafka connection of the fetcher closed; fetches wait until a transaction"
-                                    + " round trip confirms the broker is there");
-                        }
-                    }
-                    if (confirming) {
+                    gate.loopTurn();
+                    if (gate.confirming()) {
                         confirmOwnership(c);
-                        releaseAssignedHold(System.nanoTime());
+                        gate.releaseExpiredHold();
                     }
                     ConsumerRecords<String, byte[]> records = c.poll(paused ? pausedPollTimeout : pollTimeout);
-                    long after = System.nanoTime();
-                    if (after - lastLoopNanos > pauseNanos) {
-                        // paused inside poll (the usual place): poll returning proves nothing about membership
-                        confirming = true;
-                        LOG.warn("the fetcher consumer was paused for {} ms; fetches wait until the group confirms"
-                                + " this instance still owns its partitions",
-                                TimeUnit.NANOSECONDS.toMillis(after - lastLoopNanos));
-                    }
-                    lastLoopNanos = after;
+                    gate.polled();
                     for (ConsumerRecord<String, byte[]> r : records) {
                         accept(r);
                     }
@@ -323,17 +243,16 @@ final class ConsumerLoop {
      */
     private TransactionalOutput.Result commitRound(KafkaConsumer<String, byte[]> c, boolean force) {
         TransactionalOutput.Result r;
-        commitStartedNanos = Math.max(1, System.nanoTime());
+        gate.roundStarted();
         try {
             r = output.commit(force, tracker.partitions(), c.groupMetadata());
         } finally {
-            commitStartedNanos = 0;
+            gate.roundEnded();
         }
         if (r == TransactionalOutput.Result.ABORTED || r == TransactionalOutput.Result.NOT_A_MEMBER) {
-            commitFailed();
-        } else if (r == TransactionalOutput.Result.COMMITTED && commitFailing) {
-            LOG.info("fetcher transactions commit again");
-            commitFailing = false;
+            gate.commitFailed();
+        } else if (r == TransactionalOutput.Result.COMMITTED) {
+            gate.committed();
         }
         return r;
     }
@@ -345,36 +264,16 @@ final class ConsumerLoop {
      * fetches, and ownership is known again once partitions are assigned).
      */
     private void confirmOwnership(KafkaConsumer<String, byte[]> c) {
-        long closed = links.closed(); // before the round: a connection closed during it is confirmed by the next
+        long closed = gate.closedLinks(); // before the round: a connection closed during it is confirmed by the next
         TransactionalOutput.Result r = commitRound(c, true);
         if (r == TransactionalOutput.Result.NOTHING) {
-            linksConfirmed = closed;
-            confirming = false; // nothing taken from any partition: no fetch to hold
-            commitFailing = false;
-            assignedHoldUntilNanos = 0;
+            gate.confirmed(closed); // nothing taken from any partition: no fetch to hold
         } else if (r == TransactionalOutput.Result.COMMITTED) {
-            linksConfirmed = closed;
-            confirming = false;
-            assignedHoldUntilNanos = 0;
+            gate.confirmed(closed);
             LOG.info("fetcher ownership of {} confirmed (offsets committed in a transaction); fetches go on",
                     tracker.partitions());
         } else {
             LOG.debug("fetcher ownership not confirmed yet; fetches still wait");
-        }
-    }
-
-    /**
-     * Ends a hold begun by a rebalance while transactions failed ({@link #assignedHoldUntilNanos}) once its bound has
-     * passed without a commit: the rebalance has said what this member owns, as before the hold existed.
-     */
-    private void releaseAssignedHold(long now) {
-        if (confirming && assignedHoldUntilNanos != 0 && now - assignedHoldUntilNanos >= 0) {
-            assignedHoldUntilNanos = 0;
-            confirming = false;
-            commitFailing = false;
-            metrics.assignedHoldsExpired.increment();
-            LOG.info("no fetcher transaction committed within {} ms of the last rebalance; fetches go on",
-                    TimeUnit.NANOSECONDS.toMillis(ASSIGNED_HOLD_NANOS));
         }
     }
 
@@ -431,18 +330,6 @@ final class ConsumerLoop {
         }
         lastCommit = now;
         commitRound(c, false);
-    }
-
-    /** A transaction aborted (consumer thread): its jobs wait for the next one, and so do new fetches. */
-    private void commitFailed() {
-        metrics.commitFailures.increment();
-        if (!commitFailing) {
-            LOG.warn("fetcher transaction aborted (or not begun: this consumer is out of its group); its results go "
-                    + "into the next one, and new fetches wait until a transaction commits or the group has "
-                    + "rebalanced, so that no page is fetched whose progress cannot be saved");
-        }
-        commitFailing = true;
-        confirming = true;
     }
 
     private static void awaitRunning(java.util.function.IntSupplier running, long maxMillis) {
@@ -518,13 +405,7 @@ final class ConsumerLoop {
             for (TopicPartition tp : partitions) {
                 assignedAt.put(tp, now);
             }
-            if (commitFailing) {
-                // what this member owns is known again, but nothing since the abort is saved: hold (bounded)
-                assignedHoldUntilNanos = System.nanoTime() + ASSIGNED_HOLD_NANOS;
-                confirming = true;
-            } else {
-                confirming = false; // a completed rebalance: what this member owns is known again
-            }
+            gate.assigned();
             if (!partitions.isEmpty() && !readFinishedOffsets(partitions)) {
                 finishedUnknown.addAll(partitions);
             }
