@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code target/scale-it.json} (+ plot and HTML) for inspection.
  */
 class ScaleIT {
-    private static final Path JAR = Path.of("target", "crawler-app-0.1.0-SNAPSHOT-all.jar");
+    private static final Path JAR = Path.of("target", "crawler-lab-0.1.0-SNAPSHOT-all.jar");
 
     @Test
     void pagesPerSecondFollowTheFetcherCountAndNothingIsLostOrDoneTwice() throws Exception {
