@@ -366,36 +366,24 @@ final class FetchPipeline {
     }
 
     private void robotsHop(String url, InetAddress address, int hop, CompletableFuture<RobotsResponse> out) {
-        robotsHop(url, address, hop, out, clock.millis() + NOT_OWNED_WAIT_MS);
-    }
-
-    private void robotsHop(String url, InetAddress address, int hop, CompletableFuture<RobotsResponse> out, long until) {
         FetchJob parts = new FetchJob(null, FetchRequest.fresh(url, 0, 0, 0, 0), null);
         if (address == null || !parts.parseUrl()) {
             out.complete(RobotsResponse.failed(FetchOutcome.MALFORMED_URL, "unusable robots.txt URL " + url));
             return;
         }
         String ip = address.getHostAddress();
-        guard.acquire(ip, config.politenessMs(), () -> robotsGranted(url, address, hop, out, parts, ip, until));
+        guard.acquire(ip, config.politenessMs(), () -> robotsGranted(url, address, hop, out, parts, ip));
     }
 
-    /** How soon a robots.txt fetch for an IP whose partition is not here asks again, and for how long. */
-    static final long NOT_OWNED_RECHECK_MS = 500, NOT_OWNED_WAIT_MS = 10_000;
-
     /**
-     * robots.txt goes out as a page does ({@link #granted}): held while ownership is unconfirmed; for the site's own
-     * IP, held up to {@link #NOT_OWNED_WAIT_MS} while its partition is elsewhere (FaultsIT: a fetcher resumed after a
-     * SIGSTOP sent its queued robots.txt fetches to an IP the new owner was fetching, 8 violations of 69–139 ms).
+     * robots.txt goes out as a page does ({@link #granted}): held while ownership is unconfirmed (a fetcher resumed
+     * after a SIGSTOP sent the robots.txt fetches queued at its guard at once: FaultsIT, 8 violations of 69–139 ms).
+     * Not yet: skipping one whose site's partition has moved (see BENCHMARKS.md, faults, 2026-11-27 tenth session).
      */
     private void robotsGranted(String url, InetAddress address, int hop, CompletableFuture<RobotsResponse> out,
-                               FetchJob parts, String ip, long ownedBy) {
+                               FetchJob parts, String ip) {
         if (!ownershipConfirmed.getAsBoolean()) {
-            scheduler.schedule(() -> robotsGranted(url, address, hop, out, parts, ip, ownedBy), OWNERSHIP_RECHECK_MS);
-            return;
-        }
-        if (hop == 0 && !ownsIp.test(ip) && clock.millis() < ownedBy) {
-            guard.release(ip);
-            scheduler.schedule(() -> robotsHop(url, address, hop, out, ownedBy), NOT_OWNED_RECHECK_MS);
+            scheduler.schedule(() -> robotsGranted(url, address, hop, out, parts, ip), OWNERSHIP_RECHECK_MS);
             return;
         }
         slots.acquire(() -> {

@@ -86,6 +86,11 @@ public record FaultsConfig(int pages, int ips, double pagesPerHost, long politen
                 stopMs, quietMs, firstDisruptionFraction, maxRunTime, serviceHeap, dataDir, jar);
     }
 
+    public FaultsConfig withPagesPerHost(double mean) {
+        return new FaultsConfig(pages, ips, mean, politenessMs, partitions, maxDepth, sessionTimeoutMs, stopMs, quietMs,
+                firstDisruptionFraction, maxRunTime, serviceHeap, dataDir, jar);
+    }
+
     public FaultsConfig withPolitenessMs(long t) {
         return new FaultsConfig(pages, ips, pagesPerHost, t, partitions, maxDepth, sessionTimeoutMs, stopMs, quietMs,
                 firstDisruptionFraction, maxRunTime, serviceHeap, dataDir, jar);
