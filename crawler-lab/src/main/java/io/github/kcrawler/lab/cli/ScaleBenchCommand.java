@@ -36,9 +36,9 @@ public final class ScaleBenchCommand implements Callable<Integer> {
     @Option(names = "--ips", description = "Simulated IPs (default ${DEFAULT-VALUE}).")
     int ips = 64;
 
-    @Option(names = "--pages-per-host", description = "Mean pages per host (default ${DEFAULT-VALUE}): many hosts, "
-            + "so that every partition has IPs enough to keep its fetcher busy.")
-    double pagesPerHost = 5.0;
+    @Option(names = "--pages-per-host", description = "Mean pages per host (default ${DEFAULT-VALUE}: about one host per "
+            + "IP; robots.txt fetches queued for a moved partition's IP are an open defect).")
+    double pagesPerHost = 12.5;
 
     @Option(names = "--politeness-ms", description = "T (default ${DEFAULT-VALUE}).")
     long politenessMs = 100;
