@@ -19,9 +19,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  *   <li>Small n (§4.2 and its figure of the bias): the naive X/T has E[λ̂] = Σ(1 − e^{−λ t_i}) / Σ t_i &lt; λ, a
  *   bias of −(1 − (1 − e^{−r})/r) ≥ 21 % at r = λI ≥ 0.5; the bias-reduced (regular) and the irregular estimator
  *   must be clearly less biased: |mean − λ| at most half the naive's on regular schedules with r ≤ 1 (§4.2's
- *   claim), three quarters up to r = 2 (there X = n becomes likely and both saturate) and on irregular schedules
- *   with n ≤ 8 (measured: the irregular MLE still keeps about half the naive bias there, e.g. n = 3, r = 0.85:
- *   means 0.35λ naive, 0.66λ irregular).</li>
+ *   claim), three quarters up to r = 2 (there X = n becomes likely and both saturate) and 0.85 on irregular
+ *   schedules with n ≤ 8 (measured: the irregular MLE still keeps about half the naive bias there, e.g. n = 3,
+ *   r = 0.85: means 0.35λ naive, 0.66λ irregular; the worst of 6,000 tries, n = 3, r = 1.94: 0.19λ naive, 0.38λ
+ *   irregular, 0.76 of the naive bias).</li>
  *   <li>Large n (consistency): both are maximum-likelihood type estimators, so for n visits their standard error is
  *   about 1/√J(λ), J(λ) = Σ t_i² e^{−λ t_i} / (1 − e^{−λ t_i}) the Fisher information of one history; the mean of R
  *   histories is then within 5/√(R·J) of λ, plus the O(1/n) bias of the 0.5 terms, bounded here by 2 %.</li>
@@ -91,12 +92,33 @@ class ChangeRateEstimatorPropertyTest {
             String what = (regular ? "regular" : "irregular") + " n=" + n + " r=" + r + " means/λ naive "
                     + mean[0] / lambda + " biasReduced " + mean[1] / lambda + " irregular " + mean[2] / lambda
                     + " bounded " + mean[3] / lambda;
-            assertThat(naiveBias / lambda).as(what).isGreaterThan(0.15);
+            // the naive mean is its exact expectation Σ(1 − e^{−λt_i}) / Σt_i (within 5 standard errors of R
+            // histories); on regular schedules with r ≥ 0.5 that is ≥ 21 % below λ, on irregular ones it can be less
+            // (three short intervals: n = 3, r = 0.73 gave 14 %), so the bias floor is asserted on regular ones only
+            double total = 0;
+            double expectedChanges = 0;
+            double variance = 0;
+            for (double ti : t) {
+                double p = -Math.expm1(-lambda * ti);
+                total += ti;
+                expectedChanges += p;
+                variance += p * (1 - p);
+            }
+            assertThat(Math.abs(mean[0] - expectedChanges / total)).as(what)
+                    .isLessThan(5 * Math.sqrt(variance / R) / total);
+            if (regular) {
+                assertThat(naiveBias / lambda).as(what).isGreaterThan(0.15);
+            }
             // regular, r ≤ 1 (§4.2's claim): at most half the naive bias; up to r = 2 both saturate (X = n is likely,
             // and λ̂ ≤ ln(2n + 1)/Ī), and on irregular schedules with n ≤ 8 the long intervals nearly always show a
-            // change and carry little information: still clearly less, at most three quarters of it
-            double factor = regular && r <= 1 ? 0.5 : 0.75;
-            assertThat(Math.abs(mean[2] - lambda)).as(what).isLessThan(naiveBias * factor);
+            // change and carry little information: still less, at most 0.85 of it (worst of 6,000 tries: 0.76)
+            double factor = regular ? (r <= 1 ? 0.5 : 0.75) : 0.85;
+            // where the schedule's intervals are all short the naive bias itself is small (exactly below 15 %): the
+            // irregular estimator then only has to stay within 15 % of λ (it may overshoot a little: n = 3, r = 0.53
+            // gave naive 0.945λ, irregular 1.067λ)
+            double exactNaiveBias = 1 - expectedChanges / total / lambda;
+            assertThat(Math.abs(mean[2] - lambda)).as(what)
+                    .isLessThan(exactNaiveBias >= 0.15 ? naiveBias * factor : 0.15 * lambda);
             if (regular) {
                 assertThat(Math.abs(mean[1] - lambda)).as(what).isLessThan(naiveBias * factor);
             }
@@ -105,7 +127,7 @@ class ChangeRateEstimatorPropertyTest {
 
     @Test
     void largeN_estimatesConverge_withinTheFisherTolerance() {
-        PropertyCheck.forAll(6, g -> {
+        PropertyCheck.forAll(Integer.getInteger("kc.tries", 6), g -> {
             boolean regular = g.bool();
             int n = g.intIn(150, 300);
             double interval = 1_000;
