@@ -5,7 +5,6 @@ import io.github.kcrawler.common.model.FetchOutcome;
 import io.github.kcrawler.common.model.FetchRequest;
 import io.github.kcrawler.common.scope.AddressDecision;
 import io.github.kcrawler.common.time.CrawlClock;
-import io.github.kcrawler.common.url.UrlNormalizer;
 import io.github.kcrawler.fetcher.dns.HostResolver;
 import io.github.kcrawler.fetcher.dns.IpLiterals;
 import io.github.kcrawler.fetcher.guard.HostBackoff;
@@ -28,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.function.BooleanSupplier;
 
 /**
  * The life of one fetch request, as a chain of asynchronous steps that never block a thread: wait for
@@ -41,8 +41,8 @@ import java.util.concurrent.Executor;
  * to when the URL was discovered, which is also the address the scheduler paced — so a fetch needs no DNS lookup;
  * a record without an IP key (or a URL with an IP-literal host) is resolved or used as is.
  *
- * <p>robots.txt is fetched through the same guard and client as pages (one IP sees one stream of accesses), with
- * up to {@link #ROBOTS_MAX_REDIRECTS} redirects followed (RFC 9309), each target resolved and policed like a page.
+ * <p>robots.txt is fetched through the same guard and client as pages ({@link RobotsFetches}), on behalf of the
+ * request that found no verdict, and not sent if that request's partition has left this instance by then.
  *
  * <p>Hostile servers: every answer feeds the IP's {@link HostBackoff} (429/503 and Retry-After, errors,
  * slowness), which can only lengthen the guard's interval beyond {@code max(T, Crawl-delay)}; a host that has
@@ -53,7 +53,6 @@ import java.util.concurrent.Executor;
  * budget is spent, answers BUDGET_EXHAUSTED without touching the network.
  */
 final class FetchPipeline {
-    static final int ROBOTS_MAX_REDIRECTS = 5;
     /** How often a granted fetch re-checks whether the consumer has confirmed it still owns its partitions. */
     static final long OWNERSHIP_RECHECK_MS = 20;
     /** IPs with a back-off above T kept at once (least recently touched forgotten first: they fall back to T). */
@@ -76,9 +75,10 @@ final class FetchPipeline {
     private final ValueBounds bounds;
     private RobotsCache robots;
     private SitemapDiscovery sitemaps;
-    private java.util.function.BooleanSupplier ownershipConfirmed = () -> true;
+    private BooleanSupplier ownershipConfirmed = () -> true;
     private java.util.function.Predicate<String> ownsIp = ip -> true;
     private final SitemapFetches sitemapFetches;
+    private final RobotsFetches robotsFetches;
 
     FetchPipeline(FetcherConfig config, CrawlClock clock, TaskScheduler scheduler, HostResolver resolver,
                   IpGuard guard, FetchSlots slots, NettyHttpClient client, Executor workers, FetchMetrics metrics,
@@ -98,6 +98,8 @@ final class FetchPipeline {
         this.budget = new PageBudget(config.maxPages(), config.maxPagesPerHost(), HOST_BUDGET_CAPACITY);
         this.sitemapFetches = new SitemapFetches(config, scheduler, guard, slots, client, workers, backoff,
                 this::recordBackoff, () -> ownershipConfirmed.getAsBoolean(), ip -> ownsIp.test(ip));
+        this.robotsFetches = new RobotsFetches(config, scheduler, resolver, guard, slots, client, this::recordBackoff,
+                () -> ownershipConfirmed.getAsBoolean());
     }
 
     /** The per-IP back-off (tests). */
@@ -123,7 +125,7 @@ final class FetchPipeline {
      * Whether the consumer knows it still owns its partitions (false for a while after the process was paused
      * longer than half the session timeout); a granted fetch waits until it is true again.
      */
-    void ownership(java.util.function.BooleanSupplier confirmed) {
+    void ownership(BooleanSupplier confirmed) {
         this.ownershipConfirmed = confirmed;
     }
 
@@ -228,12 +230,26 @@ final class FetchPipeline {
         if (cached != null) {
             withRobots(job, cached);
         } else {
-            robots.rules(job.siteKey, job.ip, rules -> withRobots(job, rules));
+            robots.rules(job.siteKey, job.ip, () -> !left(job), rules -> withRobots(job, rules));
         }
+    }
+
+    /** The job's partition has left this instance (revoked) or is leaving: the next owner fetches it. */
+    private static boolean left(FetchJob job) {
+        return job.slot != null && (job.slot.isRevoked() || job.slot.isLeaving());
     }
 
     private void withRobots(FetchJob job, RobotsRules rules) {
         try {
+            if (rules.notFetched()) {
+                // the request that asked for robots.txt left before it was sent: this one asks again if still ours
+                if (left(job)) {
+                    publisher.abandoned(job);
+                } else {
+                    robots.rules(job.siteKey, job.ip, () -> !left(job), r -> withRobots(job, r));
+                }
+                return;
+            }
             if (rules.deferred()) {
                 // robots.txt unreadable: a network failure is reported as such, a 5xx/429 as a robots denial
                 FetchOutcome outcome = rules.networkFailure() != null ? rules.networkFailure()
@@ -272,7 +288,7 @@ final class FetchPipeline {
      * the consumer has confirmed it, so the request waits, holding the IP.
      */
     private void granted(FetchJob job) {
-        if (job.slot != null && (job.slot.isRevoked() || job.slot.isLeaving())) {
+        if (left(job)) {
             slots.release();
             guard.release(job.ip);
             publisher.abandoned(job);
@@ -358,80 +374,13 @@ final class FetchPipeline {
         }
     }
 
-    /** The {@link RobotsCache.Source}: robots.txt through the guard and client, redirects followed. */
-    CompletableFuture<RobotsResponse> fetchRobots(String robotsUrl, String ip) {
-        CompletableFuture<RobotsResponse> out = new CompletableFuture<>();
-        robotsHop(robotsUrl, IpLiterals.parse(ip), 0, out);
-        return out;
-    }
-
-    private void robotsHop(String url, InetAddress address, int hop, CompletableFuture<RobotsResponse> out) {
-        FetchJob parts = new FetchJob(null, FetchRequest.fresh(url, 0, 0, 0, 0), null);
-        if (address == null || !parts.parseUrl()) {
-            out.complete(RobotsResponse.failed(FetchOutcome.MALFORMED_URL, "unusable robots.txt URL " + url));
-            return;
-        }
-        String ip = address.getHostAddress();
-        guard.acquire(ip, config.politenessMs(), () -> robotsGranted(url, address, hop, out, parts, ip));
-    }
-
-    /**
-     * robots.txt goes out as a page does ({@link #granted}): held while ownership is unconfirmed (a fetcher resumed
-     * after a SIGSTOP sent the robots.txt fetches queued at its guard at once: FaultsIT, 8 violations of 69–139 ms).
-     * Not yet: skipping one whose site's partition has moved (see BENCHMARKS.md, faults, 2026-11-27 tenth session).
-     */
-    private void robotsGranted(String url, InetAddress address, int hop, CompletableFuture<RobotsResponse> out,
-                               FetchJob parts, String ip) {
-        if (!ownershipConfirmed.getAsBoolean()) {
-            scheduler.schedule(() -> robotsGranted(url, address, hop, out, parts, ip), OWNERSHIP_RECHECK_MS);
-            return;
-        }
-        slots.acquire(() -> {
-            HttpFetch fetch = new HttpFetch(parts.https, parts.host, parts.port, address, parts.requestTarget,
-                    List.of(), config.robotsMaxBytes(), true);
-            client.fetch(fetch).whenComplete((r, e) -> {
-                recordBackoff(ip, r);
-                slots.release();
-                guard.release(ip);
-                if (r == null) {
-                    out.complete(RobotsResponse.failed(FetchOutcome.PROTOCOL_ERROR, String.valueOf(e)));
-                } else if (r.failure() != null && r.failure() != HttpFailure.TOO_LARGE
-                        && r.failure() != HttpFailure.INFLATED_TOO_LARGE) {
-                    out.complete(RobotsResponse.failed(PagePublisher.outcomeOf(r.failure()), r.error()));
-                } else if (r.status() >= 300 && r.status() < 400 && r.header("Location") != null
-                        && hop < ROBOTS_MAX_REDIRECTS) {
-                    robotsRedirect(url, r.header("Location"), hop, r, out);
-                } else {
-                    // a robots.txt cut at the cap is parsed as far as it was read (RFC 9309 asks for >= 500 KiB)
-                    byte[] body = java.util.Arrays.copyOf(r.body(), r.bodyLength());
-                    out.complete(RobotsResponse.http(r.status(), body, r.header("Content-Type")));
-                }
-            });
-        });
+    /** The {@link RobotsCache.Source} ({@link RobotsFetches}). */
+    CompletableFuture<RobotsResponse> fetchRobots(String robotsUrl, String ip, BooleanSupplier wanted) {
+        return robotsFetches.fetch(robotsUrl, ip, wanted);
     }
 
     /** The {@link SitemapDiscovery.Source} ({@link SitemapFetches}). */
     CompletableFuture<SitemapResponse> fetchSitemap(String url, String ip, long crawlDelayMillis) {
         return sitemapFetches.fetch(url, ip, crawlDelayMillis);
-    }
-
-    private void robotsRedirect(String from, String location, int hop, HttpFetchResponse r,
-                                CompletableFuture<RobotsResponse> out) {
-        String target = UrlNormalizer.normalize(from, location).orElse(null);
-        if (target == null) {
-            out.complete(RobotsResponse.http(r.status(), new byte[0], null));
-            return;
-        }
-        String host = UrlNormalizer.host(target);
-        resolver.resolve(host).whenComplete((res, e) -> {
-            if (res == null || !res.ok()) {
-                out.complete(RobotsResponse.failed(FetchOutcome.DNS_FAILURE,
-                        "robots.txt redirect target " + host + " does not resolve"));
-            } else if (!config.addressPolicy().check(res.address()).permitted()) {
-                out.complete(RobotsResponse.http(r.status(), new byte[0], null)); // as an unfollowable redirect
-            } else {
-                robotsHop(target, res.address(), hop + 1, out);
-            }
-        });
     }
 }

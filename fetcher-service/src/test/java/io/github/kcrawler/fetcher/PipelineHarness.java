@@ -44,6 +44,8 @@ final class PipelineHarness implements AutoCloseable {
     final List<DiscoveredUrls.Entry> discovered = new CopyOnWriteArrayList<>();
     final List<DiscoveredUrls> discoveredRecords = new CopyOnWriteArrayList<>();
     final List<LinkList> links = new CopyOnWriteArrayList<>();
+    /** URLs of the jobs dropped because their partition left ({@code Sink.abandoned}). */
+    final List<String> abandoned = new CopyOnWriteArrayList<>();
     final Map<String, Integer> lookups = new ConcurrentHashMap<>();
     final FetchMetrics metrics;
     final FetchPipeline pipeline;
@@ -116,6 +118,7 @@ final class PipelineHarness implements AutoCloseable {
 
             @Override
             public void abandoned(FetchJob job) {
+                abandoned.add(job.request.url());
             }
         };
         PagePublisher publisher = new PagePublisher(config, clock, resolver,
@@ -137,8 +140,13 @@ final class PipelineHarness implements AutoCloseable {
 
     /** Submits a fetch of {@code url} under record key {@code key} (an IP, or null to resolve the host). */
     void submit(String key, String url) {
+        submit(key, url, new OffsetTracker.Slot(new TopicPartition("req", 0), 0));
+    }
+
+    /** Submits a fetch of {@code url} under record key {@code key} in the given offset slot. */
+    void submit(String key, String url, OffsetTracker.Slot slot) {
         FetchRequest r = FetchRequest.fresh(url, Fingerprints.url(url), 0, 1, 0);
-        pipeline.submit(new FetchJob(key, r, new OffsetTracker.Slot(new TopicPartition("req", 0), 0)));
+        pipeline.submit(new FetchJob(key, r, slot));
     }
 
     /** Fetches one URL and waits (bounded) for its result. */

@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -37,7 +38,10 @@ import java.util.function.Consumer;
  * the guard then visits the site at the clamped pace.
  *
  * <p>Requests for a site whose robots.txt is being fetched wait for that fetch: one fetch per site, however many
- * requests arrive meanwhile. Thread-safe; callbacks run outside the lock, on the thread that completed the fetch
+ * requests arrive meanwhile. The fetch is made on behalf of the request that found no verdict: if that request is no
+ * longer this instance's when the fetch would go out (its partition moved while it waited at the IP's guard), the
+ * source sends nothing, no verdict is cached, and every waiter gets {@link RobotsRules#NOT_FETCHED} — a waiter still
+ * owned here asks again, and its own fetch goes out. Thread-safe; callbacks run outside the lock, on the thread that completed the fetch
  * (or the caller's, when the answer was cached).
  *
  * <p>Memory: most sites serve one of a few robots.txt files (a CMS's default, a host's template, "allow all" with a
@@ -50,14 +54,19 @@ import java.util.function.Consumer;
  * bounded LRU ({@value #SHARED_RULE_SETS} entries), so sites with unique files cannot grow it.
  */
 public final class RobotsCache {
-    /** Fetches a robots.txt URL from the given IP; the future may complete exceptionally (treated as no response). */
+    /**
+     * Fetches a robots.txt URL from the given IP; the future may complete exceptionally (treated as no response).
+     * {@code wanted} says, at the moment the request would go out, whether the request that asked for the file is
+     * still this instance's to fetch; when it is not, the source sends nothing and answers
+     * {@link RobotsResponse#notFetched()}.
+     */
     @FunctionalInterface
     public interface Source {
-        CompletableFuture<RobotsResponse> fetch(String robotsUrl, String ip);
+        CompletableFuture<RobotsResponse> fetch(String robotsUrl, String ip, BooleanSupplier wanted);
     }
 
     /** How a robots.txt fetch ended; the {@code result} tag of {@code ROBOTS_FETCHES}. */
-    public enum FetchResultKind { PARSED, ALLOW_ALL, DEFERRED_HTTP, DEFERRED_NETWORK }
+    public enum FetchResultKind { PARSED, ALLOW_ALL, DEFERRED_HTTP, DEFERRED_NETWORK, NOT_FETCHED }
 
     private static final Logger LOG = LoggerFactory.getLogger(RobotsCache.class);
     private static final SimpleRobotRulesParser PARSER = new SimpleRobotRulesParser(Long.MAX_VALUE, 5);
@@ -119,11 +128,17 @@ public final class RobotsCache {
         return r != null && r.expiresAt() > clock.millis() ? r : null;
     }
 
+    /** {@link #rules(String, String, BooleanSupplier, Consumer)} for a caller that always wants the verdict. */
+    public void rules(String siteKey, String ip, Consumer<RobotsRules> callback) {
+        rules(siteKey, ip, () -> true, callback);
+    }
+
     /**
      * Calls {@code callback} with the site's verdict: at once if cached, else when the (single) robots.txt fetch
-     * for the site completes. {@code ip} is where the site is reached.
+     * for the site completes. {@code ip} is where the site is reached; {@code wanted} is handed to the
+     * {@link Source} when this call starts the fetch (see the class comment).
      */
-    public void rules(String siteKey, String ip, Consumer<RobotsRules> callback) {
+    public void rules(String siteKey, String ip, BooleanSupplier wanted, Consumer<RobotsRules> callback) {
         RobotsRules hit;
         synchronized (this) {
             hit = lru.getAndMoveToLast(Fingerprints.url(siteKey));
@@ -147,7 +162,7 @@ public final class RobotsCache {
         }
         CompletableFuture<RobotsResponse> f;
         try {
-            f = source.fetch(siteKey + "/robots.txt", ip);
+            f = source.fetch(siteKey + "/robots.txt", ip, wanted);
         } catch (RuntimeException e) {
             f = CompletableFuture.failedFuture(e);
         }
@@ -165,9 +180,11 @@ public final class RobotsCache {
         RobotsRules rules = toRules(siteKey + "/robots.txt", response);
         List<Consumer<RobotsRules>> waiters;
         synchronized (this) {
-            lru.putAndMoveToLast(Fingerprints.url(siteKey), rules);
-            if (lru.size() > capacity) {
-                lru.removeFirst();
+            if (!rules.notFetched()) {
+                lru.putAndMoveToLast(Fingerprints.url(siteKey), rules);
+                if (lru.size() > capacity) {
+                    lru.removeFirst();
+                }
             }
             waiters = pending.remove(siteKey);
         }
@@ -184,6 +201,10 @@ public final class RobotsCache {
 
     /** The verdict for one robots.txt response; a total function. */
     RobotsRules toRules(String robotsUrl, RobotsResponse r) {
+        if (r.isNotFetched()) {
+            fetches.get(FetchResultKind.NOT_FETCHED).increment();
+            return RobotsRules.NOT_FETCHED;
+        }
         long now = clock.millis();
         int status = r.status();
         if (r.networkFailure() != null || status == 0) {

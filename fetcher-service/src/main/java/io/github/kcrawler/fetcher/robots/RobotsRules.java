@@ -16,6 +16,13 @@ public final class RobotsRules {
     private final boolean deferred;
     private final FetchOutcome networkFailure;
     private final String reason;
+    /**
+     * No verdict: robots.txt was not fetched because the request that asked for it left this instance (its
+     * partition moved) before the fetch was sent. Never cached; a waiting request still owned here asks again.
+     */
+    public static final RobotsRules NOT_FETCHED = new RobotsRules(null, 0, 0, true, null,
+            "robots.txt not fetched: the partition of the request that asked for it moved");
+
     /** The Sitemap lines were handed out once (the first request that saw this verdict reads the sitemaps). */
     private boolean sitemapsClaimed;
 
@@ -53,6 +60,11 @@ public final class RobotsRules {
 
     public long expiresAt() {
         return expiresAt;
+    }
+
+    /** True for {@link #NOT_FETCHED}: no verdict for the site (deferred() is also true: nothing is allowed). */
+    public boolean notFetched() {
+        return this == NOT_FETCHED;
     }
 
     /** True when robots.txt was unavailable (5xx, 429 or no response) and visits wait until it can be read. */

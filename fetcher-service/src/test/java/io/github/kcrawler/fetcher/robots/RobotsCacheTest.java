@@ -30,7 +30,7 @@ class RobotsCacheTest {
         registry = new SimpleMeterRegistry();
         fetched = new ArrayList<>();
         answers = new ArrayList<>();
-        cache = new RobotsCache(List.of("kcrawler"), 100, DAY, 60_000, 30_000, clock, (url, ip) -> {
+        cache = new RobotsCache(List.of("kcrawler"), 100, DAY, 60_000, 30_000, clock, (url, ip, wanted) -> {
             fetched.add(url + " via " + ip);
             CompletableFuture<RobotsResponse> f = new CompletableFuture<>();
             answers.add(f);
@@ -66,6 +66,36 @@ class RobotsCacheTest {
         assertThat(r.crawlDelayMillis()).isEqualTo(2_000);
         assertThat(r.deferred()).isFalse();
         assertThat(fetched).containsExactly("http://example.com:80/robots.txt via 1.2.3.4");
+    }
+
+    @Test
+    void aFetchNotSentLeavesNoVerdict_everyWaiterIsTold_andTheNextRequestFetchesAgain() {
+        List<RobotsRules> got = new ArrayList<>();
+        List<java.util.function.BooleanSupplier> wanted = new ArrayList<>();
+        RobotsCache c = new RobotsCache(List.of("kcrawler"), 100, DAY, 60_000, 30_000, clock, (url, ip, w) -> {
+            wanted.add(w);
+            CompletableFuture<RobotsResponse> f = new CompletableFuture<>();
+            answers.add(f);
+            return f;
+        }, registry);
+        c.rules(SITE, "1.2.3.4", () -> false, got::add);
+        c.rules(SITE, "1.2.3.4", () -> true, got::add); // waits for the same fetch
+        assertThat(wanted).hasSize(1);
+        assertThat(wanted.get(0).getAsBoolean()).as("the source sees the first caller's ownership").isFalse();
+        answers.get(0).complete(RobotsResponse.notFetched());
+        assertThat(got).containsExactly(RobotsRules.NOT_FETCHED, RobotsRules.NOT_FETCHED);
+        assertThat(got.get(0).notFetched()).isTrue();
+        assertThat(got.get(0).isAllowed("http://example.com/")).isFalse();
+        assertThat(c.cached(SITE)).isNull();
+        assertThat(c.size()).isZero();
+        assertThat(registry.get("crawler.robots.fetches").tag("result", "not_fetched").counter().count())
+                .isEqualTo(1);
+        c.rules(SITE, "1.2.3.4", () -> true, got::add);
+        assertThat(wanted).hasSize(2);
+        answers.get(1).complete(ok("User-agent: *\nDisallow: /x\n"));
+        assertThat(got).hasSize(3);
+        assertThat(got.get(2).notFetched()).isFalse();
+        assertThat(c.cached(SITE)).isSameAs(got.get(2));
     }
 
     @Test
@@ -118,7 +148,7 @@ class RobotsCacheTest {
 
     @Test
     void aSourceThatThrowsIsTreatedAsNoResponse() {
-        RobotsCache failing = new RobotsCache(List.of("kcrawler"), 10, DAY, 1_000, 30_000, clock, (url, ip) -> {
+        RobotsCache failing = new RobotsCache(List.of("kcrawler"), 10, DAY, 1_000, 30_000, clock, (url, ip, wanted) -> {
             throw new IllegalStateException("boom");
         }, registry);
         List<RobotsRules> got = new ArrayList<>();
@@ -153,7 +183,7 @@ class RobotsCacheTest {
     @Test
     void cacheIsBoundedLeastRecentlyUsedFirst() {
         RobotsCache small = new RobotsCache(List.of("kcrawler"), 2, DAY, 1_000, 30_000, clock,
-                (url, ip) -> CompletableFuture.completedFuture(RobotsResponse.http(404, new byte[0], null)), registry);
+                (url, ip, wanted) -> CompletableFuture.completedFuture(RobotsResponse.http(404, new byte[0], null)), registry);
         small.rules("http://a:80", "1.1.1.1", r -> { });
         small.rules("http://b:80", "1.1.1.1", r -> { });
         assertThat(small.cached("http://a:80")).isNotNull(); // a is now most recently used
@@ -173,7 +203,7 @@ class RobotsCacheTest {
 
     @Test
     void sitesWithEqualRulesShareOneParsedRuleSet() {
-        RobotsCache all = new RobotsCache(List.of("kcrawler"), 100, DAY, 1_000, 30_000, clock, (url, ip) -> {
+        RobotsCache all = new RobotsCache(List.of("kcrawler"), 100, DAY, 1_000, 30_000, clock, (url, ip, wanted) -> {
             String host = url.substring("http://".length(), url.indexOf(':', "http://".length()));
             String body = "# robots.txt of " + host + "\nUser-agent: *\n"
                     + (host.startsWith("own") ? "Disallow: /own-" + host + "/\n" : "Disallow: /private/\n");

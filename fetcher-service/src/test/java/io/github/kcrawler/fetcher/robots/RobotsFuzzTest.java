@@ -24,7 +24,7 @@ class RobotsFuzzTest {
             "\r", "\r\n", "#", " ", "\t", "\u0000", "\uFEFF", "<html>", "<!-- Disallow: / -->", "ü", "\uD800", ":"};
     private static final String[] TYPES = {"text/plain", "text/html", null, "application/octet-stream", "x/y"};
     private final RobotsCache cache = new RobotsCache(List.of("kcrawler"), 10, 60_000, 60_000, 30_000,
-            CrawlClock.SYSTEM, (url, ip) -> new CompletableFuture<>(), new SimpleMeterRegistry());
+            CrawlClock.SYSTEM, (url, ip, wanted) -> new CompletableFuture<>(), new SimpleMeterRegistry());
 
     @Test
     void randomBytesGiveAVerdict() {

@@ -25,7 +25,7 @@ public final class RobotsMemoryProbe {
     public static void main(String[] args) {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 35_625;
         RobotsCache cache = new RobotsCache(List.of("kcrawler"), 100_000, 86_400_000L, 60_000, 30_000,
-                CrawlClock.SYSTEM, (url, ip) -> CompletableFuture.completedFuture(RobotsResponse.http(200,
+                CrawlClock.SYSTEM, (url, ip, wanted) -> CompletableFuture.completedFuture(RobotsResponse.http(200,
                         body(url).getBytes(StandardCharsets.UTF_8), "text/plain")), new SimpleMeterRegistry());
         long before = usedAfterGc();
         for (int i = 0; i < n; i++) {

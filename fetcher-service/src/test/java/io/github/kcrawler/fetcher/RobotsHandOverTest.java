@@ -1,0 +1,120 @@
+package io.github.kcrawler.fetcher;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.github.kcrawler.common.model.FetchResult;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * robots.txt at a hand-over of partitions, through the real pipeline against a loopback server with two sites on one
+ * IP: a robots.txt fetch queued at the IP's guard on behalf of a request whose partition then starts leaving is not
+ * sent (the partition's next owner paces the IP and reads robots.txt itself — sending it here broke that pacing in
+ * FaultsIT and ScaleIT), no verdict is cached for it, and a request of a partition still owned that waited for the
+ * same file asks again and gets it.
+ */
+class RobotsHandOverTest {
+    /** Long enough that a robots.txt fetch queued behind a page waits at the guard while the test moves partitions. */
+    private static final long T = 1_000;
+    private static final TopicPartition LEAVING = new TopicPartition("req", 0);
+    private static final TopicPartition STAYING = new TopicPartition("req", 1);
+    private HttpServer server;
+    private int port;
+    /** "host path" of every request the server saw, in order. */
+    private final List<String> requests = new CopyOnWriteArrayList<>();
+
+    @BeforeEach
+    void start() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0), 50);
+        server.createContext("/", this::serve);
+        server.start();
+        port = server.getAddress().getPort();
+    }
+
+    @AfterEach
+    void stop() {
+        server.stop(0);
+    }
+
+    private void serve(HttpExchange ex) throws IOException {
+        String host = ex.getRequestHeaders().getFirst("Host");
+        String path = ex.getRequestURI().getRawPath();
+        requests.add(host.substring(0, host.indexOf(':')) + " " + path);
+        byte[] body = (path.equals("/robots.txt") ? "User-agent: *\nAllow: /\n" : "<html><body>page</body></html>")
+                .getBytes(StandardCharsets.UTF_8);
+        ex.getResponseHeaders().add("Content-Type", path.equals("/robots.txt") ? "text/plain" : "text/html");
+        ex.sendResponseHeaders(200, body.length);
+        try (OutputStream out = ex.getResponseBody()) {
+            out.write(body);
+        }
+    }
+
+    private PipelineHarness harness() throws IOException {
+        InetAddress loopback = InetAddress.getByName("127.0.0.1");
+        return new PipelineHarness(Map.of("politeness-ms", Long.toString(T)),
+                Map.of("a.test", List.of(loopback), "b.test", List.of(loopback)));
+    }
+
+    private String url(String host, String path) {
+        return "http://" + host + ":" + port + path;
+    }
+
+    private static double notFetched(PipelineHarness h) {
+        return h.registry.get("crawler.robots.fetches").tag("result", "not_fetched").counter().count();
+    }
+
+    @Test
+    void aQueuedRobotsTxtIsNotSentOnceItsRequestsPartitionLeaves_andNothingIsCached() throws Exception {
+        try (PipelineHarness h = harness()) {
+            OffsetTracker tracker = new OffsetTracker();
+            h.fetch("127.0.0.1", url("a.test", "/1"), Duration.ofSeconds(15)); // the IP's guard is now busy for T
+            h.submit("127.0.0.1", url("b.test", "/1"), tracker.add(LEAVING, 0)); // b's robots.txt queues at it
+            tracker.leaving(List.of(LEAVING)); // a rebalance starts taking the partition away
+            await().atMost(Duration.ofSeconds(10)).until(() -> h.abandoned.size() == 1);
+            assertThat(h.abandoned).containsExactly(url("b.test", "/1"));
+            assertThat(notFetched(h)).isEqualTo(1);
+            Thread.sleep(T / 2); // nothing for b arrives late either
+            assertThat(requests).containsExactly("a.test /robots.txt", "a.test /1");
+            assertThat(h.results).hasSize(1);
+
+            // no verdict was cached for b.test: a request of a partition still owned reads its robots.txt
+            h.submit("127.0.0.1", url("b.test", "/2"), tracker.add(STAYING, 0));
+            await().atMost(Duration.ofSeconds(10)).until(() -> h.results.size() == 2);
+            assertThat(requests).containsExactly("a.test /robots.txt", "a.test /1", "b.test /robots.txt",
+                    "b.test /2");
+        }
+    }
+
+    @Test
+    void aWaiterStillOwnedAsksAgain_whenTheRequestThatAskedFirstLeaves() throws Exception {
+        try (PipelineHarness h = harness()) {
+            OffsetTracker tracker = new OffsetTracker();
+            h.fetch("127.0.0.1", url("a.test", "/1"), Duration.ofSeconds(15));
+            h.submit("127.0.0.1", url("b.test", "/gone"), tracker.add(LEAVING, 0)); // starts b's robots.txt fetch
+            h.submit("127.0.0.1", url("b.test", "/kept"), tracker.add(STAYING, 0)); // waits for the same fetch
+            tracker.leaving(List.of(LEAVING));
+            await().atMost(Duration.ofSeconds(15)).until(() -> h.results.size() == 2);
+            assertThat(h.abandoned).containsExactly(url("b.test", "/gone"));
+            assertThat(notFetched(h)).isEqualTo(1);
+            assertThat(h.results.stream().map(FetchResult::url)).containsExactly(url("a.test", "/1"),
+                    url("b.test", "/kept"));
+            assertThat(requests).containsExactly("a.test /robots.txt", "a.test /1", "b.test /robots.txt",
+                    "b.test /kept");
+        }
+    }
+}
