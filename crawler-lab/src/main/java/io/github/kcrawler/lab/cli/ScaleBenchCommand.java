@@ -36,9 +36,10 @@ public final class ScaleBenchCommand implements Callable<Integer> {
     @Option(names = "--ips", description = "Simulated IPs (default ${DEFAULT-VALUE}).")
     int ips = 64;
 
-    @Option(names = "--pages-per-host", description = "Mean pages per host (default ${DEFAULT-VALUE}: about one host per "
-            + "IP; robots.txt fetches queued for a moved partition's IP are an open defect).")
-    double pagesPerHost = 12.5;
+    @Option(names = "--pages-per-host", description = "Mean pages per host (default ${DEFAULT-VALUE}): many hosts, "
+            + "several per IP, so that every partition has IPs enough to keep its fetcher busy and each hand-over "
+            + "moves IPs whose hosts' robots.txt are still being read.")
+    double pagesPerHost = 5.0;
 
     @Option(names = "--politeness-ms", description = "T (default ${DEFAULT-VALUE}).")
     long politenessMs = 100;
