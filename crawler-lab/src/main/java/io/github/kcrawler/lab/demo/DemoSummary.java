@@ -35,7 +35,8 @@ import java.util.Map;
  * @param linksRejectedByReason outlinks the fetcher dropped, by reason (trap-repeated-segments, trap-query-params,
  *                       limit, address, ...; only reasons that occurred) (format 2)
  * @param robotsFetchesByResult robots.txt fetches by how they ended (parsed, allow_all, deferred_http,
- *                       deferred_network) (format 2)
+ *                       deferred_network, not_fetched: not sent because the asking request's partition moved; only
+ *                       results that occurred) (format 2)
  * @param hostileAccesses requests websim counted per hostile mode (empty without {@code --hostile}) (format 2)
  * @param maxHeapBytes   the largest Java heap use of this process during the run: sampled every 100 ms and read
  *                       before each garbage collection (format 2)
