@@ -129,6 +129,6 @@ class SchedulerConfigTest {
         for (String key : SchedulerConfig.KEYS) {
             assertThat(help).contains("--" + key);
         }
-        assertThat(help).contains("default 1000", "CRAWLER_POLITENESS_MS", "--kafka.<name>", "CRAWLER_KAFKA_<NAME>");
+        assertThat(help).contains("default: 1000", "CRAWLER_POLITENESS_MS", "--kafka.<name>", "CRAWLER_KAFKA_<NAME>");
     }
 }
