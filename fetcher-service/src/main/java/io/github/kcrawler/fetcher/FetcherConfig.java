@@ -265,10 +265,10 @@ public record FetcherConfig(KafkaSettings kafka, long politenessMs, Http http, D
                 Check.atLeast(1), "response bodies (decoded) are cut here: TOO_LARGE, not parsed, not archived");
         public static final Setting<Long> MAX_PAGES = Setting.longValue("max-pages", 0L,
                 Check.of(v -> v >= 0, "must be >= 0 (0 = unlimited)"),
-                "pages this instance fetches before answering BUDGET_EXHAUSTED; 0 = no limit");
+                "pages (responses) this instance fetches before answering BUDGET_EXHAUSTED");
         public static final Setting<Long> MAX_PAGES_PER_HOST = Setting.longValue("max-pages-per-host", 100_000L,
                 Check.of(v -> v >= 0, "must be >= 0 (0 = unlimited)"),
-                "pages this instance fetches from one host before HOST_BUDGET_EXHAUSTED; 0 = no limit");
+                "pages this instance fetches from one host before answering HOST_BUDGET_EXHAUSTED");
         public static final Setting<Integer> MAX_OUTLINKS = Setting.integer("max-outlinks", 5000, Check.atLeast(0),
                 "links taken from one page");
         public static final Setting<Long> MAX_BACKOFF_MS = Setting.longValue("max-backoff-ms", 600_000L,
