@@ -265,7 +265,7 @@ public record FetcherConfig(KafkaSettings kafka, long politenessMs, Http http, D
                 Check.atLeast(1), "response bodies (decoded) are cut here: TOO_LARGE, not parsed, not archived");
         public static final Setting<Long> MAX_PAGES = Setting.longValue("max-pages", 0L,
                 Check.of(v -> v >= 0, "must be >= 0 (0 = unlimited)"),
-                "pages (responses) this instance fetches before answering BUDGET_EXHAUSTED");
+                "pages (responses) this instance fetches before answering BUDGET_EXHAUSTED; 0 = no limit");
         public static final Setting<Long> MAX_PAGES_PER_HOST = Setting.longValue("max-pages-per-host", 100_000L,
                 Check.of(v -> v >= 0, "must be >= 0 (0 = unlimited)"),
                 "pages this instance fetches from one host before answering HOST_BUDGET_EXHAUSTED");
