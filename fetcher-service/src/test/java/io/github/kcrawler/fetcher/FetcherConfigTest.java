@@ -124,4 +124,36 @@ class FetcherConfigTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("instance-id")
                 .hasMessageContaining("a b");
     }
+
+    @Test
+    void eachKeyLandsInItsGroup_andEveryGroupKeyIsAFetcherKey() {
+        FetcherConfig c = FetcherConfig.defaults(Map.ofEntries(Map.entry("connect-timeout-ms", "111"),
+                Map.entry("max-redirects", "3"), Map.entry("dns-max-concurrent", "7"), Map.entry("dns-max-ttl-s", "9"),
+                Map.entry("robots-agent", "bot"), Map.entry("robots-ttl-ms", "5000"), Map.entry("warc-prefix", "w"),
+                Map.entry("warc-gzip-level", "6"), Map.entry("max-pending", "600"), Map.entry("max-backoff-ms", "7000"),
+                Map.entry("max-error-bytes", "128"), Map.entry("io-threads", "2"), Map.entry("instance-id", "f-1")));
+        assertThat(c.http().connectTimeoutMs()).isEqualTo(111);
+        assertThat(c.http().maxRedirects()).isEqualTo(3);
+        assertThat(c.dns().maxConcurrent()).isEqualTo(7);
+        assertThat(c.dns().maxTtlSeconds()).isEqualTo(9);
+        assertThat(c.robots().agent()).isEqualTo("bot");
+        assertThat(c.robots().ttlMs()).isEqualTo(5000);
+        assertThat(c.warc().prefix()).isEqualTo("w");
+        assertThat(c.warc().gzipLevel()).isEqualTo(6);
+        assertThat(c.limits().maxPending()).isEqualTo(600);
+        assertThat(c.limits().maxBackoffMs()).isEqualTo(7000);
+        assertThat(c.limits().bounds().errorBytes()).isEqualTo(128);
+        assertThat(c.ioThreads()).isEqualTo(2);
+        assertThat(c.instanceId()).isEqualTo("f-1");
+        for (io.github.kcrawler.common.config.SettingSet group : java.util.List.of(FetcherConfig.Http.SETTINGS,
+                FetcherConfig.Dns.SETTINGS, FetcherConfig.Robots.SETTINGS, FetcherConfig.Warc.SETTINGS,
+                FetcherConfig.Limits.SETTINGS)) {
+            assertThat(FetcherConfig.KEYS).containsAll(group.keys());
+        }
+        // the cross-group rules keep their messages
+        assertThatThrownBy(() -> FetcherConfig.defaults(Map.of("max-pending", "10")))
+                .hasMessage("max-pending must be in max-in-flight (512)..10000000, was 10");
+        assertThatThrownBy(() -> FetcherConfig.defaults(Map.of("politeness-ms", "5000", "max-backoff-ms", "4000")))
+                .hasMessage("max-backoff-ms (4000) must be >= politeness-ms (5000)");
+    }
 }
