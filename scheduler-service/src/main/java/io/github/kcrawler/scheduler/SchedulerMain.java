@@ -1,6 +1,5 @@
 package io.github.kcrawler.scheduler;
 
-import io.github.kcrawler.common.config.Settings;
 import io.github.kcrawler.common.metrics.MetricsServer;
 import io.github.kcrawler.common.time.CrawlClock;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;

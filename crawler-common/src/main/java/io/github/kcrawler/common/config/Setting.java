@@ -63,32 +63,34 @@ public final class Setting<T> {
 
     public static Setting<Integer> integer(String key, int defaultValue, Check<? super Integer> check,
                                            String description) {
-        return new Setting<>(key, "int", v -> number(key, v, Integer::parseInt), String::valueOf, defaultValue, null,
-                check, description);
+        return number(key, "int", Integer::parseInt, defaultValue, null, check, description);
     }
 
     public static Setting<Integer> integer(String key, Derived<Integer> defaultValue, Check<? super Integer> check,
                                            String description) {
-        return new Setting<>(key, "int", v -> number(key, v, Integer::parseInt), String::valueOf, null, defaultValue,
-                check, description);
+        return number(key, "int", Integer::parseInt, null, defaultValue, check, description);
     }
 
     public static Setting<Long> longValue(String key, long defaultValue, Check<? super Long> check,
                                           String description) {
-        return new Setting<>(key, "long", v -> number(key, v, Long::parseLong), String::valueOf, defaultValue, null,
-                check, description);
+        return number(key, "long", Long::parseLong, defaultValue, null, check, description);
     }
 
     public static Setting<Long> longValue(String key, Derived<Long> defaultValue, Check<? super Long> check,
                                           String description) {
-        return new Setting<>(key, "long", v -> number(key, v, Long::parseLong), String::valueOf, null, defaultValue,
-                check, description);
+        return number(key, "long", Long::parseLong, null, defaultValue, check, description);
     }
 
     public static Setting<Double> decimal(String key, double defaultValue, Check<? super Double> check,
                                           String description) {
-        return new Setting<>(key, "number", v -> number(key, v, Double::parseDouble), String::valueOf, defaultValue,
-                null, check, description);
+        return number(key, "number", Double::parseDouble, defaultValue, null, check, description);
+    }
+
+    private static <N extends Number> Setting<N> number(String key, String type, Function<String, N> parse, N fixed,
+                                                        Derived<N> derived, Check<? super N> check,
+                                                        String description) {
+        return new Setting<>(key, type, v -> number(key, v, parse), String::valueOf, fixed, derived, check,
+                description);
     }
 
     /** {@code true}/{@code yes}/{@code 1} or {@code false}/{@code no}/{@code 0}; a bare flag {@code --key} is true. */

@@ -1,6 +1,5 @@
 package io.github.kcrawler.common.config;
 
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -87,7 +86,8 @@ public final class SettingSet implements Iterable<Setting<?>> {
         }
         sb.append("Settings (--key value, --key=value, or the environment variable; a flag wins over the environment):\n");
         for (Setting<?> s : byKey.values()) {
-            String flag = "--" + s.key() + " " + s.type().toUpperCase(Locale.ROOT);
+            String type = s.type().contains("|") ? s.type() : s.type().toUpperCase(Locale.ROOT); // choices as typed
+            String flag = "--" + s.key() + " " + type;
             String def = s.defaultText().isEmpty() ? "(empty)" : s.defaultText();
             sb.append(String.format(Locale.ROOT, "  %-34s default: %-28s %s%n", flag, def, s.env()));
             sb.append("      ").append(s.description());
