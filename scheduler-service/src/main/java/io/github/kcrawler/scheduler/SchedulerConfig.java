@@ -292,7 +292,8 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
                     s -> defaultTickMs(s.get(POLITENESS_MS))),
             Check.of(t -> t > 0, "must be > 0 and smaller than politeness-ms"),
             "how often ready IPs are released; also the release look-ahead");
-    public static final Setting<Integer> MAX_PENDING = Setting.integer("max-pending", 1024 * (1024 / 2),
+    public static final Setting<Integer> MAX_PENDING = Setting.integer("max-pending",
+            Wheel.QUEUES.defaultValue() * (Wheel.RESIDUES.defaultValue() / 2),
             Check.positive(), "URLs pending per partition in memory (B·H/2 at the default B, H); more wait in the "
                     + "pending store's spill");
     public static final Setting<Integer> MAX_PENDING_PER_IP = Setting.integer("max-pending-per-ip", 100_000,
