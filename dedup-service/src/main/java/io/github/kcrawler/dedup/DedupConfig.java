@@ -1,20 +1,22 @@
 package io.github.kcrawler.dedup;
 
+import io.github.kcrawler.common.config.Check;
+import io.github.kcrawler.common.config.CommonSettings;
 import io.github.kcrawler.common.config.KafkaSettings;
+import io.github.kcrawler.common.config.Setting;
+import io.github.kcrawler.common.config.SettingSet;
 import io.github.kcrawler.common.config.Settings;
 import io.github.kcrawler.common.topic.UrlBatches;
 import io.github.kcrawler.dedup.membership.UrlSeenTierConfig;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Settings of the dedup service, validated once at start-up so that a bad value fails with its name rather than
- * deep inside Kafka Streams. Defaults live in {@link #DEFAULTS} only; {@code --help} prints them from there.
+ * deep inside Kafka Streams. Each key is declared once ({@link #SETTINGS}); parsing, {@code --help} and
+ * docs/CONFIGURATION.md come from those declarations.
  *
  * @param threads     stream threads in this instance; useful up to the number of partitions it owns
  * @param commitMs    Streams commit interval: with exactly-once it bounds the latency from a discovery to the
@@ -30,73 +32,49 @@ import java.util.TreeSet;
  */
 public record DedupConfig(KafkaSettings kafka, int threads, long commitMs, String metricsHost, int metricsPort,
                           UrlSeenTierConfig urlSeen, long contentExpectedItems, UrlBatches.Limits batchLimits) {
-    public static final int DEFAULT_THREADS = 1;
-    public static final long DEFAULT_COMMIT_MS = 200;
-    public static final String DEFAULT_METRICS_HOST = "127.0.0.1";
-    public static final int DEFAULT_METRICS_PORT = 0;
-    public static final long DEFAULT_CONTENT_EXPECTED_ITEMS = 250_000;
+    public static final Setting<Integer> THREADS = KafkaSettings.STREAMS_THREADS;
+    public static final Setting<Long> COMMIT_MS = KafkaSettings.STREAMS_COMMIT_MS.withDefault(200L);
+    public static final Setting<Long> CONTENT_EXPECTED_ITEMS = Setting.longValue("content-expected-items", 250_000L,
+            Check.range(1, 100_000_000), "distinct page bodies expected per partition; sizes paper 001's IMP-CB "
+                    + "counting Bloom filter (10 bytes per item)");
+    /** Every key this service reads, in --help order. */
+    public static final SettingSet SETTINGS = SettingSet.of(KafkaSettings.SETTINGS, THREADS, COMMIT_MS,
+            CommonSettings.METRICS, UrlSeenTierConfig.SETTINGS, CONTENT_EXPECTED_ITEMS, UrlBatches.Limits.SETTINGS);
 
     /** Every key this service reads, with its default as printed by {@code --help}. */
-    public static final Map<String, String> DEFAULTS;
-    public static final Set<String> KEYS;
-
-    static {
-        Map<String, String> d = new LinkedHashMap<>();
-        d.put("bootstrap-servers", KafkaSettings.DEFAULT_BOOTSTRAP);
-        d.put("topic-prefix", "");
-        d.put("partitions", Integer.toString(KafkaSettings.DEFAULT_PARTITIONS));
-        d.put("state-dir", KafkaSettings.DEFAULT_STATE_DIR.toString());
-        d.put("threads", Integer.toString(DEFAULT_THREADS));
-        d.put("commit-ms", Long.toString(DEFAULT_COMMIT_MS));
-        d.put("metrics-host", DEFAULT_METRICS_HOST);
-        d.put("metrics-port", Integer.toString(DEFAULT_METRICS_PORT));
-        d.putAll(UrlSeenTierConfig.DEFAULTS);
-        d.put("content-expected-items", Long.toString(DEFAULT_CONTENT_EXPECTED_ITEMS));
-        d.putAll(UrlBatches.Limits.DEFAULTS);
-        DEFAULTS = Collections.unmodifiableMap(d);
-        Set<String> keys = new TreeSet<>(KafkaSettings.KEYS);
-        keys.addAll(d.keySet());
-        KEYS = Collections.unmodifiableSet(keys);
-    }
+    public static final Map<String, String> DEFAULTS = SETTINGS.defaults();
+    public static final Set<String> KEYS = SETTINGS.keys();
 
     public DedupConfig {
         Objects.requireNonNull(kafka, "kafka settings must be given");
         Objects.requireNonNull(urlSeen, "url-seen tier settings must be given");
         Objects.requireNonNull(batchLimits, "batch limits must be given");
-        if (threads < 1 || threads > 256) {
-            throw new IllegalArgumentException("threads must be in 1..256, was " + threads);
-        }
-        if (commitMs < 1 || commitMs > 600_000) {
-            throw new IllegalArgumentException("commit-ms must be in 1..600000, was " + commitMs);
-        }
-        if (metricsHost == null || metricsHost.isBlank()) {
-            throw new IllegalArgumentException("metrics-host must not be empty, was '" + metricsHost + "'");
-        }
-        if (metricsPort < 0 || metricsPort > 65_535) {
-            throw new IllegalArgumentException("metrics-port must be in 0..65535, was " + metricsPort);
-        }
-        if (contentExpectedItems < 1 || contentExpectedItems > 100_000_000) {
-            throw new IllegalArgumentException("content-expected-items must be in 1..100000000, was "
-                    + contentExpectedItems);
-        }
+        THREADS.check(threads);
+        COMMIT_MS.check(commitMs);
+        CommonSettings.METRICS_HOST.check(metricsHost);
+        CommonSettings.METRICS_PORT.check(metricsPort);
+        CONTENT_EXPECTED_ITEMS.check(contentExpectedItems);
     }
 
     /** With the default URL-seen tiers. */
     public DedupConfig(KafkaSettings kafka, int threads, long commitMs, String metricsHost, int metricsPort) {
         this(kafka, threads, commitMs, metricsHost, metricsPort, UrlSeenTierConfig.defaults(),
-                DEFAULT_CONTENT_EXPECTED_ITEMS, UrlBatches.DEFAULT_LIMITS);
+                CONTENT_EXPECTED_ITEMS.defaultValue(), UrlBatches.DEFAULT_LIMITS);
     }
 
     /** Defaults for everything but the cluster settings. */
     public static DedupConfig of(KafkaSettings kafka) {
-        return new DedupConfig(kafka, DEFAULT_THREADS, DEFAULT_COMMIT_MS, DEFAULT_METRICS_HOST, DEFAULT_METRICS_PORT);
+        return from(Settings.empty(), kafka);
     }
 
     public static DedupConfig from(Settings s) {
-        return new DedupConfig(KafkaSettings.from(s), s.integer("threads", DEFAULT_THREADS),
-                s.longValue("commit-ms", DEFAULT_COMMIT_MS), s.string("metrics-host", DEFAULT_METRICS_HOST),
-                s.integer("metrics-port", DEFAULT_METRICS_PORT), UrlSeenTierConfig.from(s),
-                s.longValue("content-expected-items", DEFAULT_CONTENT_EXPECTED_ITEMS), UrlBatches.Limits.from(s));
+        return from(s, KafkaSettings.from(s));
+    }
+
+    private static DedupConfig from(Settings s, KafkaSettings kafka) {
+        return new DedupConfig(kafka, s.get(THREADS), s.get(COMMIT_MS), s.get(CommonSettings.METRICS_HOST),
+                s.get(CommonSettings.METRICS_PORT), UrlSeenTierConfig.from(s), s.get(CONTENT_EXPECTED_ITEMS),
+                UrlBatches.Limits.from(s));
     }
 
     public DedupConfig withThreads(int newThreads) {

@@ -1,6 +1,5 @@
 package io.github.kcrawler.dedup;
 
-import io.github.kcrawler.common.config.Settings;
 import io.github.kcrawler.common.metrics.MetricsServer;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 
@@ -8,7 +7,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.Map;
 
 /**
  * Runs the dedup service on its own: {@code java -jar dedup-service-…-all.jar --bootstrap-servers host:9092}.
@@ -27,7 +25,7 @@ public final class DedupMain {
         }
         DedupConfig config;
         try {
-            config = DedupConfig.from(Settings.parse(DedupConfig.KEYS, System.getenv(), args));
+            config = DedupConfig.from(DedupConfig.SETTINGS.parse(System.getenv(), args));
         } catch (IllegalArgumentException e) {
             System.err.println("dedup: " + e.getMessage());
             System.err.println("Run with --help for the settings.");
@@ -51,12 +49,6 @@ public final class DedupMain {
     }
 
     static void printHelp(PrintStream out) {
-        out.println("dedup-service: the URL-seen test of the crawler (crawl.urls.discovered -> crawl.urls.admitted).");
-        out.println("Settings (flag --key value, or environment variable; flags win):");
-        for (Map.Entry<String, String> e : DedupConfig.DEFAULTS.entrySet()) {
-            out.printf("  --%-20s %-28s default: %s%n", e.getKey(), Settings.envName(e.getKey()),
-                    e.getValue().isEmpty() ? "(empty)" : e.getValue());
-        }
-        out.println(Settings.KAFKA_HELP);
+        out.print(DedupConfig.SETTINGS.help("dedup-service: the URL-seen test of the crawler (crawl.urls.discovered -> crawl.urls.admitted)."));
     }
 }

@@ -1,5 +1,8 @@
 package io.github.kcrawler.deploy;
 
+import io.github.kcrawler.fetcher.FetcherConfig;
+import io.github.kcrawler.common.config.KafkaSettings;
+import io.github.kcrawler.common.config.CommonSettings;
 import io.github.kcrawler.app.cli.CrawlerMain;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.utils.internals.AppInfoParser;
@@ -131,9 +134,9 @@ class ComposeFileTest {
         assertThat(env("kafka")).containsEntry("KAFKA_NUM_PARTITIONS", partitions);
         for (Deployable d : Deployable.values()) {
             assertThat(env(d.serviceName)).as(d.serviceName)
-                    .containsEntry("CRAWLER_PARTITIONS", partitions)
-                    .containsEntry("CRAWLER_BOOTSTRAP_SERVERS", env.get("BOOTSTRAP_SERVERS"))
-                    .containsEntry("CRAWLER_TOPIC_PREFIX", env.get("TOPIC_PREFIX"));
+                    .containsEntry(KafkaSettings.PARTITIONS.env(), partitions)
+                    .containsEntry(KafkaSettings.BOOTSTRAP_SERVERS.env(), env.get("BOOTSTRAP_SERVERS"))
+                    .containsEntry(KafkaSettings.TOPIC_PREFIX.env(), env.get("TOPIC_PREFIX"));
         }
     }
 
@@ -156,8 +159,8 @@ class ComposeFileTest {
                 }
             }
         }
-        assertThat(env("fetcher").get("CRAWLER_POLITENESS_MS")).as("fetcher and scheduler share T")
-                .isEqualTo(env("scheduler").get("CRAWLER_POLITENESS_MS"));
+        assertThat(env("fetcher").get(CommonSettings.POLITENESS_MS.env())).as("fetcher and scheduler share T")
+                .isEqualTo(env("scheduler").get(CommonSettings.POLITENESS_MS.env()));
     }
 
     @Test
@@ -168,12 +171,13 @@ class ComposeFileTest {
         for (Deployable d : Deployable.values()) {
             assertBuiltFromDockerfile(d.serviceName, d.module);
             String health = healthcheck(d.serviceName);
-            assertThat(health).contains("/health").contains("/" + Repo.dockerfileCrawlerEnv().get("CRAWLER_METRICS_PORT") + " ");
+            assertThat(health).contains("/health")
+                    .contains("/" + Repo.dockerfileCrawlerEnv().get(CommonSettings.METRICS_PORT.env()) + " ");
             assertThat(dependsOn(d.serviceName)).containsEntry("topics", "service_completed_successfully");
             assertThat(volumes(d.serviceName)).contains(expectedVolume.get(d.serviceName));
             assertThat(service(d.serviceName)).containsEntry("restart", "unless-stopped");
         }
-        assertThat(env("fetcher")).containsEntry("CRAWLER_WARC_DIR", "/var/lib/kcrawler/warc");
+        assertThat(env("fetcher")).containsEntry(FetcherConfig.Warc.DIR.env(), "/var/lib/kcrawler/warc");
         Map<String, Object> declared = map(Repo.yamlMap(COMPOSE).get("volumes"), "volumes");
         assertThat(declared.keySet()).contains("kafka-data", "dedup-state", "scheduler-state", "ranker-state", "warc",
                 "prometheus-data");
@@ -218,7 +222,7 @@ class ComposeFileTest {
                 }
             }
         }
-        String port = Repo.dockerfileCrawlerEnv().get("CRAWLER_METRICS_PORT");
+        String port = Repo.dockerfileCrawlerEnv().get(CommonSettings.METRICS_PORT.env());
         Map<String, String> expected = new TreeMap<>();
         for (Deployable d : Deployable.values()) {
             expected.put(d.serviceName, port);

@@ -1,5 +1,6 @@
 package io.github.kcrawler.deploy;
 
+import io.github.kcrawler.common.config.SettingSet;
 import io.github.kcrawler.common.config.Settings;
 import io.github.kcrawler.common.topic.Topics;
 import io.github.kcrawler.dedup.DedupConfig;
@@ -23,26 +24,30 @@ import java.util.function.Function;
 
 /**
  * The four services as a deployment sees them: compose service / k8s workload name, Maven module (and image),
- * the keys the service accepts and its own parser-plus-validator, so the tests judge deployment files with the
- * very code the service runs at start-up.
+ * the settings the service declares and its own parser-plus-validator, so the tests judge deployment files with the
+ * very declarations and code the service runs at start-up.
  */
 enum Deployable {
-    FETCHER("fetcher", "fetcher-service", false, FetcherConfig.KEYS, FetcherConfig::from),
-    DEDUP("dedup", "dedup-service", true, DedupConfig.KEYS, DedupConfig::from),
-    SCHEDULER("scheduler", "scheduler-service", true, SchedulerConfig.KEYS, SchedulerConfig::from),
-    RANKER("ranker", "ranker-service", true, RankerConfig.KEYS, RankerConfig::from);
+    FETCHER("fetcher", "fetcher-service", false, FetcherConfig.SETTINGS, FetcherConfig::from),
+    DEDUP("dedup", "dedup-service", true, DedupConfig.SETTINGS, DedupConfig::from),
+    SCHEDULER("scheduler", "scheduler-service", true, SchedulerConfig.SETTINGS, SchedulerConfig::from),
+    RANKER("ranker", "ranker-service", true, RankerConfig.SETTINGS, RankerConfig::from);
 
     final String serviceName;
     final String module;
     final boolean streams;
+    /** The service's declarations: the keys it accepts, their defaults, rules and descriptions. */
+    final SettingSet settings;
     final Set<String> keys;
     private final Function<Settings, Object> from;
 
-    Deployable(String serviceName, String module, boolean streams, Set<String> keys, Function<Settings, Object> from) {
+    Deployable(String serviceName, String module, boolean streams, SettingSet settings,
+               Function<Settings, Object> from) {
         this.serviceName = serviceName;
         this.module = module;
         this.streams = streams;
-        this.keys = keys;
+        this.settings = settings;
+        this.keys = settings.keys();
         this.from = from;
     }
 
@@ -65,7 +70,7 @@ enum Deployable {
      * environment and the flags, then the typed config's {@code from}); throws naming every unknown key or bad value.
      */
     Object configure(Map<String, String> env, List<String> args) {
-        return from.apply(Settings.parse(keys, env, args.toArray(String[]::new)));
+        return from.apply(settings.parse(env, args.toArray(String[]::new)));
     }
 
     /** Kafka client settings passed with {@code --kafka.<name>}: is {@code name} one the clients of this service know? */

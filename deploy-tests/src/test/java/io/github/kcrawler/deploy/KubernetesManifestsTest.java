@@ -1,5 +1,8 @@
 package io.github.kcrawler.deploy;
 
+import io.github.kcrawler.fetcher.FetcherConfig;
+import io.github.kcrawler.common.config.KafkaSettings;
+import io.github.kcrawler.common.config.CommonSettings;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvFromSource;
@@ -156,7 +159,8 @@ class KubernetesManifestsTest {
         for (Deployable d : Deployable.values()) {
             Service s = one(base, Service.class, d.serviceName);
             assertThat(s.getMetadata().getAnnotations()).containsEntry("prometheus.io/scrape", "true")
-                    .containsEntry("prometheus.io/port", Repo.dockerfileCrawlerEnv().get("CRAWLER_METRICS_PORT"));
+                    .containsEntry("prometheus.io/port",
+                            Repo.dockerfileCrawlerEnv().get(CommonSettings.METRICS_PORT.env()));
         }
     }
 
@@ -164,10 +168,10 @@ class KubernetesManifestsTest {
 
     @SuppressWarnings("unchecked")
     private static void checkAgainstCode(List<HasMetadata> objects, boolean base, boolean rendered) {
-        String metricsPort = Repo.dockerfileCrawlerEnv().get("CRAWLER_METRICS_PORT");
-        String stateDir = Repo.dockerfileCrawlerEnv().get("CRAWLER_STATE_DIR");
+        String metricsPort = Repo.dockerfileCrawlerEnv().get(CommonSettings.METRICS_PORT.env());
+        String stateDir = Repo.dockerfileCrawlerEnv().get(KafkaSettings.STATE_DIR.env());
         ConfigMap common = one(objects, ConfigMap.class, "kcrawler-common");
-        int partitions = Integer.parseInt(common.getData().get("CRAWLER_PARTITIONS"));
+        int partitions = Integer.parseInt(common.getData().get(KafkaSettings.PARTITIONS.env()));
 
         for (Deployable d : Deployable.values()) {
             PodTemplateSpec template = one(objects, StatefulSet.class, d.serviceName).getSpec().getTemplate();
@@ -229,7 +233,7 @@ class KubernetesManifestsTest {
         assertThat(fetcher.getSpec().getTemplate().getSpec().getContainers().get(0).getVolumeMounts())
                 .anyMatch(m -> m.getName().equals(warc.getMetadata().getName())
                         && m.getMountPath().equals(one(objects, ConfigMap.class, "kcrawler-fetcher").getData()
-                        .get("CRAWLER_WARC_DIR")));
+                        .get(FetcherConfig.Warc.DIR.env())));
         assertThat(objects).as("no claim needs ReadWriteMany").noneMatch(o -> o instanceof PersistentVolumeClaim p
                 && p.getSpec().getAccessModes().contains("ReadWriteMany"));
 
@@ -258,17 +262,18 @@ class KubernetesManifestsTest {
             Map<String, Object> trigger = ((List<Map<String, Object>>) spec.get("triggers")).get(0);
             Map<String, Object> meta = (Map<String, Object>) trigger.get("metadata");
             assertThat(trigger).containsEntry("type", "kafka");
-            String prefix = common.getData().getOrDefault("CRAWLER_TOPIC_PREFIX", "");
+            String prefix = common.getData().getOrDefault(KafkaSettings.TOPIC_PREFIX.env(), "");
             assertThat(meta).containsEntry("consumerGroup", prefix + "fetcher")
                     .containsEntry("topic", prefix + "crawl.fetch.requests")
-                    .containsEntry("bootstrapServers", common.getData().get("CRAWLER_BOOTSTRAP_SERVERS"));
+                    .containsEntry("bootstrapServers", common.getData().get(KafkaSettings.BOOTSTRAP_SERVERS.env()));
         }
         assertThat(fetcher.getSpec().getReplicas())
                 .as("the autoscaler owns the fetcher's replica count").isNull();
 
         // politeness: the scheduler paces with the T the fetcher's guard enforces
-        assertThat(one(objects, ConfigMap.class, "kcrawler-fetcher").getData().get("CRAWLER_POLITENESS_MS"))
-                .isEqualTo(one(objects, ConfigMap.class, "kcrawler-scheduler").getData().get("CRAWLER_POLITENESS_MS"));
+        assertThat(one(objects, ConfigMap.class, "kcrawler-fetcher").getData().get(CommonSettings.POLITENESS_MS.env()))
+                .isEqualTo(one(objects, ConfigMap.class, "kcrawler-scheduler").getData()
+                        .get(CommonSettings.POLITENESS_MS.env()));
 
         // Kafka, when this rendering runs its own (k8s/components/kafka): the client's version, a valid cluster id,
         // one voter per node, the bootstrap address the services use
@@ -285,7 +290,7 @@ class KubernetesManifestsTest {
             assertThat(Integer.parseInt(kenv.get("KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR")))
                     .isLessThanOrEqualTo(kafka.getSpec().getReplicas());
             assertHasDisruptionBudget(objects, kafka.getSpec().getTemplate());
-            assertThat(common.getData().get("CRAWLER_BOOTSTRAP_SERVERS")).isEqualTo("kafka:9092");
+            assertThat(common.getData().get(KafkaSettings.BOOTSTRAP_SERVERS.env())).isEqualTo("kafka:9092");
             one(objects, Service.class, "kafka");
         } else {
             assertThat(objects).as("no Kafka Service without the Kafka component")
@@ -300,7 +305,8 @@ class KubernetesManifestsTest {
         EnvVar partitionsVar = create.getEnv().stream().filter(e -> e.getName().equals("PARTITIONS")).findFirst()
                 .orElseThrow();
         assertThat(partitionsVar.getValueFrom().getConfigMapKeyRef().getName()).isEqualTo("kcrawler-common");
-        assertThat(partitionsVar.getValueFrom().getConfigMapKeyRef().getKey()).isEqualTo("CRAWLER_PARTITIONS");
+        assertThat(partitionsVar.getValueFrom().getConfigMapKeyRef().getKey())
+                .isEqualTo(KafkaSettings.PARTITIONS.env());
         if (rendered) {
             String scriptMap = topics.getSpec().getTemplate().getSpec().getVolumes().get(0).getConfigMap().getName();
             assertThat(one(objects, ConfigMap.class, scriptMap).getData().get("create-topics.sh"))
@@ -317,7 +323,7 @@ class KubernetesManifestsTest {
                 .subcommand();
         assertThat(parsed.commandSpec().name()).isEqualTo("seed");
         assertThat(parsed.matchedOptionValue("--bootstrap-servers", ""))
-                .isEqualTo(common.getData().get("CRAWLER_BOOTSTRAP_SERVERS"));
+                .isEqualTo(common.getData().get(KafkaSettings.BOOTSTRAP_SERVERS.env()));
         String seedsMap = seed.getSpec().getTemplate().getSpec().getVolumes().get(0).getConfigMap().getName();
         assertThat(one(objects, ConfigMap.class, seedsMap).getData().get("seeds.txt")).contains("https://");
 

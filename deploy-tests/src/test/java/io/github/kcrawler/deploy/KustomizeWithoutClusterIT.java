@@ -1,5 +1,9 @@
 package io.github.kcrawler.deploy;
 
+import io.github.kcrawler.fetcher.FetcherConfig;
+import io.github.kcrawler.common.scope.AddressPolicy;
+import io.github.kcrawler.common.config.KafkaSettings;
+import io.github.kcrawler.common.config.CommonSettings;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvFromSource;
@@ -59,9 +63,9 @@ class KustomizeWithoutClusterIT {
                 configMaps.put(cm.getMetadata().getName(), new LinkedHashMap<>(cm.getData()));
             }
         }
-        override(configMaps, "kcrawler-common", "CRAWLER_PARTITIONS", PARTITIONS);
-        override(configMaps, "kcrawler-fetcher", "CRAWLER_POLITENESS_MS", POLITENESS_MS);
-        override(configMaps, "kcrawler-scheduler", "CRAWLER_POLITENESS_MS", POLITENESS_MS);
+        override(configMaps, "kcrawler-common", KafkaSettings.PARTITIONS.env(), PARTITIONS);
+        override(configMaps, "kcrawler-fetcher", CommonSettings.POLITENESS_MS.env(), POLITENESS_MS);
+        override(configMaps, "kcrawler-scheduler", CommonSettings.POLITENESS_MS.env(), POLITENESS_MS);
 
         try (LocalContainers c = new LocalContainers(work)) {
             Path websimDir = Files.createDirectories(work.resolve("websim"));
@@ -115,8 +119,8 @@ class KustomizeWithoutClusterIT {
                     Map<String, String> e = pods.env(main, pod);
                     if (s.equals("fetcher")) {
                         // what the cluster's DNS and network would give it: websim's names and addresses
-                        e.put("CRAWLER_HOSTS_FILE", sim.hostsFile().toString());
-                        e.put("CRAWLER_ALLOW_ADDRESSES", "127.0.0.0/8");
+                        e.put(FetcherConfig.Dns.HOSTS_FILE.env(), sim.hostsFile().toString());
+                        e.put(AddressPolicy.ALLOW_ADDRESSES.env(), "127.0.0.0/8");
                     }
                     KcrawlerImage.start(c, pod, pod, module(main), e, pods.expand(main.getArgs(), e),
                             pods.mounts(spec, main, pod), memory(main), cpus(main));

@@ -1,5 +1,6 @@
 package io.github.kcrawler.deploy;
 
+import io.github.kcrawler.common.config.KafkaSettings;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvFromSource;
@@ -46,12 +47,12 @@ class StrimziOverlayTest {
     static void render() throws Exception {
         objects = RenderedManifestsTest.strimzi();
         common = one(ConfigMap.class, "kcrawler-common").getData();
-        prefix = common.getOrDefault("CRAWLER_TOPIC_PREFIX", "");
+        prefix = common.getOrDefault(KafkaSettings.TOPIC_PREFIX.env(), "");
     }
 
     @Test
     void aKafkaTopicForEveryTopicAndChangelogOfTheCodeAsTheScriptMakesThem() {
-        int partitions = Integer.parseInt(common.get("CRAWLER_PARTITIONS"));
+        int partitions = Integer.parseInt(common.get(KafkaSettings.PARTITIONS.env()));
         Map<String, Map<String, Object>> specs = new LinkedHashMap<>();
         for (GenericKubernetesResource t : custom("KafkaTopic")) {
             Map<String, Object> spec = spec(t);
@@ -111,7 +112,7 @@ class StrimziOverlayTest {
         assertThat(client).containsEntry(Settings.kafkaEnvName("security.protocol"), "SASL_SSL")
                 .containsEntry(Settings.kafkaEnvName("sasl.mechanism"), "SCRAM-SHA-512")
                 .containsEntry(Settings.kafkaEnvName("ssl.truststore.type"), "PEM");
-        assertThat(common.get("CRAWLER_BOOTSTRAP_SERVERS")).isEqualTo(cluster() + "-kafka-bootstrap:9093");
+        assertThat(common.get(KafkaSettings.BOOTSTRAP_SERVERS.env())).isEqualTo(cluster() + "-kafka-bootstrap:9093");
 
         Set<String> usedUsers = new TreeSet<>();
         containers.forEach((name, c) -> {
@@ -149,7 +150,7 @@ class StrimziOverlayTest {
             assertThat(d.configure(env, args)).as(d.serviceName).isNotNull();
             Properties props = new Properties();
             props.putAll(Settings.kafkaFromEnv(env));
-            props.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, common.get("CRAWLER_BOOTSTRAP_SERVERS"));
+            props.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, common.get(KafkaSettings.BOOTSTRAP_SERVERS.env()));
             props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, org.apache.kafka.common.serialization.StringDeserializer.class);
             props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, org.apache.kafka.common.serialization.StringDeserializer.class);
             ConsumerConfig parsed = new ConsumerConfig(props);

@@ -311,7 +311,7 @@ final class ConsumerLoop {
     }
 
     private void flowControl(KafkaConsumer<String, byte[]> c) {
-        boolean full = pending.get() >= config.maxPending();
+        boolean full = pending.get() >= config.limits().maxPending();
         if (full && !paused) {
             c.pause(c.assignment());
             paused = true;

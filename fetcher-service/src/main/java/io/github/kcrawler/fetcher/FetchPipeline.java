@@ -93,9 +93,10 @@ final class FetchPipeline {
         this.workers = workers;
         this.metrics = metrics;
         this.publisher = publisher;
-        this.backoff = new HostBackoff(clock, config.politenessMs(), config.maxBackoffMs(), BACKOFF_CAPACITY);
-        this.bounds = new ValueBounds(config.bounds(), metrics::bounded);
-        this.budget = new PageBudget(config.maxPages(), config.maxPagesPerHost(), HOST_BUDGET_CAPACITY);
+        this.backoff = new HostBackoff(clock, config.politenessMs(), config.limits().maxBackoffMs(), BACKOFF_CAPACITY);
+        this.bounds = new ValueBounds(config.limits().bounds(), metrics::bounded);
+        this.budget = new PageBudget(config.limits().maxPages(), config.limits().maxPagesPerHost(),
+                HOST_BUDGET_CAPACITY);
         this.sitemapFetches = new SitemapFetches(config, scheduler, guard, slots, client, workers, backoff,
                 this::recordBackoff, () -> ownershipConfirmed.getAsBoolean(), ip -> ownsIp.test(ip));
         this.robotsFetches = new RobotsFetches(config, scheduler, resolver, guard, slots, client, this::recordBackoff,
@@ -183,7 +184,7 @@ final class FetchPipeline {
                 return;
             }
             if (budget.spent()) {
-                finish(job, FetchOutcome.BUDGET_EXHAUSTED, "page budget of " + config.maxPages() + " used");
+                finish(job, FetchOutcome.BUDGET_EXHAUSTED, "page budget of " + config.limits().maxPages() + " used");
                 return;
             }
             if (!job.parseUrl()) {
@@ -191,7 +192,7 @@ final class FetchPipeline {
                 return;
             }
             if (budget.hostSpent(job.host)) {
-                finish(job, FetchOutcome.HOST_BUDGET_EXHAUSTED, "page budget of " + config.maxPagesPerHost()
+                finish(job, FetchOutcome.HOST_BUDGET_EXHAUSTED, "page budget of " + config.limits().maxPagesPerHost()
                         + " for host " + job.host + " used");
                 return;
             }
@@ -301,13 +302,13 @@ final class FetchPipeline {
         if (!budget.reserve()) {
             slots.release();
             guard.release(job.ip);
-            finish(job, FetchOutcome.BUDGET_EXHAUSTED, "page budget of " + config.maxPages() + " used");
+            finish(job, FetchOutcome.BUDGET_EXHAUSTED, "page budget of " + config.limits().maxPages() + " used");
             return;
         }
         HttpFetch fetch;
         try {
             fetch = new HttpFetch(job.https, job.host, job.port, job.address, job.requestTarget,
-                    validators(job.request), config.maxBodyBytes());
+                    validators(job.request), config.limits().maxBodyBytes());
         } catch (RuntimeException e) {
             slots.release();
             guard.release(job.ip);

@@ -1,6 +1,10 @@
 package io.github.kcrawler.fetcher;
 
+import io.github.kcrawler.common.config.Check;
+import io.github.kcrawler.common.config.CommonSettings;
 import io.github.kcrawler.common.config.KafkaSettings;
+import io.github.kcrawler.common.config.Setting;
+import io.github.kcrawler.common.config.SettingSet;
 import io.github.kcrawler.common.config.Settings;
 import io.github.kcrawler.common.scope.AddressPolicy;
 import io.github.kcrawler.common.scope.CrawlScope;
@@ -12,212 +16,332 @@ import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Everything the fetcher can be told, validated once: politeness, timeouts, limits, robots.txt, DNS, WARC and the
- * Kafka client loop. Every default is in {@link #DEFAULTS} (which {@code --help} prints); the constructor names the
- * bad value, and an impolite interval is warned about loudly (BUbiNG warns below 100 ms per IP).
+ * Kafka client loop, in groups ({@link Http}, {@link Dns}, {@link Robots}, {@link Warc}, {@link Limits}, plus the
+ * shared scope, address, batch, sitemap, metrics and Kafka settings). Each key is declared once as a {@link Setting}
+ * in its group; {@link #SETTINGS} lists them all, and parsing, {@code --help} and docs/CONFIGURATION.md come from
+ * there. The constructors name a bad value, and an impolite interval is warned about loudly (BUbiNG warns below
+ * 100 ms per IP).
  *
- * @param maxInFlight       concurrent network fetches (pages and robots.txt); requests waiting for politeness hold none
- * @param maxPending        fetch requests accepted from Kafka and not yet finished (waiting for not-before, DNS,
- *                          robots.txt, the guard or a fetch slot); partitions pause at the limit
- * @param politenessMs      T: minimum time between two accesses to one IP
- * @param maxCrawlDelayMs   robots.txt Crawl-delay is honoured up to this
- * @param maxBodyBytes      response bodies (decoded) are cut here: outcome TOO_LARGE, not parsed, not archived
- * @param maxPages          pages (responses) this instance fetches before answering BUDGET_EXHAUSTED; 0 = no limit
- * @param proxy             HTTP proxy host:port for all requests (https via CONNECT, http in absolute form), or null
- * @param hostsFile         static host → IP table consulted before DNS, or null
- * @param warcDir           where WARC files go, or null for no archive
- * @param ioThreads         Netty event-loop threads (HTTP, DNS, timers)
- * @param workerThreads     threads that parse pages, hash, archive and produce
- * @param scope             which outlinks are followed (keys {@code max-depth}, {@code scope}, {@code allow}, ...)
- * @param addressPolicy     which addresses may be connected to ({@code allow-addresses}); applied to every fetch
- *                          and every outlink after DNS
- * @param firstByteTimeoutMs request written → response head, at most this long (TIMEOUT)
- * @param maxPagesPerHost   responses this instance fetches from one host before answering HOST_BUDGET_EXHAUSTED;
- *                          0 = no limit
- * @param maxRedirects      longest redirect chain followed (REDIRECT_LIMIT beyond; a target already in its chain
- *                          is REDIRECT_LOOP)
- * @param maxBackoffMs      the per-IP back-off (429/503, Retry-After, errors, slowness) never exceeds this
- * @param tlsInsecure       turns TLS certificate and host-name verification off; logged loudly; default false
- * @param commitIntervalMs  the results of finished requests and their offsets are committed in one transaction at
- *                          most this long after they finish (a transaction only when something moved). Until then
- *                          they are invisible: what a fetcher finished since its last transaction is fetched again
- *                          by the next owner when it dies, so the duplicates per failure are about its pages per
- *                          second times half this interval (plus what was on the network). 50 ms costs at most 20
- *                          transactions a second per fetcher (Kafka Streams commits every 100 ms under exactly-once)
- * @param instanceId        this instance's name in its {@code transactional.id} ({@code <prefix>fetcher-<id>}): unique
- *                          among live fetchers, the same when the same instance restarts; empty = the host name and
- *                          the lowest free slot under {@code state-dir} ({@link InstanceId})
- * @param bounds            limits on server-controlled values before they enter a record (issue 20; docs/HOSTILE.md,
- *                          "Bounded values"): {@code max-etag-bytes} (ETag kept up to this many bytes, else dropped;
- *                          0..2048), {@code max-last-modified-bytes} (likewise; 0..256), {@code max-content-type-bytes}
- *                          (Content-Type cut here; 16..4096), {@code max-retry-after-bytes} (a longer Retry-After is
- *                          ignored; 0..256), {@code max-error-bytes} (error text cut here; 64..65536),
- *                          {@code max-link-list-bytes} (a page's LinkList record holds links up to about this many
- *                          bytes of JSON; 4096..67108864); redirect targets longer than {@code max-url-length} are
- *                          dropped
- * @param batchLimits       a page's discovered URLs go out as one record per target partition, cut into several
- *                          above {@code batch-max-urls} entries or {@code batch-max-bytes} (estimated JSON) so a page
- *                          with 100,000 links never makes a record the broker refuses ({@link UrlBatches})
- * @param warcCdx           {@code warc-cdx}: write a sorted pywb CDXJ index {@code NAME.cdxj} beside each finished
- *                          WARC file (default true; {@code crawler cdx FILE} rebuilds one)
- * @param sitemaps          {@code sitemaps}, {@code sitemap-max-bytes}, {@code sitemap-max-urls},
- *                          {@code sitemap-max-per-host}, {@code sitemap-max-depth} ({@link SitemapSettings})
+ * @param politenessMs     T: minimum time between two accesses to one IP
+ * @param http             the HTTP client: agent, timeouts, redirects, proxy, connection pool, TLS
+ * @param dns              the resolver: hosts file, concurrency, TTLs
+ * @param robots           robots.txt: agent token, size, cache, TTLs, the Crawl-delay cap
+ * @param warc             the archive: directory, file names and sizes, compression, CDXJ index
+ * @param limits           how much: concurrency, bodies, pages, outlinks, back-off, server-controlled values
+ * @param ioThreads        Netty event-loop threads (HTTP, DNS, timers)
+ * @param workerThreads    threads that parse pages, hash, archive and produce
+ * @param commitIntervalMs the results of finished requests and their offsets are committed in one transaction at
+ *                         most this long after they finish (a transaction only when something moved). Until then
+ *                         they are invisible: what a fetcher finished since its last transaction is fetched again
+ *                         by the next owner when it dies, so the duplicates per failure are about its pages per
+ *                         second times half this interval (plus what was on the network). 50 ms costs at most 20
+ *                         transactions a second per fetcher (Kafka Streams commits every 100 ms under exactly-once)
+ * @param revokeWaitMs     on a partition revocation or shutdown, running fetches get this long to finish
+ * @param instanceId       this instance's name in its {@code transactional.id} ({@code <prefix>fetcher-<id>}): unique
+ *                         among live fetchers, the same when the same instance restarts; empty = the host name and
+ *                         the lowest free slot under {@code state-dir} ({@link InstanceId})
+ * @param followNofollow   follow links marked rel=nofollow (and pages with a nofollow robots meta tag)
+ * @param scope            which outlinks are followed (keys {@code max-depth}, {@code scope}, {@code allow}, ...)
+ * @param addressPolicy    which addresses may be connected to ({@code allow-addresses}); applied to every fetch
+ *                         and every outlink after DNS
+ * @param batchLimits      a page's discovered URLs go out as one record per target partition, cut into several
+ *                         above {@code batch-max-urls} entries or {@code batch-max-bytes} (estimated JSON) so a page
+ *                         with 100,000 links never makes a record the broker refuses ({@link UrlBatches})
+ * @param sitemaps         {@code sitemaps}, {@code sitemap-max-bytes}, ... ({@link SitemapSettings})
  */
-public record FetcherConfig(KafkaSettings kafka, String userAgent, String robotsAgent, int maxInFlight, int maxPending,
-                            long politenessMs, long maxCrawlDelayMs, int connectTimeoutMs, int readTimeoutMs,
-                            int totalTimeoutMs, int maxBodyBytes, int robotsMaxBytes, long maxPages,
-                            int maxOutlinks, boolean followNofollow, InetSocketAddress proxy, Path hostsFile,
-                            int dnsMaxConcurrent, int dnsMaxTtlSeconds, int dnsNegativeTtlSeconds,
-                            int dnsQueryTimeoutMs, int robotsCacheSize, long robotsTtlMs, long robotsErrorTtlMs,
-                            Path warcDir, String warcPrefix, long warcMaxBytes, int warcGzipLevel, int ioThreads,
-                            int workerThreads, int maxIdleConnections, int maxIdlePerRoute, long keepAliveMs,
-                            long commitIntervalMs, long revokeWaitMs, boolean nativeTransport, CrawlScope scope,
-                            AddressPolicy addressPolicy, int firstByteTimeoutMs, long maxPagesPerHost,
-                            int maxRedirects, long maxBackoffMs, boolean tlsInsecure, ValueBounds.Limits bounds,
-                            String instanceId,
-                            UrlBatches.Limits batchLimits, boolean warcCdx, SitemapSettings sitemaps) {
+public record FetcherConfig(KafkaSettings kafka, long politenessMs, Http http, Dns dns, Robots robots, Warc warc,
+                            Limits limits, int ioThreads, int workerThreads, long commitIntervalMs, long revokeWaitMs,
+                            String instanceId, boolean followNofollow, CrawlScope scope, AddressPolicy addressPolicy,
+                            UrlBatches.Limits batchLimits, SitemapSettings sitemaps) {
     private static final Logger LOG = LoggerFactory.getLogger(FetcherConfig.class);
 
     public static final String DEFAULT_USER_AGENT = "kcrawler/0.1 (+https://github.com/kcrawler)";
     public static final int CORES = Runtime.getRuntime().availableProcessors();
 
-    /** Every key with its default, in the order {@code --help} prints them. */
-    public static final Map<String, String> DEFAULTS = defaults();
+    /**
+     * The HTTP client ({@link io.github.kcrawler.fetcher.http.HttpClientSettings} is built from it).
+     *
+     * @param firstByteTimeoutMs request written → response head, at most this long (TIMEOUT)
+     * @param maxRedirects       longest redirect chain followed (REDIRECT_LIMIT beyond; a target already in its
+     *                           chain is REDIRECT_LOOP)
+     * @param proxy              HTTP proxy for all requests (https via CONNECT, http in absolute form), or null
+     * @param tlsInsecure        turns TLS certificate and host-name verification off; logged loudly; default false
+     */
+    public record Http(String userAgent, int connectTimeoutMs, int readTimeoutMs, int firstByteTimeoutMs,
+                       int totalTimeoutMs, int maxRedirects, InetSocketAddress proxy, int maxIdleConnections,
+                       int maxIdlePerRoute, long keepAliveMs, boolean tlsInsecure, boolean nativeTransport) {
+        public static final Setting<String> USER_AGENT = Setting.string("user-agent", DEFAULT_USER_AGENT,
+                Check.of(v -> v != null && !v.isBlank() && v.indexOf('\n') < 0 && v.indexOf('\r') < 0,
+                        "must be one non-empty line"), "the User-Agent header of every request");
+        public static final Setting<Integer> CONNECT_TIMEOUT_MS = Setting.integer("connect-timeout-ms", 10_000,
+                Check.atLeast(1), "TCP and TLS connection set-up, at most this long");
+        public static final Setting<Integer> READ_TIMEOUT_MS = Setting.integer("read-timeout-ms", 15_000,
+                Check.atLeast(1), "no byte received for this long ends a fetch (TIMEOUT)");
+        public static final Setting<Integer> FIRST_BYTE_TIMEOUT_MS = Setting.integer("first-byte-timeout-ms", 30_000,
+                Check.atLeast(1), "request written to response head, at most this long (TIMEOUT)");
+        public static final Setting<Integer> TOTAL_TIMEOUT_MS = Setting.integer("total-timeout-ms", 60_000,
+                Check.atLeast(1), "a whole fetch, at most this long (>= connect-timeout-ms)");
+        public static final Setting<Integer> MAX_REDIRECTS = Setting.integer("max-redirects", 10, Check.range(0, 100),
+                "longest redirect chain followed (REDIRECT_LIMIT beyond)");
+        public static final Setting<String> PROXY = Setting.string("proxy", "", Check.any(),
+                "HTTP proxy host:port for every request (https via CONNECT); empty = none");
+        public static final Setting<Integer> MAX_IDLE_CONNECTIONS = Setting.integer("max-idle-connections", 10_000,
+                Check.atLeast(0), "idle keep-alive connections kept in all");
+        public static final Setting<Integer> MAX_IDLE_PER_ROUTE = Setting.integer("max-idle-per-route", 2,
+                Check.atLeast(0), "idle keep-alive connections kept per scheme, IP and port");
+        public static final Setting<Long> KEEP_ALIVE_MS = Setting.longValue("keep-alive-ms", 15_000L,
+                Check.atLeast(0), "an idle connection is closed after this long");
+        public static final Setting<Boolean> TLS_INSECURE = Setting.bool("tls-insecure", false,
+                "turn TLS certificate and host-name verification off (only against servers you run)");
+        public static final Setting<Boolean> NATIVE_TRANSPORT = Setting.bool("native-transport", true,
+                "use Netty's epoll transport where available");
+        public static final SettingSet SETTINGS = SettingSet.of(USER_AGENT, CONNECT_TIMEOUT_MS, READ_TIMEOUT_MS,
+                FIRST_BYTE_TIMEOUT_MS, TOTAL_TIMEOUT_MS, MAX_REDIRECTS, PROXY, MAX_IDLE_CONNECTIONS,
+                MAX_IDLE_PER_ROUTE, KEEP_ALIVE_MS, TLS_INSECURE, NATIVE_TRANSPORT);
+
+        public Http {
+            USER_AGENT.check(userAgent);
+            CONNECT_TIMEOUT_MS.check(connectTimeoutMs);
+            READ_TIMEOUT_MS.check(readTimeoutMs);
+            TOTAL_TIMEOUT_MS.check(totalTimeoutMs);
+            FIRST_BYTE_TIMEOUT_MS.check(firstByteTimeoutMs);
+            MAX_REDIRECTS.check(maxRedirects);
+            MAX_IDLE_CONNECTIONS.check(maxIdleConnections);
+            MAX_IDLE_PER_ROUTE.check(maxIdlePerRoute);
+            KEEP_ALIVE_MS.check(keepAliveMs);
+            check(totalTimeoutMs >= connectTimeoutMs, "total-timeout-ms (" + totalTimeoutMs
+                    + ") must be >= connect-timeout-ms (" + connectTimeoutMs + ")");
+            if (tlsInsecure) {
+                LOG.warn("tls-insecure=true: TLS certificates and host names are NOT verified. Anyone on the path can "
+                        + "impersonate any https site. Use it only against servers you run.");
+            }
+        }
+
+        static Http from(Settings s) {
+            return new Http(s.get(USER_AGENT), s.get(CONNECT_TIMEOUT_MS), s.get(READ_TIMEOUT_MS),
+                    s.get(FIRST_BYTE_TIMEOUT_MS), s.get(TOTAL_TIMEOUT_MS), s.get(MAX_REDIRECTS),
+                    FetcherConfig.proxy(s.get(PROXY)), s.get(MAX_IDLE_CONNECTIONS), s.get(MAX_IDLE_PER_ROUTE),
+                    s.get(KEEP_ALIVE_MS), s.get(TLS_INSECURE), s.get(NATIVE_TRANSPORT));
+        }
+    }
+
+    /**
+     * The resolver.
+     *
+     * @param hostsFile static host → IP table consulted before DNS, or null
+     */
+    public record Dns(Path hostsFile, int maxConcurrent, int maxTtlSeconds, int negativeTtlSeconds,
+                      int queryTimeoutMs) {
+        public static final Setting<String> HOSTS_FILE = Setting.string("hosts-file", "", Check.any(),
+                "static host-to-IP table (/etc/hosts format) consulted before DNS; empty = none");
+        public static final Setting<Integer> MAX_CONCURRENT = Setting.integer("dns-max-concurrent", 256,
+                Check.atLeast(1), "DNS queries in flight at once");
+        public static final Setting<Integer> MAX_TTL_S = Setting.integer("dns-max-ttl-s", 3600, Check.atLeast(0),
+                "a DNS answer is cached at most this many seconds, whatever its TTL");
+        public static final Setting<Integer> NEGATIVE_TTL_S = Setting.integer("dns-negative-ttl-s", 60,
+                Check.atLeast(0), "a failed lookup is cached this many seconds");
+        public static final Setting<Integer> QUERY_TIMEOUT_MS = Setting.integer("dns-query-timeout-ms", 5000,
+                Check.atLeast(1), "one DNS query, at most this long");
+        public static final SettingSet SETTINGS = SettingSet.of(HOSTS_FILE, MAX_CONCURRENT, MAX_TTL_S,
+                NEGATIVE_TTL_S, QUERY_TIMEOUT_MS);
+
+        public Dns {
+            MAX_CONCURRENT.check(maxConcurrent);
+            MAX_TTL_S.check(maxTtlSeconds);
+            NEGATIVE_TTL_S.check(negativeTtlSeconds);
+            QUERY_TIMEOUT_MS.check(queryTimeoutMs);
+        }
+
+        static Dns from(Settings s) {
+            String hosts = s.get(HOSTS_FILE);
+            return new Dns(hosts == null || hosts.isBlank() ? null : Path.of(hosts.trim()), s.get(MAX_CONCURRENT),
+                    s.get(MAX_TTL_S), s.get(NEGATIVE_TTL_S), s.get(QUERY_TIMEOUT_MS));
+        }
+    }
+
+    /**
+     * robots.txt.
+     *
+     * @param agent           the product token matched against robots.txt groups
+     * @param maxCrawlDelayMs robots.txt Crawl-delay is honoured up to this
+     */
+    public record Robots(String agent, int maxBytes, int cacheSize, long ttlMs, long errorTtlMs,
+                         long maxCrawlDelayMs) {
+        public static final Setting<String> AGENT = Setting.string("robots-agent", "kcrawler",
+                Check.of(v -> v != null && v.matches("[A-Za-z_-]+"),
+                        "must be a product token of letters, '_' and '-'"),
+                "the product token robots.txt groups are matched against");
+        public static final Setting<Integer> MAX_BYTES = Setting.integer("robots-max-bytes", 512 * 1024,
+                Check.atLeast(1024), "robots.txt is read up to this many bytes");
+        public static final Setting<Integer> CACHE_SIZE = Setting.integer("robots-cache-size", 100_000,
+                Check.atLeast(1), "hosts whose robots.txt rules are kept in memory");
+        public static final Setting<Long> TTL_MS = Setting.longValue("robots-ttl-ms", 24L * 3600 * 1000,
+                Check.atLeast(1), "a robots.txt is fetched again after this long");
+        public static final Setting<Long> ERROR_TTL_MS = Setting.longValue("robots-error-ttl-ms", 120_000L,
+                Check.atLeast(1), "after a robots.txt error (5xx, timeout) it is tried again after this long");
+        public static final Setting<Long> MAX_CRAWL_DELAY_MS = Setting.longValue("max-crawl-delay-ms", 30_000L,
+                Check.atLeast(0), "robots.txt Crawl-delay is honoured up to this");
+        public static final SettingSet SETTINGS = SettingSet.of(AGENT, MAX_BYTES, CACHE_SIZE, TTL_MS, ERROR_TTL_MS,
+                MAX_CRAWL_DELAY_MS);
+
+        public Robots {
+            AGENT.check(agent);
+            MAX_BYTES.check(maxBytes);
+            CACHE_SIZE.check(cacheSize);
+            TTL_MS.check(ttlMs);
+            ERROR_TTL_MS.check(errorTtlMs);
+            MAX_CRAWL_DELAY_MS.check(maxCrawlDelayMs);
+        }
+
+        static Robots from(Settings s) {
+            return new Robots(s.get(AGENT), s.get(MAX_BYTES), s.get(CACHE_SIZE), s.get(TTL_MS), s.get(ERROR_TTL_MS),
+                    s.get(MAX_CRAWL_DELAY_MS));
+        }
+    }
+
+    /**
+     * The WARC archive.
+     *
+     * @param dir where WARC files go, or null for no archive
+     * @param cdx write a sorted pywb CDXJ index {@code NAME.cdxj} beside each finished WARC file
+     *            ({@code crawler cdx FILE} rebuilds one)
+     */
+    public record Warc(Path dir, String prefix, long maxBytes, int gzipLevel, boolean cdx) {
+        public static final Setting<String> DIR = Setting.string("warc-dir", Path.of("data", "warc").toString(),
+                Check.any(), "where WARC files go; none (or empty) = no archive");
+        public static final Setting<String> PREFIX = Setting.string("warc-prefix", "kcrawler",
+                Check.of(v -> v != null && v.matches("[A-Za-z0-9._-]+"), "may only contain [A-Za-z0-9._-]"),
+                "start of every WARC file name");
+        public static final Setting<Long> MAX_BYTES = Setting.longValue("warc-max-bytes", 1024L * 1024 * 1024,
+                Check.of(v -> v >= 1024 * 1024, "must be >= 1 MiB"), "a WARC file is closed beyond this size");
+        public static final Setting<Integer> GZIP_LEVEL = Setting.integer("warc-gzip-level", 1, Check.range(1, 9),
+                "gzip level of the WARC records");
+        public static final Setting<Boolean> CDX = Setting.bool("warc-cdx", true,
+                "write a sorted CDXJ index NAME.cdxj beside each finished WARC file");
+        public static final SettingSet SETTINGS = SettingSet.of(DIR, PREFIX, MAX_BYTES, GZIP_LEVEL, CDX);
+
+        public Warc {
+            PREFIX.check(prefix);
+            MAX_BYTES.check(maxBytes);
+            GZIP_LEVEL.check(gzipLevel);
+        }
+
+        static Warc from(Settings s) {
+            String d = s.get(DIR);
+            Path dir = d == null || d.isBlank() || d.trim().equalsIgnoreCase("none") ? null : Path.of(d.trim());
+            return new Warc(dir, s.get(PREFIX), s.get(MAX_BYTES), s.get(GZIP_LEVEL), s.get(CDX));
+        }
+    }
+
+    /**
+     * How much the fetcher takes on.
+     *
+     * @param maxInFlight     concurrent network fetches (pages and robots.txt); requests waiting for politeness hold
+     *                        none
+     * @param maxPending      fetch requests accepted from Kafka and not yet finished (waiting for not-before, DNS,
+     *                        robots.txt, the guard or a fetch slot); partitions pause at the limit
+     * @param maxBodyBytes    response bodies (decoded) are cut here: outcome TOO_LARGE, not parsed, not archived
+     * @param maxPages        pages (responses) this instance fetches before answering BUDGET_EXHAUSTED; 0 = no limit
+     * @param maxPagesPerHost responses this instance fetches from one host before answering HOST_BUDGET_EXHAUSTED;
+     *                        0 = no limit
+     * @param maxBackoffMs    the per-IP back-off (429/503, Retry-After, errors, slowness) never exceeds this
+     * @param bounds          limits on server-controlled values before they enter a record (issue 20; docs/HOSTILE.md,
+     *                        "Bounded values"); redirect targets longer than {@code max-url-length} are dropped
+     */
+    public record Limits(int maxInFlight, int maxPending, int maxBodyBytes, long maxPages, long maxPagesPerHost,
+                         int maxOutlinks, long maxBackoffMs, ValueBounds.Limits bounds) {
+        public static final Setting<Integer> MAX_IN_FLIGHT = Setting.integer("max-in-flight", 512,
+                Check.range(1, 1_000_000), "concurrent network fetches (pages and robots.txt)");
+        public static final Setting<Integer> MAX_PENDING = Setting.integer("max-pending", 16_384,
+                Check.of(v -> v <= 10_000_000, "must be in max-in-flight..10000000"),
+                "fetch requests accepted and not yet finished; partitions pause at the limit");
+        public static final Setting<Integer> MAX_BODY_BYTES = Setting.integer("max-body-bytes", 10 * 1024 * 1024,
+                Check.atLeast(1), "response bodies (decoded) are cut here: TOO_LARGE, not parsed, not archived");
+        public static final Setting<Long> MAX_PAGES = Setting.longValue("max-pages", 0L,
+                Check.of(v -> v >= 0, "must be >= 0 (0 = unlimited)"),
+                "pages (responses) this instance fetches before answering BUDGET_EXHAUSTED; 0 = no limit");
+        public static final Setting<Long> MAX_PAGES_PER_HOST = Setting.longValue("max-pages-per-host", 100_000L,
+                Check.of(v -> v >= 0, "must be >= 0 (0 = unlimited)"),
+                "pages this instance fetches from one host before answering HOST_BUDGET_EXHAUSTED");
+        public static final Setting<Integer> MAX_OUTLINKS = Setting.integer("max-outlinks", 5000, Check.atLeast(0),
+                "links taken from one page");
+        public static final Setting<Long> MAX_BACKOFF_MS = Setting.longValue("max-backoff-ms", 600_000L,
+                Check.any(), "the per-IP back-off (429/503, Retry-After, errors) never exceeds this (>= T)");
+        public static final SettingSet SETTINGS = SettingSet.of(MAX_IN_FLIGHT, MAX_PENDING, MAX_BODY_BYTES, MAX_PAGES,
+                MAX_PAGES_PER_HOST, MAX_OUTLINKS, MAX_BACKOFF_MS, ValueBounds.Limits.SETTINGS);
+
+        public Limits {
+            MAX_IN_FLIGHT.check(maxInFlight);
+            check(maxPending >= maxInFlight && MAX_PENDING.accepts(maxPending), "max-pending must be in max-in-flight ("
+                    + maxInFlight + ")..10000000, was " + maxPending);
+            MAX_BODY_BYTES.check(maxBodyBytes);
+            MAX_PAGES.check(maxPages);
+            MAX_PAGES_PER_HOST.check(maxPagesPerHost);
+            MAX_OUTLINKS.check(maxOutlinks);
+            check(bounds != null, "value bounds are required");
+        }
+
+        static Limits from(Settings s, CrawlScope scope) {
+            return new Limits(s.get(MAX_IN_FLIGHT), s.get(MAX_PENDING), s.get(MAX_BODY_BYTES), s.get(MAX_PAGES),
+                    s.get(MAX_PAGES_PER_HOST), s.get(MAX_OUTLINKS), s.get(MAX_BACKOFF_MS),
+                    ValueBounds.Limits.from(s, scope.maxUrlLength()));
+        }
+    }
+
+    public static final Setting<Long> POLITENESS_MS = CommonSettings.POLITENESS_MS;
+    public static final Setting<Boolean> FOLLOW_NOFOLLOW = Setting.bool("follow-nofollow", false,
+            "follow links marked rel=nofollow");
+    public static final Setting<Integer> IO_THREADS = Setting.integer("io-threads",
+            Setting.derived("max(1, cores / 2)", s -> Math.max(1, CORES / 2)), Check.range(1, 256),
+            "Netty event-loop threads (HTTP, DNS, timers)");
+    public static final Setting<Integer> WORKER_THREADS = Setting.integer("worker-threads",
+            Setting.derived("cores", s -> CORES), Check.range(1, 256),
+            "threads that parse pages, hash, archive and produce");
+    public static final Setting<Long> COMMIT_INTERVAL_MS = Setting.longValue("commit-interval-ms", 50L,
+            Check.atLeast(10), "finished results and their offsets are committed in one transaction at most this late");
+    public static final Setting<Long> REVOKE_WAIT_MS = Setting.longValue("revoke-wait-ms", 2000L, Check.atLeast(0),
+            "on a revocation or shutdown, running fetches get this long to finish");
+    public static final Setting<String> INSTANCE_ID = Setting.string("instance-id", "",
+            Check.of(v -> v != null && (v.isEmpty() || v.matches("[A-Za-z0-9._-]{1," + InstanceId.MAX_LENGTH + "}")),
+                    "must be empty (automatic) or up to " + InstanceId.MAX_LENGTH + " of [A-Za-z0-9._-]"),
+            "this instance's name in its transactional.id; empty = host name and a free slot under state-dir");
+
+    /** Every key the fetcher reads, by group, in --help order. */
+    public static final SettingSet SETTINGS = SettingSet.of(POLITENESS_MS, FOLLOW_NOFOLLOW, Http.SETTINGS,
+            Dns.SETTINGS, Robots.SETTINGS, Warc.SETTINGS, Limits.SETTINGS, SitemapSettings.SETTINGS, IO_THREADS,
+            WORKER_THREADS, COMMIT_INTERVAL_MS, REVOKE_WAIT_MS, INSTANCE_ID, UrlBatches.Limits.SETTINGS,
+            CrawlScope.SETTINGS, AddressPolicy.SETTINGS, CommonSettings.METRICS, KafkaSettings.SETTINGS);
+
+    /** Every key with its default as {@code --help} shows it (a formula for a derived one). */
+    public static final Map<String, String> DEFAULTS = SETTINGS.defaults();
 
     /** Keys read by {@link #from(Settings)} (fetcher keys, Kafka keys, metrics endpoint). */
-    public static final Set<String> KEYS = keys();
-
-    private static Map<String, String> defaults() {
-        Map<String, String> d = new LinkedHashMap<>();
-        d.put("user-agent", DEFAULT_USER_AGENT);
-        d.put("robots-agent", "kcrawler");
-        d.put("max-in-flight", "512");
-        d.put("max-pending", "16384");
-        d.put("politeness-ms", "1000");
-        d.put("max-crawl-delay-ms", "30000");
-        d.put("connect-timeout-ms", "10000");
-        d.put("read-timeout-ms", "15000");
-        d.put("first-byte-timeout-ms", "30000");
-        d.put("total-timeout-ms", "60000");
-        d.put("max-body-bytes", String.valueOf(10 * 1024 * 1024));
-        d.put("robots-max-bytes", String.valueOf(512 * 1024));
-        d.put("max-pages", "0");
-        d.put("max-pages-per-host", "100000");
-        d.put("max-redirects", "10");
-        d.put("max-backoff-ms", "600000");
-        d.put("tls-insecure", "false");
-        d.put("max-outlinks", "5000");
-        ValueBounds.Limits b = ValueBounds.Limits.DEFAULTS;
-        d.put("max-etag-bytes", String.valueOf(b.etagBytes()));
-        d.put("max-last-modified-bytes", String.valueOf(b.lastModifiedBytes()));
-        d.put("max-content-type-bytes", String.valueOf(b.contentTypeBytes()));
-        d.put("max-retry-after-bytes", String.valueOf(b.retryAfterBytes()));
-        d.put("max-error-bytes", String.valueOf(b.errorBytes()));
-        d.put("max-link-list-bytes", String.valueOf(b.linkListBytes()));
-        d.put("follow-nofollow", "false");
-        d.put("proxy", "");
-        d.put("hosts-file", "");
-        d.put("dns-max-concurrent", "256");
-        d.put("dns-max-ttl-s", "3600");
-        d.put("dns-negative-ttl-s", "60");
-        d.put("dns-query-timeout-ms", "5000");
-        d.put("robots-cache-size", "100000");
-        d.put("robots-ttl-ms", String.valueOf(24L * 3600 * 1000));
-        d.put("robots-error-ttl-ms", "120000");
-        d.put("warc-dir", "data/warc");
-        d.put("warc-prefix", "kcrawler");
-        d.put("warc-max-bytes", String.valueOf(1024L * 1024 * 1024));
-        d.put("warc-gzip-level", "1");
-        d.put("warc-cdx", "true");
-        d.putAll(SitemapSettings.DEFAULTS);
-        d.put("io-threads", String.valueOf(Math.max(1, CORES / 2)));
-        d.put("worker-threads", String.valueOf(CORES));
-        d.put("max-idle-connections", "10000");
-        d.put("max-idle-per-route", "2");
-        d.put("keep-alive-ms", "15000");
-        d.put("commit-interval-ms", "50");
-        d.put("revoke-wait-ms", "2000");
-        d.put("instance-id", "");
-        d.put("native-transport", "true");
-        d.putAll(UrlBatches.Limits.DEFAULTS); // batch-max-urls, batch-max-bytes
-        d.put("metrics-host", "127.0.0.1");
-        d.put("metrics-port", "0");
-        return java.util.Collections.unmodifiableMap(d);
-    }
-
-    private static Set<String> keys() {
-        Set<String> k = new TreeSet<>(DEFAULTS.keySet());
-        k.addAll(KafkaSettings.KEYS);
-        k.addAll(CrawlScope.KEYS);
-        k.addAll(AddressPolicy.KEYS);
-        return java.util.Collections.unmodifiableSet(k);
-    }
+    public static final Set<String> KEYS = SETTINGS.keys();
 
     public FetcherConfig {
-        check(userAgent != null && !userAgent.isBlank() && userAgent.indexOf('\n') < 0 && userAgent.indexOf('\r') < 0,
-                "user-agent must be one non-empty line, was '" + userAgent + "'");
-        check(robotsAgent != null && robotsAgent.matches("[A-Za-z_-]+"),
-                "robots-agent must be a product token of letters, '_' and '-', was '" + robotsAgent + "'");
-        check(maxInFlight >= 1 && maxInFlight <= 1_000_000, "max-in-flight must be in 1..1000000, was " + maxInFlight);
-        check(maxPending >= maxInFlight && maxPending <= 10_000_000, "max-pending must be in max-in-flight ("
-                + maxInFlight + ")..10000000, was " + maxPending);
-        check(politenessMs >= 0, "politeness-ms must be >= 0, was " + politenessMs);
-        check(maxCrawlDelayMs >= 0, "max-crawl-delay-ms must be >= 0, was " + maxCrawlDelayMs);
-        check(connectTimeoutMs >= 1, "connect-timeout-ms must be >= 1, was " + connectTimeoutMs);
-        check(readTimeoutMs >= 1, "read-timeout-ms must be >= 1, was " + readTimeoutMs);
-        check(totalTimeoutMs >= 1, "total-timeout-ms must be >= 1, was " + totalTimeoutMs);
-        check(maxBodyBytes >= 1, "max-body-bytes must be >= 1, was " + maxBodyBytes);
-        check(robotsMaxBytes >= 1024, "robots-max-bytes must be >= 1024, was " + robotsMaxBytes);
-        check(maxPages >= 0, "max-pages must be >= 0 (0 = unlimited), was " + maxPages);
-        check(maxOutlinks >= 0, "max-outlinks must be >= 0, was " + maxOutlinks);
-        check(dnsMaxConcurrent >= 1, "dns-max-concurrent must be >= 1, was " + dnsMaxConcurrent);
-        check(dnsMaxTtlSeconds >= 0, "dns-max-ttl-s must be >= 0, was " + dnsMaxTtlSeconds);
-        check(dnsNegativeTtlSeconds >= 0, "dns-negative-ttl-s must be >= 0, was " + dnsNegativeTtlSeconds);
-        check(dnsQueryTimeoutMs >= 1, "dns-query-timeout-ms must be >= 1, was " + dnsQueryTimeoutMs);
-        check(robotsCacheSize >= 1, "robots-cache-size must be >= 1, was " + robotsCacheSize);
-        check(robotsTtlMs >= 1, "robots-ttl-ms must be >= 1, was " + robotsTtlMs);
-        check(robotsErrorTtlMs >= 1, "robots-error-ttl-ms must be >= 1, was " + robotsErrorTtlMs);
-        check(warcPrefix != null && warcPrefix.matches("[A-Za-z0-9._-]+"),
-                "warc-prefix may only contain [A-Za-z0-9._-], was '" + warcPrefix + "'");
-        check(warcMaxBytes >= 1024 * 1024, "warc-max-bytes must be >= 1 MiB, was " + warcMaxBytes);
-        check(warcGzipLevel >= 1 && warcGzipLevel <= 9, "warc-gzip-level must be in 1..9, was " + warcGzipLevel);
-        check(ioThreads >= 1 && ioThreads <= 256, "io-threads must be in 1..256, was " + ioThreads);
-        check(workerThreads >= 1 && workerThreads <= 256, "worker-threads must be in 1..256, was " + workerThreads);
-        check(maxIdleConnections >= 0, "max-idle-connections must be >= 0, was " + maxIdleConnections);
-        check(maxIdlePerRoute >= 0, "max-idle-per-route must be >= 0, was " + maxIdlePerRoute);
-        check(keepAliveMs >= 0, "keep-alive-ms must be >= 0, was " + keepAliveMs);
-        check(commitIntervalMs >= 10, "commit-interval-ms must be >= 10, was " + commitIntervalMs);
-        check(revokeWaitMs >= 0, "revoke-wait-ms must be >= 0, was " + revokeWaitMs);
-        check(instanceId != null && (instanceId.isEmpty() || instanceId.matches("[A-Za-z0-9._-]{1,"
-                + InstanceId.MAX_LENGTH + "}")), "instance-id must be empty (automatic) or up to "
-                + InstanceId.MAX_LENGTH + " of [A-Za-z0-9._-], was '" + instanceId + "'");
         check(kafka != null, "kafka settings are required");
+        POLITENESS_MS.check(politenessMs);
+        check(http != null && dns != null && robots != null && warc != null && limits != null,
+                "http, dns, robots, warc and limits settings are required");
+        IO_THREADS.check(ioThreads);
+        WORKER_THREADS.check(workerThreads);
+        COMMIT_INTERVAL_MS.check(commitIntervalMs);
+        REVOKE_WAIT_MS.check(revokeWaitMs);
+        INSTANCE_ID.check(instanceId);
         check(scope != null, "crawl scope is required");
         check(addressPolicy != null, "address policy is required");
-        check(bounds != null, "value bounds are required");
-        check(bounds.urlLength() == scope.maxUrlLength(), "value bounds must use the scope's max-url-length ("
-                + scope.maxUrlLength() + "), was " + bounds.urlLength());
+        check(limits.bounds().urlLength() == scope.maxUrlLength(), "value bounds must use the scope's max-url-length ("
+                + scope.maxUrlLength() + "), was " + limits.bounds().urlLength());
         check(batchLimits != null, "batch limits are required");
         check(sitemaps != null, "sitemap settings are required");
-        check(firstByteTimeoutMs >= 1, "first-byte-timeout-ms must be >= 1, was " + firstByteTimeoutMs);
-        check(maxPagesPerHost >= 0, "max-pages-per-host must be >= 0 (0 = unlimited), was " + maxPagesPerHost);
-        check(maxRedirects >= 0 && maxRedirects <= 100, "max-redirects must be in 0..100, was " + maxRedirects);
-        check(maxBackoffMs >= politenessMs, "max-backoff-ms (" + maxBackoffMs + ") must be >= politeness-ms ("
-                + politenessMs + ")");
-        if (tlsInsecure) {
-            LOG.warn("tls-insecure=true: TLS certificates and host names are NOT verified. Anyone on the path can "
-                    + "impersonate any https site. Use it only against servers you run.");
-        }
-        check(totalTimeoutMs >= connectTimeoutMs, "total-timeout-ms (" + totalTimeoutMs
-                + ") must be >= connect-timeout-ms (" + connectTimeoutMs + ")");
+        check(limits.maxBackoffMs() >= politenessMs, "max-backoff-ms (" + limits.maxBackoffMs()
+                + ") must be >= politeness-ms (" + politenessMs + ")");
         if (politenessMs < 100) {
             LOG.warn("politeness-ms={} is below 100 ms per IP: this crawler will hammer servers. Use it only against "
                     + "servers you run.", politenessMs);
@@ -230,94 +354,31 @@ public record FetcherConfig(KafkaSettings kafka, String userAgent, String robots
         }
     }
 
-    /** Reads and validates every fetcher key (unset keys take {@link #DEFAULTS}). */
+    /** Reads and validates every fetcher key (unset keys take their declared defaults). */
     public static FetcherConfig from(Settings s) {
-        return new FetcherConfig(KafkaSettings.from(s), str(s, "user-agent"), str(s, "robots-agent"),
-                i(s, "max-in-flight"), i(s, "max-pending"), l(s, "politeness-ms"), l(s, "max-crawl-delay-ms"),
-                i(s, "connect-timeout-ms"),
-                i(s, "read-timeout-ms"), i(s, "total-timeout-ms"), i(s, "max-body-bytes"), i(s, "robots-max-bytes"),
-                l(s, "max-pages"), i(s, "max-outlinks"), b(s, "follow-nofollow"),
-                proxy(str(s, "proxy")), path(str(s, "hosts-file")), i(s, "dns-max-concurrent"),
-                i(s, "dns-max-ttl-s"), i(s, "dns-negative-ttl-s"), i(s, "dns-query-timeout-ms"),
-                i(s, "robots-cache-size"), l(s, "robots-ttl-ms"), l(s, "robots-error-ttl-ms"),
-                warcDir(str(s, "warc-dir")), str(s, "warc-prefix"), l(s, "warc-max-bytes"), i(s, "warc-gzip-level"),
-                i(s, "io-threads"), i(s, "worker-threads"), i(s, "max-idle-connections"), i(s, "max-idle-per-route"),
-                l(s, "keep-alive-ms"), l(s, "commit-interval-ms"), l(s, "revoke-wait-ms"),
-                b(s, "native-transport"), CrawlScope.from(s), AddressPolicy.from(s), i(s, "first-byte-timeout-ms"),
-                l(s, "max-pages-per-host"), i(s, "max-redirects"), l(s, "max-backoff-ms"), b(s, "tls-insecure"),
-                bounds(s, CrawlScope.from(s)), str(s, "instance-id").trim(),
-                UrlBatches.Limits.from(s), b(s, "warc-cdx"), sitemaps(s));
-    }
-
-    private static SitemapSettings sitemaps(Settings s) {
-        return new SitemapSettings(b(s, "sitemaps"), i(s, "sitemap-max-bytes"), i(s, "sitemap-max-urls"),
-                i(s, "sitemap-max-per-host"), i(s, "sitemap-max-depth"));
-    }
-
-    private static ValueBounds.Limits bounds(Settings s, CrawlScope scope) {
-        return new ValueBounds.Limits(i(s, "max-etag-bytes"), i(s, "max-last-modified-bytes"),
-                i(s, "max-content-type-bytes"), i(s, "max-retry-after-bytes"), i(s, "max-error-bytes"),
-                i(s, "max-link-list-bytes"), scope.maxUrlLength());
+        CrawlScope scope = CrawlScope.from(s);
+        return new FetcherConfig(KafkaSettings.from(s), s.get(POLITENESS_MS), Http.from(s), Dns.from(s),
+                Robots.from(s), Warc.from(s), Limits.from(s, scope), s.get(IO_THREADS), s.get(WORKER_THREADS),
+                s.get(COMMIT_INTERVAL_MS), s.get(REVOKE_WAIT_MS), s.get(INSTANCE_ID).trim(), s.get(FOLLOW_NOFOLLOW),
+                scope, AddressPolicy.from(s), UrlBatches.Limits.from(s), SitemapSettings.from(s));
     }
 
     /** Defaults only, with the given Kafka settings (tests and embedding). */
     public static FetcherConfig defaults(Map<String, String> overrides) {
         String[] args = overrides.entrySet().stream()
                 .flatMap(e -> java.util.stream.Stream.of("--" + e.getKey(), e.getValue())).toArray(String[]::new);
-        return from(Settings.parse(KEYS, Map.of(), args));
+        return from(SETTINGS.parse(Map.of(), args));
     }
 
-    /** max(T, Crawl-delay) for a host, the Crawl-delay already clamped to {@link #maxCrawlDelayMs}. */
+    /** max(T, Crawl-delay) for a host, the Crawl-delay already clamped to {@code max-crawl-delay-ms}. */
     public long intervalFor(long crawlDelayMillis) {
-        return Math.max(politenessMs, Math.min(crawlDelayMillis, maxCrawlDelayMs));
+        return Math.max(politenessMs, Math.min(crawlDelayMillis, robots.maxCrawlDelayMs()));
     }
 
-    /** The help text: every key with its default and its environment variable. */
+    /** The help text: every key with its type, default, environment variable and description. */
     public static String help() {
-        StringBuilder sb = new StringBuilder("fetcher-service settings (--key value, or environment CRAWLER_KEY):\n");
-        Map<String, String> all = new LinkedHashMap<>(DEFAULTS);
-        all.put("bootstrap-servers", KafkaSettings.DEFAULT_BOOTSTRAP);
-        all.put("topic-prefix", "");
-        all.put("partitions", String.valueOf(KafkaSettings.DEFAULT_PARTITIONS));
-        all.put("state-dir", KafkaSettings.DEFAULT_STATE_DIR.toString());
-        all.put("max-depth", String.valueOf(CrawlScope.DEFAULT_MAX_DEPTH));
-        all.put("max-url-length", String.valueOf(CrawlScope.DEFAULT_MAX_URL_LENGTH));
-        all.put("max-repeated-segments", String.valueOf(CrawlScope.DEFAULT_MAX_REPEATED_SEGMENTS));
-        all.put("max-query-params", String.valueOf(CrawlScope.DEFAULT_MAX_QUERY_PARAMS));
-        all.put("scope", CrawlScope.DEFAULT_MODE.name().toLowerCase(Locale.ROOT));
-        all.put("allow", "");
-        all.put("deny", "");
-        all.put("allow-addresses", "");
-        for (Map.Entry<String, String> e : all.entrySet()) {
-            sb.append(String.format(Locale.ROOT, "  --%-22s %-45s %s%n", e.getKey(),
-                    e.getValue().isEmpty() ? "(none)" : e.getValue(), Settings.envName(e.getKey())));
-        }
-        sb.append(Settings.KAFKA_HELP).append('\n');
-        return sb.toString();
-    }
-
-    private static String str(Settings s, String key) {
-        return s.string(key, DEFAULTS.get(key));
-    }
-
-    private static int i(Settings s, String key) {
-        return s.integer(key, Integer.parseInt(DEFAULTS.get(key)));
-    }
-
-    private static long l(Settings s, String key) {
-        return s.longValue(key, Long.parseLong(DEFAULTS.get(key)));
-    }
-
-    private static boolean b(Settings s, String key) {
-        return s.bool(key, Boolean.parseBoolean(DEFAULTS.get(key)));
-    }
-
-    private static Path path(String v) {
-        return v == null || v.isBlank() ? null : Path.of(v.trim());
-    }
-
-    private static Path warcDir(String v) {
-        return v == null || v.isBlank() || v.trim().equalsIgnoreCase("none") ? null : Path.of(v.trim());
+        return SETTINGS.help("fetcher-service: fetches crawl.fetch.requests politely and writes results, links and "
+                + "WARC files.");
     }
 
     static InetSocketAddress proxy(String v) {

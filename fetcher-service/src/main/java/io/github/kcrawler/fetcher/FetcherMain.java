@@ -1,5 +1,6 @@
 package io.github.kcrawler.fetcher;
 
+import io.github.kcrawler.common.config.CommonSettings;
 import io.github.kcrawler.common.config.Settings;
 import io.github.kcrawler.common.metrics.MetricsServer;
 import io.github.kcrawler.common.service.KafkaReachability;
@@ -26,9 +27,13 @@ public final class FetcherMain {
         }
         Settings settings;
         FetcherConfig config;
+        String metricsHost;
+        int metricsPort;
         try {
-            settings = Settings.parse(FetcherConfig.KEYS, System.getenv(), args);
+            settings = FetcherConfig.SETTINGS.parse(System.getenv(), args);
             config = FetcherConfig.from(settings);
+            metricsHost = CommonSettings.METRICS_HOST.check(settings.get(CommonSettings.METRICS_HOST));
+            metricsPort = CommonSettings.METRICS_PORT.check(settings.get(CommonSettings.METRICS_PORT));
         } catch (IllegalArgumentException e) {
             System.err.println("fetcher: " + e.getMessage());
             System.err.println("Run with --help for the list of settings.");
@@ -41,9 +46,7 @@ public final class FetcherMain {
         // /health is also false while no broker answers (issue 23): the consumer and producer alone never fail on it
         KafkaReachability kafka = KafkaReachability.start(config.kafka().clientProperties(java.util.Map.of()),
                 CrawlClock.SYSTEM, KafkaReachability.DEFAULT_UNREACHABLE_AFTER);
-        MetricsServer metrics = MetricsServer.start(registry, settings.string("metrics-host",
-                FetcherConfig.DEFAULTS.get("metrics-host")), settings.integer("metrics-port",
-                Integer.parseInt(FetcherConfig.DEFAULTS.get("metrics-port"))),
+        MetricsServer metrics = MetricsServer.start(registry, metricsHost, metricsPort,
                 () -> service.isHealthy() && kafka.reachable());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -102,25 +102,28 @@ public final class FetcherService implements CrawlerService {
         }
         started = true;
         KeyPartitioner.checkAgainstKafka(); // discovered URLs are grouped by partition exactly as Kafka would route them
-        HostsFile hosts = config.hostsFile() == null ? HostsFile.empty() : HostsFile.load(config.hostsFile());
-        transport = new NettyTransport(config.ioThreads(), config.nativeTransport());
-        slots = new FetchSlots(config.maxInFlight(), transport.scheduler());
+        FetcherConfig.Http http = config.http();
+        FetcherConfig.Dns dnsConfig = config.dns();
+        HostsFile hosts = dnsConfig.hostsFile() == null ? HostsFile.empty() : HostsFile.load(dnsConfig.hostsFile());
+        transport = new NettyTransport(config.ioThreads(), http.nativeTransport());
+        slots = new FetchSlots(config.limits().maxInFlight(), transport.scheduler());
         // fetches on the network, plus sites whose sitemaps are being read: --exit-when-idle waits for both
         metrics = new FetchMetrics(registry, topics.fetchRequests.name(),
                 () -> slots.active() + (sitemaps == null ? 0 : sitemaps.inFlight()));
-        lookup = new NettyDnsLookup(transport, hosts, 0, config.dnsMaxTtlSeconds(), config.dnsNegativeTtlSeconds(),
-                config.dnsQueryTimeoutMs());
-        HostResolver resolver = new HostResolver(lookup, hosts, config.dnsMaxConcurrent(), registry);
+        lookup = new NettyDnsLookup(transport, hosts, 0, dnsConfig.maxTtlSeconds(), dnsConfig.negativeTtlSeconds(),
+                dnsConfig.queryTimeoutMs());
+        HostResolver resolver = new HostResolver(lookup, hosts, dnsConfig.maxConcurrent(), registry);
         IpGuard guard = new IpGuard(clock, transport.scheduler(),
-                Math.max(config.maxBackoffMs(), Math.max(config.politenessMs(), config.maxCrawlDelayMs())),
+                Math.max(config.limits().maxBackoffMs(),
+                        Math.max(config.politenessMs(), config.robots().maxCrawlDelayMs())),
                 metrics.politenessWait);
-        client = new NettyHttpClient(transport, new HttpClientSettings(config.userAgent(), config.connectTimeoutMs(),
-                config.readTimeoutMs(), config.totalTimeoutMs(), resolvedProxy(config.proxy()),
-                config.maxIdlePerRoute(), config.maxIdleConnections(), config.keepAliveMs(), List.of(),
-                config.firstByteTimeoutMs(), config.tlsInsecure(), config.politenessMs()), clock);
-        if (config.warcDir() != null) {
-            warc = new WarcArchive(config.warcDir(), config.warcPrefix(), config.warcMaxBytes(),
-                    config.warcGzipLevel(), clock::millis, metrics.warcRecords, config.warcCdx(),
+        client = new NettyHttpClient(transport, new HttpClientSettings(http.userAgent(), http.connectTimeoutMs(),
+                http.readTimeoutMs(), http.totalTimeoutMs(), resolvedProxy(http.proxy()), http.maxIdlePerRoute(),
+                http.maxIdleConnections(), http.keepAliveMs(), List.of(), http.firstByteTimeoutMs(), http.tlsInsecure(),
+                config.politenessMs()), clock);
+        if (config.warc().dir() != null) {
+            warc = new WarcArchive(config.warc().dir(), config.warc().prefix(), config.warc().maxBytes(),
+                    config.warc().gzipLevel(), clock::millis, metrics.warcRecords, config.warc().cdx(),
                     io.github.kcrawler.fetcher.warc.WarcArchive.DEFAULT_CDX_SPILL_CHARS);
         }
         workers = new ThreadPoolExecutor(config.workerThreads(), config.workerThreads(), 60, TimeUnit.SECONDS,
@@ -132,12 +135,12 @@ public final class FetcherService implements CrawlerService {
                 java.util.List.of(io.micrometer.core.instrument.Tag.of("service", "fetcher")));
         producerMetrics.bindTo(registry);
         PagePublisher publisher = new PagePublisher(config, clock, resolver,
-                new LinkExtractor(config.maxOutlinks(), config.followNofollow()), warc, new KafkaSink(), metrics,
-                workers, this::jobDone);
+                new LinkExtractor(config.limits().maxOutlinks(), config.followNofollow()), warc, new KafkaSink(),
+                metrics, workers, this::jobDone);
         pipeline = new FetchPipeline(config, clock, transport.scheduler(), resolver, guard, slots, client, workers,
                 metrics, publisher);
-        RobotsCache robots = new RobotsCache(List.of(config.robotsAgent()), config.robotsCacheSize(),
-                config.robotsTtlMs(), config.robotsErrorTtlMs(), config.maxCrawlDelayMs(), clock,
+        RobotsCache robots = new RobotsCache(List.of(config.robots().agent()), config.robots().cacheSize(),
+                config.robots().ttlMs(), config.robots().errorTtlMs(), config.robots().maxCrawlDelayMs(), clock,
                 pipeline::fetchRobots, registry);
         pipeline.robots(robots);
         if (config.sitemaps().enabled()) {
@@ -152,8 +155,8 @@ public final class FetcherService implements CrawlerService {
         loop.start();
         LOG.info("fetcher started: group {}fetcher on {}, transactional id {}, {} fetches in flight, {} pending, "
                 + "T={} ms, WARC {}", config.kafka().topicPrefix(), topics.fetchRequests.name(), transactionalId(),
-                config.maxInFlight(), config.maxPending(), config.politenessMs(),
-                config.warcDir() == null ? "off" : config.warcDir());
+                config.limits().maxInFlight(), config.limits().maxPending(), config.politenessMs(),
+                config.warc().dir() == null ? "off" : config.warc().dir());
     }
 
     @Override
@@ -251,7 +254,7 @@ public final class FetcherService implements CrawlerService {
         // The scheduler writes requests in exactly-once transactions: a request of an aborted transaction (the
         // scheduler crashed) is released again by the restarted scheduler, so reading it too would fetch it twice.
         p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, Math.min(500, config.maxInFlight()));
+        p.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, Math.min(500, config.limits().maxInFlight()));
         if (!"consumer".equalsIgnoreCase(config.kafka().clientOverrides().get(ConsumerConfig.GROUP_PROTOCOL_CONFIG))) {
             // classic protocol: incremental rebalances move only the partitions that change owner
             p.put(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, CooperativeStickyAssignor.class.getName());

@@ -95,8 +95,8 @@ final class PagePublisher {
         this.metrics = metrics;
         this.workers = workers;
         this.onDone = onDone;
-        this.redirects = new RedirectChains(config.maxRedirects(), REDIRECT_CHAIN_CAPACITY);
-        this.bounds = new ValueBounds(config.bounds(), metrics::bounded);
+        this.redirects = new RedirectChains(config.http().maxRedirects(), REDIRECT_CHAIN_CAPACITY);
+        this.bounds = new ValueBounds(config.limits().bounds(), metrics::bounded);
     }
 
     /** Redirect chains remembered at once (see {@link RedirectChains}). */
@@ -193,7 +193,7 @@ final class PagePublisher {
                     redirect = null;
                 } else if (v == RedirectChains.Verdict.LIMIT) {
                     outcome = FetchOutcome.REDIRECT_LIMIT;
-                    error = "redirect to " + redirect + " would exceed " + config.maxRedirects() + " redirects";
+                    error = "redirect to " + redirect + " would exceed " + config.http().maxRedirects() + " redirects";
                     metrics.linkRejected(LinkRejection.REDIRECT_LIMIT, 1);
                     redirect = null;
                 }

@@ -97,7 +97,7 @@ final class RobotsFetches {
         }
         slots.acquire(() -> {
             HttpFetch fetch = new HttpFetch(parts.https, parts.host, parts.port, address, parts.requestTarget,
-                    List.of(), config.robotsMaxBytes(), true);
+                    List.of(), config.robots().maxBytes(), true);
             client.fetch(fetch).whenComplete((r, e) -> {
                 recordBackoff.accept(ip, r);
                 slots.release();

@@ -134,7 +134,7 @@ class BoundedValuesTest {
         assertThat(bounded(ValueBounds.Field.RETRY_AFTER, ValueBounds.Reason.TOO_LONG)).isEqualTo(1.0);
         assertThat(h.pipeline.backoff().intervalFor("127.0.0.1", 50))
                 .as("the back-off grew as for a 429 without Retry-After, not by 10^5000 seconds")
-                .isLessThanOrEqualTo(h.config.maxBackoffMs());
+                .isLessThanOrEqualTo(h.config.limits().maxBackoffMs());
     }
 
     @Test
@@ -225,7 +225,7 @@ class BoundedValuesTest {
                     StandardCharsets.US_ASCII), headers));
         }
         PipelineHarness h = harness("politeness-ms", "0");
-        ValueBounds.Limits lim = h.config.bounds();
+        ValueBounds.Limits lim = h.config.limits().bounds();
         for (int i = 0; i < tries; i++) {
             FetchResult r = h.fetch(url("/p" + i));
             String where = "seed " + seed + " try " + i;

@@ -305,7 +305,7 @@ class HostileWebTest {
         server.on("/robots.txt", (c, head) -> respond(c, 200, "text/plain", robots, List.of()));
         server.on("/early", html("e")).on("/late", html("l"));
         PipelineHarness h = harness();
-        assertThat(h.config.robotsMaxBytes()).isGreaterThanOrEqualTo(500 * 1024); // RFC 9309: at least 500 KiB
+        assertThat(h.config.robots().maxBytes()).isGreaterThanOrEqualTo(500 * 1024); // RFC 9309: at least 500 KiB
         assertThat(h.fetch(url("/early")).outcome()).isEqualTo(FetchOutcome.ROBOTS_DENIED);
         assertThat(h.fetch(url("/late")).outcome()).isEqualTo(FetchOutcome.OK); // beyond the cap: not read
     }

@@ -63,9 +63,10 @@ final class PipelineHarness implements AutoCloseable {
         config = FetcherConfig.defaults(m);
         CrawlClock clock = CrawlClock.SYSTEM;
         transport = new NettyTransport(1, false);
-        client = new NettyHttpClient(transport, new HttpClientSettings(config.userAgent(), config.connectTimeoutMs(),
-                config.readTimeoutMs(), config.totalTimeoutMs(), null, 2, 100, 5_000, List.of(),
-                config.firstByteTimeoutMs(), config.tlsInsecure()), clock);
+        FetcherConfig.Http http = config.http();
+        client = new NettyHttpClient(transport, new HttpClientSettings(http.userAgent(), http.connectTimeoutMs(),
+                http.readTimeoutMs(), http.totalTimeoutMs(), null, 2, 100, 5_000, List.of(),
+                http.firstByteTimeoutMs(), http.tlsInsecure()), clock);
         NameLookup dns = new NameLookup() {
             @Override
             public InetAddress cached(String host) {
@@ -88,9 +89,10 @@ final class PipelineHarness implements AutoCloseable {
             }
         };
         HostResolver resolver = new HostResolver(dns, HostsFile.empty(), 4, registry);
-        FetchSlots slots = new FetchSlots(config.maxInFlight(), transport.scheduler());
+        FetchSlots slots = new FetchSlots(config.limits().maxInFlight(), transport.scheduler());
         metrics = new FetchMetrics(registry, "req", slots::active);
-        IpGuard guard = new IpGuard(clock, transport.scheduler(), config.maxBackoffMs(), metrics.politenessWait);
+        IpGuard guard = new IpGuard(clock, transport.scheduler(), config.limits().maxBackoffMs(),
+                metrics.politenessWait);
         PagePublisher.Sink sink = new PagePublisher.Sink() {
             @Override
             public void result(String key, FetchResult value, Completion c) {
@@ -122,12 +124,12 @@ final class PipelineHarness implements AutoCloseable {
             }
         };
         PagePublisher publisher = new PagePublisher(config, clock, resolver,
-                new LinkExtractor(config.maxOutlinks(), config.followNofollow()), null, sink, metrics,
+                new LinkExtractor(config.limits().maxOutlinks(), config.followNofollow()), null, sink, metrics,
                 Runnable::run, (job, error) -> { });
         pipeline = new FetchPipeline(config, clock, transport.scheduler(), resolver, guard, slots, client,
                 Runnable::run, metrics, publisher);
-        pipeline.robots(new RobotsCache(List.of(config.robotsAgent()), 100, 60_000, 60_000,
-                config.maxCrawlDelayMs(), clock, pipeline::fetchRobots, registry));
+        pipeline.robots(new RobotsCache(List.of(config.robots().agent()), 100, 60_000, 60_000,
+                config.robots().maxCrawlDelayMs(), clock, pipeline::fetchRobots, registry));
         sitemaps = config.sitemaps().enabled() ? new io.github.kcrawler.fetcher.sitemap.SitemapDiscovery(
                 config.sitemaps(), config.scope().maxUrlLength(), pipeline::fetchSitemap, publisher.sitemapSink(),
                 registry) : null;

@@ -2,19 +2,21 @@ package io.github.kcrawler.ranker;
 
 import io.github.kcrawler.ranker.pagerank.IprParams;
 
+import io.github.kcrawler.common.config.Check;
+import io.github.kcrawler.common.config.CommonSettings;
 import io.github.kcrawler.common.config.KafkaSettings;
+import io.github.kcrawler.common.config.Setting;
+import io.github.kcrawler.common.config.SettingSet;
 import io.github.kcrawler.common.config.Settings;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Settings of the ranker service, validated once at start-up so a bad value fails with its name rather than deep
- * inside Kafka Streams. Defaults live in {@link #DEFAULTS} only; {@code --help} prints them from there.
+ * inside Kafka Streams. Each key is declared once ({@link #SETTINGS}); parsing, {@code --help} and
+ * docs/CONFIGURATION.md come from those declarations.
  *
  * @param threads     stream threads in this instance; useful up to the number of partitions it owns
  * @param commitMs    Streams commit interval (one exactly-once transaction per commit)
@@ -24,7 +26,7 @@ import java.util.TreeSet;
  * @param metricsHost address of the {@code /metrics} and {@code /health} endpoint
  * @param metricsPort port of that endpoint; 0 picks a free port (logged at start-up)
  * @param ranking     how scores are computed: incremental PageRank of paper 002 with the DL1 (default), VR or AR
- *                    cut-off, or the foundation's back-link count
+ *                    cut-off
  */
 public record RankerConfig(KafkaSettings kafka, int threads, long commitMs, long flushMs, String metricsHost,
                            int metricsPort, Ranking ranking) {
@@ -52,77 +54,56 @@ public record RankerConfig(KafkaSettings kafka, int threads, long commitMs, long
             };
         }
 
+        /** The rankings the {@code ranking} setting offers ({@code backlinks} is no longer one, issue 24). */
+        static final Ranking[] SETTABLE = {IPR_DL1, IPR_VR, IPR_AR};
+
         public static Ranking parse(String s) {
-            for (Ranking r : values()) {
+            for (Ranking r : SETTABLE) {
                 if (r.key.equalsIgnoreCase(s == null ? "" : s.trim())) {
                     return r;
                 }
             }
-            throw new IllegalArgumentException("ranking must be one of ipr-dl1, ipr-vr, ipr-ar, backlinks, was '" + s
+            throw new IllegalArgumentException("ranking must be one of ipr-dl1, ipr-vr, ipr-ar, was '" + s
                     + "' (IPR's PL cut-off needs a breadth-first budget across partitions and is simulator-only)");
         }
     }
 
-    public static final int DEFAULT_THREADS = 1;
-    public static final long DEFAULT_COMMIT_MS = 1_000;
-    public static final long DEFAULT_FLUSH_MS = 1_000;
-    public static final String DEFAULT_METRICS_HOST = "127.0.0.1";
-    public static final int DEFAULT_METRICS_PORT = 0;
-    public static final Ranking DEFAULT_RANKING = Ranking.IPR_DL1;
+    public static final Setting<Integer> THREADS = KafkaSettings.STREAMS_THREADS;
+    public static final Setting<Long> COMMIT_MS = KafkaSettings.STREAMS_COMMIT_MS.withDefault(1_000L);
+    public static final Setting<Long> FLUSH_MS = Setting.longValue("flush-ms", 1_000L, Check.range(0, 3_600_000),
+            "a URL's score is published at most once per this interval, with its latest value; 0 after every record");
+    public static final Setting<Ranking> RANKING = Setting.choice("ranking", Ranking.IPR_DL1, Ranking::key,
+            Ranking::parse, "incremental PageRank (paper 002) with the DL1, VR or AR cut-off", Ranking.SETTABLE);
+    /** Every key this service reads, in --help order. */
+    public static final SettingSet SETTINGS = SettingSet.of(KafkaSettings.SETTINGS, THREADS, COMMIT_MS, FLUSH_MS,
+            CommonSettings.METRICS, RANKING);
 
     /** Every key this service reads, with its default as printed by {@code --help}. */
-    public static final Map<String, String> DEFAULTS;
-    public static final Set<String> KEYS;
-
-    static {
-        Map<String, String> d = new LinkedHashMap<>();
-        d.put("bootstrap-servers", KafkaSettings.DEFAULT_BOOTSTRAP);
-        d.put("topic-prefix", "");
-        d.put("partitions", Integer.toString(KafkaSettings.DEFAULT_PARTITIONS));
-        d.put("state-dir", KafkaSettings.DEFAULT_STATE_DIR.toString());
-        d.put("threads", Integer.toString(DEFAULT_THREADS));
-        d.put("commit-ms", Long.toString(DEFAULT_COMMIT_MS));
-        d.put("flush-ms", Long.toString(DEFAULT_FLUSH_MS));
-        d.put("metrics-host", DEFAULT_METRICS_HOST);
-        d.put("metrics-port", Integer.toString(DEFAULT_METRICS_PORT));
-        d.put("ranking", DEFAULT_RANKING.key());
-        DEFAULTS = Collections.unmodifiableMap(d);
-        Set<String> keys = new TreeSet<>(KafkaSettings.KEYS);
-        keys.addAll(d.keySet());
-        KEYS = Collections.unmodifiableSet(keys);
-    }
+    public static final Map<String, String> DEFAULTS = SETTINGS.defaults();
+    public static final Set<String> KEYS = SETTINGS.keys();
 
     public RankerConfig {
         Objects.requireNonNull(kafka, "kafka settings must be given");
-        if (threads < 1 || threads > 256) {
-            throw new IllegalArgumentException("threads must be in 1..256, was " + threads);
-        }
-        if (commitMs < 1 || commitMs > 600_000) {
-            throw new IllegalArgumentException("commit-ms must be in 1..600000, was " + commitMs);
-        }
-        if (flushMs < 0 || flushMs > 3_600_000) {
-            throw new IllegalArgumentException("flush-ms must be in 0..3600000, was " + flushMs);
-        }
-        if (metricsHost == null || metricsHost.isBlank()) {
-            throw new IllegalArgumentException("metrics-host must not be empty, was '" + metricsHost + "'");
-        }
-        if (metricsPort < 0 || metricsPort > 65_535) {
-            throw new IllegalArgumentException("metrics-port must be in 0..65535, was " + metricsPort);
-        }
+        THREADS.check(threads);
+        COMMIT_MS.check(commitMs);
+        FLUSH_MS.check(flushMs);
+        CommonSettings.METRICS_HOST.check(metricsHost);
+        CommonSettings.METRICS_PORT.check(metricsPort);
         Objects.requireNonNull(ranking, "ranking must be given");
     }
 
     /** Defaults for everything but the cluster settings. */
     public static RankerConfig of(KafkaSettings kafka) {
-        return new RankerConfig(kafka, DEFAULT_THREADS, DEFAULT_COMMIT_MS, DEFAULT_FLUSH_MS, DEFAULT_METRICS_HOST,
-                DEFAULT_METRICS_PORT, DEFAULT_RANKING);
+        return from(Settings.empty(), kafka);
     }
 
     public static RankerConfig from(Settings s) {
-        return new RankerConfig(KafkaSettings.from(s), s.integer("threads", DEFAULT_THREADS),
-                s.longValue("commit-ms", DEFAULT_COMMIT_MS), s.longValue("flush-ms", DEFAULT_FLUSH_MS),
-                s.string("metrics-host", DEFAULT_METRICS_HOST), s.integer("metrics-port", DEFAULT_METRICS_PORT),
-                Ranking.parse(s.string("ranking", DEFAULT_RANKING.key())));
+        return from(s, KafkaSettings.from(s));
+    }
+
+    private static RankerConfig from(Settings s, KafkaSettings kafka) {
+        return new RankerConfig(kafka, s.get(THREADS), s.get(COMMIT_MS), s.get(FLUSH_MS),
+                s.get(CommonSettings.METRICS_HOST), s.get(CommonSettings.METRICS_PORT), s.get(RANKING));
     }
 
     public RankerConfig withCommitMs(long newCommitMs) {

@@ -1,6 +1,5 @@
 package io.github.kcrawler.ranker;
 
-import io.github.kcrawler.common.config.Settings;
 import io.github.kcrawler.common.metrics.MetricsServer;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 
@@ -8,7 +7,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.Map;
 
 /**
  * Runs the ranker service on its own: {@code java -jar ranker-service-…-all.jar --bootstrap-servers host:9092}.
@@ -27,7 +25,7 @@ public final class RankerMain {
         }
         RankerConfig config;
         try {
-            config = RankerConfig.from(Settings.parse(RankerConfig.KEYS, System.getenv(), args));
+            config = RankerConfig.from(RankerConfig.SETTINGS.parse(System.getenv(), args));
         } catch (IllegalArgumentException e) {
             System.err.println("ranker: " + e.getMessage());
             System.err.println("Run with --help for the settings.");
@@ -51,12 +49,6 @@ public final class RankerMain {
     }
 
     static void printHelp(PrintStream out) {
-        out.println("ranker-service: page priorities from the link graph (crawl.links -> crawl.rank.deltas -> crawl.rank.scores).");
-        out.println("Settings (flag --key value, or environment variable; flags win):");
-        for (Map.Entry<String, String> e : RankerConfig.DEFAULTS.entrySet()) {
-            out.printf("  --%-20s %-28s default: %s%n", e.getKey(), Settings.envName(e.getKey()),
-                    e.getValue().isEmpty() ? "(empty)" : e.getValue());
-        }
-        out.println(Settings.KAFKA_HELP);
+        out.print(RankerConfig.SETTINGS.help("ranker-service: page priorities from the link graph (crawl.links -> crawl.rank.deltas -> crawl.rank.scores)."));
     }
 }

@@ -54,6 +54,14 @@ class RankerConfigTest {
     }
 
     @Test
+    void ranking_offersTheIncrementalPageRankCutOffsOnly() {
+        assertThat(RankerConfig.from(Settings.parse(RankerConfig.KEYS, Map.of(), "--ranking", "ipr-vr")).ranking())
+                .isEqualTo(RankerConfig.Ranking.IPR_VR);
+        assertThatThrownBy(() -> RankerConfig.from(Settings.parse(RankerConfig.KEYS, Map.of(), "--ranking",
+                "backlinks"))).hasMessageContaining("ranking must be one of ipr-dl1, ipr-vr, ipr-ar, was 'backlinks'");
+    }
+
+    @Test
     void invalidValues_areRejectedWithTheirNameAndValue() {
         assertThatThrownBy(() -> new RankerConfig(KAFKA, 0, 200, 0, "h", 0, RankerConfig.Ranking.IPR_DL1)).hasMessageContaining("threads")
                 .hasMessageContaining("was 0");

@@ -1,6 +1,10 @@
 package io.github.kcrawler.scheduler;
 
+import io.github.kcrawler.common.config.Check;
+import io.github.kcrawler.common.config.CommonSettings;
 import io.github.kcrawler.common.config.KafkaSettings;
+import io.github.kcrawler.common.config.Setting;
+import io.github.kcrawler.common.config.SettingSet;
 import io.github.kcrawler.common.config.Settings;
 import io.github.kcrawler.scheduler.politeness.FrontierBound;
 import io.github.kcrawler.scheduler.politeness.WheelFrontier;
@@ -8,15 +12,15 @@ import io.github.kcrawler.scheduler.wheel.Pacing;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Everything the scheduler service can be told, validated once here so that a bad value fails at start-up with
- * its name and value, never deep inside a punctuator. Every default lives in this class.
+ * its name and value, never deep inside a punctuator. Each key is declared once, as a {@link Setting} (key, type,
+ * default or its formula, rule, description): the top-level ones here, the wheel's in {@link Wheel}, the revisits' in
+ * {@link Revisit}; {@link #SETTINGS} lists them all, and parsing, {@code --help} and docs/CONFIGURATION.md come from
+ * there.
  *
  * @param politenessMs     T: minimum time between two fetch requests released for one IP
  * @param tickMs           how often the wall-clock punctuator releases ready IPs; also the release look-ahead,
@@ -55,16 +59,34 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
      */
     public record Revisit(boolean enabled, long unitMs, long initialMs, long minMs, long maxMs, long bufferBytes,
                           RevisitStateMode state) {
-        public static final long DEFAULT_UNIT_MS = 60_000;
-        public static final long DEFAULT_INITIAL_MS = 86_400_000;
-        public static final long DEFAULT_MIN_MS = 60_000;
-        public static final long DEFAULT_MAX_MS = 400L * 86_400_000;
-        public static final long DEFAULT_BUFFER_BYTES = 4L << 20;
+        public static final Setting<Boolean> ENABLED = Setting.bool("revisit", true,
+                "revisit fetched pages (paper 003's SAT/L queue, adaptive intervals)");
+        public static final Setting<Long> UNIT_MS = Setting.longValue("revisit-unit-ms", 60_000L, Check.atLeast(1),
+                "time unit of the revisit queue; due pages are taken once per unit");
+        public static final Setting<Long> INITIAL_MS = Setting.longValue("revisit-initial-ms", 86_400_000L,
+                Check.any(), "interval before a page's first revisit (within [revisit-min-ms, revisit-max-ms])");
+        public static final Setting<Long> MIN_MS = Setting.longValue("revisit-min-ms", 60_000L, Check.any(),
+                "shortest revisit interval the change-rate estimator may choose (>= revisit-unit-ms)");
+        public static final Setting<Long> MAX_MS = Setting.longValue("revisit-max-ms", 400L * 86_400_000, Check.any(),
+                "longest revisit interval, for a page never seen to change (>= revisit-min-ms)");
+        public static final Setting<Long> BUFFER_BYTES = Setting.longValue("revisit-buffer-bytes", 4L << 20,
+                Check.range(32 * 1024, 1L << 34, "32768..2^34"), "SAT/L write buffers per partition (4 KiB pages)");
+        public static final Setting<RevisitStateMode> STATE = Setting.choice("revisit-state", RevisitStateMode.SATL,
+                RevisitStateMode::key, RevisitStateMode::parse,
+                "where a page's revisit state lives: in the SAT/L queue (satl) or a per-page store (store)",
+                RevisitStateMode.values());
+        /** The revisit keys, in --help order. */
+        public static final SettingSet SETTINGS = SettingSet.of(ENABLED, UNIT_MS, INITIAL_MS, MIN_MS, MAX_MS,
+                BUFFER_BYTES, STATE);
+
+        public static final long DEFAULT_UNIT_MS = UNIT_MS.defaultValue();
+        public static final long DEFAULT_INITIAL_MS = INITIAL_MS.defaultValue();
+        public static final long DEFAULT_MIN_MS = MIN_MS.defaultValue();
+        public static final long DEFAULT_MAX_MS = MAX_MS.defaultValue();
+        public static final long DEFAULT_BUFFER_BYTES = BUFFER_BYTES.defaultValue();
 
         public Revisit {
-            if (unitMs < 1) {
-                throw new IllegalArgumentException("revisit-unit-ms must be >= 1, was " + unitMs);
-            }
+            UNIT_MS.check(unitMs);
             if (minMs < unitMs) {
                 throw new IllegalArgumentException("revisit-min-ms must be >= revisit-unit-ms (" + unitMs + "), was "
                         + minMs);
@@ -77,9 +99,7 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
                 throw new IllegalArgumentException("revisit-initial-ms must be within [" + minMs + ", " + maxMs
                         + "], was " + initialMs);
             }
-            if (bufferBytes < 32 * 1024 || bufferBytes > 1L << 34) {
-                throw new IllegalArgumentException("revisit-buffer-bytes must be in 32768..2^34, was " + bufferBytes);
-            }
+            BUFFER_BYTES.check(bufferBytes);
             if (state == null) {
                 throw new IllegalArgumentException("revisit-state must be satl or store");
             }
@@ -91,8 +111,13 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
         }
 
         public static Revisit defaults() {
-            return new Revisit(true, DEFAULT_UNIT_MS, DEFAULT_INITIAL_MS, DEFAULT_MIN_MS, DEFAULT_MAX_MS,
-                    DEFAULT_BUFFER_BYTES);
+            return from(Settings.empty());
+        }
+
+        /** Reads the revisit keys (defaults where unset). */
+        public static Revisit from(Settings s) {
+            return new Revisit(s.get(ENABLED), s.get(UNIT_MS), s.get(INITIAL_MS), s.get(MIN_MS), s.get(MAX_MS),
+                    s.get(BUFFER_BYTES), s.get(STATE));
         }
 
         public Revisit withState(RevisitStateMode newState) {
@@ -129,13 +154,17 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
         /** The foundation's per-IP ready-time heap (best score first per IP), kept for comparison. */
         PER_IP;
 
+        /** The orders the {@code order} setting offers. */
+        static final Order[] SETTABLE = {PRIORITY, FIFO};
+
+        /** {@code priority} or {@code fifo}; {@code per-ip} is no longer a setting (issue 24). */
         public static Order parse(String s) {
-            for (Order o : values()) {
+            for (Order o : SETTABLE) {
                 if (o.key().equalsIgnoreCase(s == null ? "" : s.trim())) {
                     return o;
                 }
             }
-            throw new IllegalArgumentException("order must be priority, fifo or per-ip, was '" + s + "'");
+            throw new IllegalArgumentException("order must be priority or fifo, was '" + s + "'");
         }
 
         public String key() {
@@ -159,41 +188,57 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
      */
     public record Wheel(Order order, int queues, int residues, long stepTimeoutMs, Pacing.Mode pacing,
                         int stepsInFlight, long leadMs) {
-        public static final int DEFAULT_QUEUES = 1024;
-        public static final int DEFAULT_RESIDUES = 1024;
+        /** The lower bound of {@code step-timeout-ms}'s default: max(this, politeness-ms). */
         public static final long DEFAULT_STEP_TIMEOUT_MS = 10_000;
-        public static final Pacing.Mode DEFAULT_PACING = Pacing.Mode.PIPELINED;
-        public static final int DEFAULT_STEPS_IN_FLIGHT = 32;
-        public static final long DEFAULT_LEAD_MS = 250;
         public static final long MAX_LEAD_MS = 60_000;
+
+        public static final Setting<Order> ORDER = Setting.choice("order", Order.PRIORITY, Order::key, Order::parse,
+                "how admitted URLs enter the wheel: best score first from a bounded pool (priority) or as they come",
+                Order.SETTABLE);
+        public static final Setting<Integer> QUEUES = Setting.integer("wheel-queues", 1024, Check.range(2, 1 << 20),
+                "B: steps the politeness wheel plans ahead; a residue holds at most B/2 URLs");
+        public static final Setting<Integer> RESIDUES = Setting.integer("wheel-residues", 1024,
+                Check.of(h -> h >= 2 && h <= 1 << 24 && h % 2 == 0, "must be even and in 2..16777216"),
+                "H: IPs share a residue modulo H and are paced as one");
+        public static final Setting<Long> STEP_TIMEOUT_MS = Setting.longValue("step-timeout-ms",
+                Setting.derived("max(" + DEFAULT_STEP_TIMEOUT_MS + ", politeness-ms)",
+                        s -> Math.max(DEFAULT_STEP_TIMEOUT_MS, s.get(POLITENESS_MS))), Check.atLeast(1),
+                "a step waits at most this long for the fetch results of the step it depends on (>= politeness-ms)");
+        public static final Setting<Pacing.Mode> PACING = Setting.choice("pacing", Pacing.Mode.PIPELINED,
+                Pacing.Mode::key, Pacing.Mode::parse,
+                "pipelined: steps of T/2 released ahead; paper: paper 004's one step per T after the last was reported",
+                Pacing.Mode.PIPELINED, Pacing.Mode.PAPER);
+        public static final Setting<Integer> STEPS_IN_FLIGHT = Setting.integer("steps-in-flight", 32,
+                Check.range(1, Pacing.MAX_STEPS_IN_FLIGHT),
+                "pipelined: steps whose fetches may all be unreported when a new one is taken");
+        public static final Setting<Long> LEAD_MS = Setting.longValue("pacing-lead-ms", 250L,
+                Check.range(0, MAX_LEAD_MS), "pipelined: how long before its notBefore a step is released");
+        /** The wheel's keys, in --help order. */
+        public static final SettingSet SETTINGS = SettingSet.of(ORDER, QUEUES, RESIDUES, STEP_TIMEOUT_MS, PACING,
+                STEPS_IN_FLIGHT, LEAD_MS);
+
+        public static final int DEFAULT_QUEUES = QUEUES.defaultValue();
+        public static final int DEFAULT_RESIDUES = RESIDUES.defaultValue();
+        public static final Pacing.Mode DEFAULT_PACING = PACING.defaultValue();
+        public static final int DEFAULT_STEPS_IN_FLIGHT = STEPS_IN_FLIGHT.defaultValue();
+        public static final long DEFAULT_LEAD_MS = LEAD_MS.defaultValue();
 
         public Wheel {
             if (order == null) {
-                throw new IllegalArgumentException("order must be given (priority, fifo or per-ip)");
+                throw new IllegalArgumentException("order must be given (priority or fifo)");
             }
-            if (queues < 2 || queues > 1 << 20) {
-                throw new IllegalArgumentException("wheel-queues must be in 2..1048576, was " + queues);
-            }
-            if (residues < 2 || residues > 1 << 24 || residues % 2 != 0) {
-                throw new IllegalArgumentException("wheel-residues must be even and in 2..16777216, was " + residues);
-            }
+            QUEUES.check(queues);
+            RESIDUES.check(residues);
             if ((long) queues * residues / 2 > 1L << 28) {
                 throw new IllegalArgumentException("wheel-queues × wheel-residues / 2 must be <= 2^28 URLs, was "
                         + (long) queues * residues / 2);
             }
-            if (stepTimeoutMs < 1) {
-                throw new IllegalArgumentException("step-timeout-ms must be >= 1, was " + stepTimeoutMs);
-            }
+            STEP_TIMEOUT_MS.check(stepTimeoutMs);
             if (pacing == null) {
                 throw new IllegalArgumentException("pacing must be given (pipelined or paper)");
             }
-            if (stepsInFlight < 1 || stepsInFlight > Pacing.MAX_STEPS_IN_FLIGHT) {
-                throw new IllegalArgumentException("steps-in-flight must be in 1.." + Pacing.MAX_STEPS_IN_FLIGHT
-                        + ", was " + stepsInFlight);
-            }
-            if (leadMs < 0 || leadMs > MAX_LEAD_MS) {
-                throw new IllegalArgumentException("pacing-lead-ms must be in 0.." + MAX_LEAD_MS + ", was " + leadMs);
-            }
+            STEPS_IN_FLIGHT.check(stepsInFlight);
+            LEAD_MS.check(leadMs);
         }
 
         /** The default pacing (pipelined) with the given order, bounds and step timeout. */
@@ -201,8 +246,20 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
             this(order, queues, residues, stepTimeoutMs, DEFAULT_PACING, DEFAULT_STEPS_IN_FLIGHT, DEFAULT_LEAD_MS);
         }
 
+        /** The defaults at the default politeness-ms. */
         public static Wheel defaults() {
-            return new Wheel(Order.PRIORITY, DEFAULT_QUEUES, DEFAULT_RESIDUES, DEFAULT_STEP_TIMEOUT_MS);
+            return from(Settings.empty());
+        }
+
+        /** Reads the wheel's keys; {@code step-timeout-ms} defaults to max(10000, politeness-ms). */
+        public static Wheel from(Settings s) {
+            Pacing.Mode pacing = s.get(PACING);
+            if (pacing == Pacing.Mode.PAPER && (s.has(STEPS_IN_FLIGHT.key()) || s.has(LEAD_MS.key()))) {
+                throw new IllegalArgumentException("pacing=paper takes one step per T after the previous step's "
+                        + "fetches were reported: steps-in-flight and pacing-lead-ms apply to pacing=pipelined only");
+            }
+            return new Wheel(s.get(ORDER), s.get(QUEUES), s.get(RESIDUES), s.get(STEP_TIMEOUT_MS), pacing,
+                    s.get(STEPS_IN_FLIGHT), s.get(LEAD_MS));
         }
 
         public Wheel withOrder(Order newOrder) {
@@ -223,58 +280,61 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
 
     /** Streams application id, after the topic prefix. */
     public static final String APPLICATION_ID = "scheduler";
-
-    public static final long DEFAULT_POLITENESS_MS = 1000;
-    public static final long DEFAULT_TICK_MS = 20;
-    /** B·H/2 at the default B and H: the whole PRIORITY frontier holds what paper 004's wheel may hold. */
-    public static final int DEFAULT_MAX_PENDING = Wheel.DEFAULT_QUEUES * (Wheel.DEFAULT_RESIDUES / 2);
-    public static final int DEFAULT_MAX_PENDING_PER_IP = 100_000;
-    public static final int DEFAULT_SCORE_CACHE_SIZE = 100_000;
-    public static final int DEFAULT_THREADS = 1;
-    public static final long DEFAULT_COMMIT_MS = 100;
-    public static final String DEFAULT_METRICS_HOST = "127.0.0.1";
-    public static final int DEFAULT_METRICS_PORT = 0;
     /** Below this interval a crawl hammers servers; allowed (tests, a private websim) but warned about. */
     public static final long IMPOLITE_BELOW_MS = 100;
+    /** The upper bound of {@code tick-ms}'s default: min(this, politeness-ms / 2). */
+    public static final long DEFAULT_TICK_MS = 20;
+
+    /** T (the shared declaration); the wheel needs T &gt; 0, where the fetcher accepts 0. */
+    public static final Setting<Long> POLITENESS_MS = CommonSettings.POLITENESS_MS.withCheck(Check.positive());
+    public static final Setting<Long> TICK_MS = Setting.longValue("tick-ms",
+            Setting.derived("max(1, min(" + DEFAULT_TICK_MS + ", politeness-ms / 2))",
+                    s -> defaultTickMs(s.get(POLITENESS_MS))),
+            Check.of(t -> t > 0, "must be > 0 and smaller than politeness-ms"),
+            "how often ready IPs are released; also the release look-ahead");
+    public static final Setting<Integer> MAX_PENDING = Setting.integer("max-pending",
+            Wheel.QUEUES.defaultValue() * (Wheel.RESIDUES.defaultValue() / 2),
+            Check.positive(), "URLs pending per partition in memory (B·H/2 at the default B, H); more wait in the "
+                    + "pending store's spill");
+    public static final Setting<Integer> MAX_PENDING_PER_IP = Setting.integer("max-pending-per-ip", 100_000,
+            Check.positive(), "URLs pending for one IP");
+    public static final Setting<Integer> SCORE_CACHE_SIZE = Setting.integer("score-cache-size", 100_000,
+            Check.atLeast(0), "scores kept per partition for URLs that are not pending yet");
+    public static final Setting<Integer> THREADS = KafkaSettings.STREAMS_THREADS.withCheck(Check.range(1, 64));
+    public static final Setting<Long> COMMIT_MS = KafkaSettings.STREAMS_COMMIT_MS.withDefault(100L)
+            .withCheck(Check.atLeast(1));
+    /** This service's own keys, in --help order. */
+    public static final SettingSet OWN_SETTINGS = SettingSet.of(POLITENESS_MS, TICK_MS, MAX_PENDING,
+            MAX_PENDING_PER_IP, SCORE_CACHE_SIZE, THREADS, COMMIT_MS, CommonSettings.METRICS, Wheel.SETTINGS,
+            Revisit.SETTINGS);
+    /** Every key {@link #from(Settings)} reads: its own, then the Kafka ones. */
+    public static final SettingSet SETTINGS = SettingSet.of(OWN_SETTINGS, KafkaSettings.SETTINGS);
+
+    public static final long DEFAULT_POLITENESS_MS = POLITENESS_MS.defaultValue();
+    public static final int DEFAULT_MAX_PENDING = MAX_PENDING.defaultValue();
 
     /** Keys of this service's own settings, each with its default, in --help order. */
-    public static final Map<String, String> OWN_DEFAULTS = ownDefaults();
+    public static final Map<String, String> OWN_DEFAULTS = OWN_SETTINGS.defaults();
 
     /** Every key {@link #from(Settings)} reads, including the Kafka ones. */
-    public static final Set<String> KEYS = keys();
+    public static final Set<String> KEYS = SETTINGS.keys();
 
     public SchedulerConfig {
         if (kafka == null) {
             throw new IllegalArgumentException("kafka settings must not be null");
         }
-        if (politenessMs <= 0) {
-            throw new IllegalArgumentException("politeness-ms must be > 0, was " + politenessMs);
+        POLITENESS_MS.check(politenessMs);
+        if (!TICK_MS.accepts(tickMs) || tickMs >= politenessMs) { // the rule names T, so it is checked here
+            throw new IllegalArgumentException(TICK_MS.key() + " " + TICK_MS.rule() + " (" + politenessMs + "), was "
+                    + tickMs);
         }
-        if (tickMs <= 0 || tickMs >= politenessMs) {
-            throw new IllegalArgumentException("tick-ms must be > 0 and smaller than politeness-ms (" + politenessMs
-                    + "), was " + tickMs);
-        }
-        if (maxPending <= 0) {
-            throw new IllegalArgumentException("max-pending must be > 0, was " + maxPending);
-        }
-        if (maxPendingPerIp <= 0) {
-            throw new IllegalArgumentException("max-pending-per-ip must be > 0, was " + maxPendingPerIp);
-        }
-        if (scoreCacheSize < 0) {
-            throw new IllegalArgumentException("score-cache-size must be >= 0, was " + scoreCacheSize);
-        }
-        if (threads < 1 || threads > 64) {
-            throw new IllegalArgumentException("threads must be in 1..64, was " + threads);
-        }
-        if (commitMs < 1) {
-            throw new IllegalArgumentException("commit-ms must be >= 1, was " + commitMs);
-        }
-        if (metricsHost == null || metricsHost.isBlank()) {
-            throw new IllegalArgumentException("metrics-host must not be empty, was '" + metricsHost + "'");
-        }
-        if (metricsPort < 0 || metricsPort > 65_535) {
-            throw new IllegalArgumentException("metrics-port must be in 0..65535, was " + metricsPort);
-        }
+        MAX_PENDING.check(maxPending);
+        MAX_PENDING_PER_IP.check(maxPendingPerIp);
+        SCORE_CACHE_SIZE.check(scoreCacheSize);
+        THREADS.check(threads);
+        COMMIT_MS.check(commitMs);
+        CommonSettings.METRICS_HOST.check(metricsHost);
+        CommonSettings.METRICS_PORT.check(metricsPort);
         if (wheel == null) {
             throw new IllegalArgumentException("wheel settings must not be null");
         }
@@ -308,9 +368,7 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
 
     /** Defaults for everything but the Kafka settings. */
     public static SchedulerConfig defaults(KafkaSettings kafka) {
-        return new SchedulerConfig(kafka, DEFAULT_POLITENESS_MS, DEFAULT_TICK_MS, DEFAULT_MAX_PENDING,
-                DEFAULT_MAX_PENDING_PER_IP, DEFAULT_SCORE_CACHE_SIZE, DEFAULT_THREADS, DEFAULT_COMMIT_MS,
-                DEFAULT_METRICS_HOST, DEFAULT_METRICS_PORT, Wheel.defaults(), Revisit.defaults());
+        return from(Settings.empty(), kafka);
     }
 
     /** The tick when none is set: {@link #DEFAULT_TICK_MS}, or T/2 when T is that small, so any T >= 2 ms works. */
@@ -319,40 +377,14 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
     }
 
     public static SchedulerConfig from(Settings s) {
-        long politenessMs = s.longValue("politeness-ms", DEFAULT_POLITENESS_MS);
-        return new SchedulerConfig(KafkaSettings.from(s),
-                politenessMs,
-                s.longValue("tick-ms", defaultTickMs(politenessMs)),
-                s.integer("max-pending", DEFAULT_MAX_PENDING),
-                s.integer("max-pending-per-ip", DEFAULT_MAX_PENDING_PER_IP),
-                s.integer("score-cache-size", DEFAULT_SCORE_CACHE_SIZE),
-                s.integer("threads", DEFAULT_THREADS),
-                s.longValue("commit-ms", DEFAULT_COMMIT_MS),
-                s.string("metrics-host", DEFAULT_METRICS_HOST),
-                s.integer("metrics-port", DEFAULT_METRICS_PORT),
-                wheel(s, politenessMs),
-                new Revisit(s.bool("revisit", true),
-                        s.longValue("revisit-unit-ms", Revisit.DEFAULT_UNIT_MS),
-                        s.longValue("revisit-initial-ms", Revisit.DEFAULT_INITIAL_MS),
-                        s.longValue("revisit-min-ms", Revisit.DEFAULT_MIN_MS),
-                        s.longValue("revisit-max-ms", Revisit.DEFAULT_MAX_MS),
-                        s.longValue("revisit-buffer-bytes", Revisit.DEFAULT_BUFFER_BYTES),
-                        RevisitStateMode.parse(s.string("revisit-state", RevisitStateMode.SATL.key()))));
+        return from(s, KafkaSettings.from(s));
     }
 
-    private static Wheel wheel(Settings s, long politenessMs) {
-        Pacing.Mode pacing = Pacing.Mode.parse(s.string("pacing", Wheel.DEFAULT_PACING.key()));
-        if (pacing == Pacing.Mode.PAPER && (s.has("steps-in-flight") || s.has("pacing-lead-ms"))) {
-            throw new IllegalArgumentException("pacing=paper takes one step per T after the previous step's fetches "
-                    + "were reported: steps-in-flight and pacing-lead-ms apply to pacing=pipelined only");
-        }
-        return new Wheel(Order.parse(s.string("order", Order.PRIORITY.key())),
-                s.integer("wheel-queues", Wheel.DEFAULT_QUEUES),
-                s.integer("wheel-residues", Wheel.DEFAULT_RESIDUES),
-                s.longValue("step-timeout-ms", Math.max(Wheel.DEFAULT_STEP_TIMEOUT_MS, politenessMs)),
-                pacing,
-                s.integer("steps-in-flight", Wheel.DEFAULT_STEPS_IN_FLIGHT),
-                s.longValue("pacing-lead-ms", Wheel.DEFAULT_LEAD_MS));
+    private static SchedulerConfig from(Settings s, KafkaSettings kafka) {
+        return new SchedulerConfig(kafka, s.get(POLITENESS_MS), s.get(TICK_MS), s.get(MAX_PENDING),
+                s.get(MAX_PENDING_PER_IP), s.get(SCORE_CACHE_SIZE), s.get(THREADS), s.get(COMMIT_MS),
+                s.get(CommonSettings.METRICS_HOST), s.get(CommonSettings.METRICS_PORT), Wheel.from(s),
+                Revisit.from(s));
     }
 
     public SchedulerConfig withPoliteness(long newPolitenessMs, long newTickMs) {
@@ -376,39 +408,5 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
     public SchedulerConfig withRevisit(Revisit newRevisit) {
         return new SchedulerConfig(kafka, politenessMs, tickMs, maxPending, maxPendingPerIp, scoreCacheSize,
                 threads, commitMs, metricsHost, metricsPort, wheel, newRevisit);
-    }
-
-    private static Map<String, String> ownDefaults() {
-        Map<String, String> d = new LinkedHashMap<>();
-        d.put("politeness-ms", Long.toString(DEFAULT_POLITENESS_MS));
-        d.put("tick-ms", Long.toString(DEFAULT_TICK_MS));
-        d.put("max-pending", Integer.toString(DEFAULT_MAX_PENDING));
-        d.put("max-pending-per-ip", Integer.toString(DEFAULT_MAX_PENDING_PER_IP));
-        d.put("score-cache-size", Integer.toString(DEFAULT_SCORE_CACHE_SIZE));
-        d.put("threads", Integer.toString(DEFAULT_THREADS));
-        d.put("commit-ms", Long.toString(DEFAULT_COMMIT_MS));
-        d.put("metrics-host", DEFAULT_METRICS_HOST);
-        d.put("metrics-port", Integer.toString(DEFAULT_METRICS_PORT));
-        d.put("order", Order.PRIORITY.key());
-        d.put("wheel-queues", Integer.toString(Wheel.DEFAULT_QUEUES));
-        d.put("wheel-residues", Integer.toString(Wheel.DEFAULT_RESIDUES));
-        d.put("step-timeout-ms", Long.toString(Wheel.DEFAULT_STEP_TIMEOUT_MS));
-        d.put("pacing", Wheel.DEFAULT_PACING.key());
-        d.put("steps-in-flight", Integer.toString(Wheel.DEFAULT_STEPS_IN_FLIGHT));
-        d.put("pacing-lead-ms", Long.toString(Wheel.DEFAULT_LEAD_MS));
-        d.put("revisit", "true");
-        d.put("revisit-unit-ms", Long.toString(Revisit.DEFAULT_UNIT_MS));
-        d.put("revisit-initial-ms", Long.toString(Revisit.DEFAULT_INITIAL_MS));
-        d.put("revisit-min-ms", Long.toString(Revisit.DEFAULT_MIN_MS));
-        d.put("revisit-max-ms", Long.toString(Revisit.DEFAULT_MAX_MS));
-        d.put("revisit-buffer-bytes", Long.toString(Revisit.DEFAULT_BUFFER_BYTES));
-        d.put("revisit-state", RevisitStateMode.SATL.key());
-        return Collections.unmodifiableMap(d);
-    }
-
-    private static Set<String> keys() {
-        Set<String> k = new TreeSet<>(OWN_DEFAULTS.keySet());
-        k.addAll(KafkaSettings.KEYS);
-        return Set.copyOf(k);
     }
 }

@@ -1,16 +1,11 @@
 package io.github.kcrawler.scheduler;
 
-import io.github.kcrawler.common.config.KafkaSettings;
-import io.github.kcrawler.common.config.Settings;
 import io.github.kcrawler.common.metrics.MetricsServer;
 import io.github.kcrawler.common.time.CrawlClock;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 
 import java.io.PrintStream;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.TreeSet;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -28,7 +23,7 @@ public final class SchedulerMain {
         }
         SchedulerConfig config;
         try {
-            config = SchedulerConfig.from(Settings.parse(SchedulerConfig.KEYS, System.getenv(), args));
+            config = SchedulerConfig.from(SchedulerConfig.SETTINGS.parse(System.getenv(), args));
         } catch (IllegalArgumentException e) {
             System.err.println("scheduler: " + e.getMessage());
             System.err.println("Run with --help for the list of settings.");
@@ -50,21 +45,8 @@ public final class SchedulerMain {
     }
 
     static void printHelp(PrintStream out) {
-        Map<String, String> kafkaDefaults = Map.of("bootstrap-servers", KafkaSettings.DEFAULT_BOOTSTRAP,
-                "topic-prefix", "", "partitions", Integer.toString(KafkaSettings.DEFAULT_PARTITIONS),
-                "state-dir", KafkaSettings.DEFAULT_STATE_DIR.toString());
-        Map<String, String> all = new LinkedHashMap<>(SchedulerConfig.OWN_DEFAULTS);
-        for (String key : new TreeSet<>(KafkaSettings.KEYS)) {
-            all.put(key, kafkaDefaults.getOrDefault(key, ""));
-        }
-        out.println("Usage: scheduler [--key value]...   (or environment variables CRAWLER_KEY)");
-        out.println("Releases admitted URLs as fetch requests, best score first, at most one per IP every "
-                + "politeness-ms.");
-        out.println();
-        for (Map.Entry<String, String> e : all.entrySet()) {
-            String value = e.getValue().isEmpty() ? "\"\"" : e.getValue();
-            out.printf("  --%-20s default %-16s env %s%n", e.getKey(), value, Settings.envName(e.getKey()));
-        }
-        out.println(Settings.KAFKA_HELP);
+        out.print(SchedulerConfig.SETTINGS.help("Usage: scheduler [--key value]...   (or environment variables CRAWLER_KEY)\n"
+                + "Releases admitted URLs as fetch requests, best score first, at most one per IP every "
+                + "politeness-ms.\n"));
     }
 }

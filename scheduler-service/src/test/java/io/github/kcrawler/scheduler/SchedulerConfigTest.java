@@ -76,6 +76,9 @@ class SchedulerConfigTest {
         assertThatThrownBy(() -> parse(Map.of(), "--politness-ms", "10"))
                 .hasMessageContaining("unknown setting --politness-ms");
         assertThatThrownBy(() -> parse(Map.of(), "--tick-ms", "soon")).hasMessageContaining("tick-ms must be a number");
+        assertThatThrownBy(() -> parse(Map.of(), "--order", "per-ip"))
+                .hasMessageContaining("order must be priority or fifo, was 'per-ip'");
+        assertThat(parse(Map.of(), "--order", "fifo").wheel().order()).isEqualTo(SchedulerConfig.Order.FIFO);
     }
 
     @Test
@@ -129,6 +132,6 @@ class SchedulerConfigTest {
         for (String key : SchedulerConfig.KEYS) {
             assertThat(help).contains("--" + key);
         }
-        assertThat(help).contains("default 1000", "CRAWLER_POLITENESS_MS", "--kafka.<name>", "CRAWLER_KAFKA_<NAME>");
+        assertThat(help).contains("default: 1000", "CRAWLER_POLITENESS_MS", "--kafka.<name>", "CRAWLER_KAFKA_<NAME>");
     }
 }

@@ -5,7 +5,12 @@ import io.github.kcrawler.app.runtime.CrawlReport;
 import io.github.kcrawler.app.runtime.CrawlSession;
 import io.github.kcrawler.app.runtime.SeedInjector;
 import io.github.kcrawler.app.runtime.WarcFiles;
+import io.github.kcrawler.common.config.CommonSettings;
+import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.config.Settings;
+import io.github.kcrawler.common.scope.AddressPolicy;
+import io.github.kcrawler.common.scope.CrawlScope;
+import io.github.kcrawler.fetcher.FetcherConfig;
 import io.github.kcrawler.fetcher.dns.HostsFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -29,6 +34,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * topics, the services' state and the consumer offsets are all under {@code --data-dir}.
  */
 @Command(name = "crawl", mixinStandardHelpOptions = true, sortOptions = false,
+        resourceBundle = "io.github.kcrawler.app.cli.SettingFlagsHelp",
         description = {"Crawls from seed URLs with all services in this process (embedded broker unless",
                 "--bootstrap-servers is given). Run it again on the same --data-dir to resume."},
         footerHeading = "%nExamples:%n",
@@ -50,25 +56,26 @@ public final class CrawlCommand implements Callable<Integer> {
     @Option(names = "--data-dir", description = "Broker data, service state and WARC files (default ${DEFAULT-VALUE}).")
     Path dataDir = Path.of("data");
 
-    @Option(names = "--partitions", description = "Partitions of every topic (default ${DEFAULT-VALUE}).")
-    int partitions = 4;
+    // the flags below set service settings: descriptions and defaults come from the declarations (SettingFlagsHelp)
+    @Option(names = "--partitions", descriptionKey = "partitions")
+    int partitions = KafkaSettings.PARTITIONS.defaultValue();
 
-    @Option(names = "--topic-prefix", description = "Prefix of every topic and application id.")
-    String topicPrefix = "";
+    @Option(names = "--topic-prefix", descriptionKey = "topic-prefix")
+    String topicPrefix = KafkaSettings.TOPIC_PREFIX.defaultValue();
 
-    @Option(names = "--politeness-ms", description = "Minimum time between two requests to one IP (default ${DEFAULT-VALUE}).")
-    long politenessMs = 1000;
+    @Option(names = "--politeness-ms", descriptionKey = "politeness-ms")
+    long politenessMs = CommonSettings.POLITENESS_MS.defaultValue();
 
-    @Option(names = "--max-pages", description = "Stop fetching after this many pages (0 = no limit).")
-    long maxPages;
+    @Option(names = "--max-pages", descriptionKey = "max-pages")
+    long maxPages = FetcherConfig.Limits.MAX_PAGES.defaultValue();
 
-    @Option(names = "--max-depth", description = "Link depth limit (default ${DEFAULT-VALUE}).")
-    int maxDepth = 20;
+    @Option(names = "--max-depth", descriptionKey = "max-depth")
+    int maxDepth = CrawlScope.MAX_DEPTH.defaultValue();
 
-    @Option(names = "--hosts-file", description = "Static host name to IP mappings (/etc/hosts format).")
+    @Option(names = "--hosts-file", descriptionKey = "hosts-file")
     Path hostsFile;
 
-    @Option(names = "--allow-addresses", description = "CIDR ranges allowed although private or loopback.")
+    @Option(names = "--allow-addresses", descriptionKey = "allow-addresses")
     String allowAddresses;
 
     @Option(names = "--metrics-port", description = "Prometheus endpoint port on 127.0.0.1 (default ${DEFAULT-VALUE}).")
@@ -96,17 +103,17 @@ public final class CrawlCommand implements Callable<Integer> {
                     "--status-port must be in 0..65535 (or -1 for none), was " + statusPort);
         }
         Map<String, String> all = new LinkedHashMap<>();
-        all.put("politeness-ms", Long.toString(politenessMs));
-        all.put("max-depth", Integer.toString(maxDepth));
-        all.put("warc-dir", dataDir.resolve("warc").toString());
+        all.put(CommonSettings.POLITENESS_MS.key(), Long.toString(politenessMs));
+        all.put(CrawlScope.MAX_DEPTH.key(), Integer.toString(maxDepth));
+        all.put(FetcherConfig.Warc.DIR.key(), dataDir.resolve("warc").toString());
         if (maxPages > 0) {
-            all.put("max-pages", Long.toString(maxPages));
+            all.put(FetcherConfig.Limits.MAX_PAGES.key(), Long.toString(maxPages));
         }
         if (hostsFile != null) {
-            all.put("hosts-file", hostsFile.toString());
+            all.put(FetcherConfig.Dns.HOSTS_FILE.key(), hostsFile.toString());
         }
         if (allowAddresses != null) {
-            all.put("allow-addresses", allowAddresses);
+            all.put(AddressPolicy.ALLOW_ADDRESSES.key(), allowAddresses);
         }
         Settings.kafkaFromEnv(System.getenv()).forEach((k, v) -> all.put(Settings.KAFKA_PREFIX + k, v));
         all.putAll(settings); // --set wins over CRAWLER_KAFKA_* variables

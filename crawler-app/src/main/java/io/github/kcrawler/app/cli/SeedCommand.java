@@ -28,6 +28,7 @@ import java.util.concurrent.Callable;
  * {@code --wait-seconds} fails with an exception (status 1).
  */
 @Command(name = "seed", mixinStandardHelpOptions = true, sortOptions = false,
+        resourceBundle = "io.github.kcrawler.app.cli.SettingFlagsHelp",
         description = {"Puts seed URLs on crawl.urls.discovered of a running Kafka cluster and exits",
                 "(no embedded broker, no services). The topics must exist."})
 public final class SeedCommand implements Callable<Integer> {
@@ -38,10 +39,11 @@ public final class SeedCommand implements Callable<Integer> {
     @Option(names = "--bootstrap-servers", required = true, description = "The Kafka cluster.")
     String bootstrapServers;
 
-    @Option(names = "--topic-prefix", description = "Prefix of every topic (as the services' topic-prefix).")
-    String topicPrefix = "";
+    // descriptions and the default from the settings' declarations (SettingFlagsHelp), as the services print them
+    @Option(names = "--topic-prefix", descriptionKey = "topic-prefix")
+    String topicPrefix = KafkaSettings.TOPIC_PREFIX.defaultValue();
 
-    @Option(names = "--hosts-file", description = "Static host name to IP mappings (/etc/hosts format), tried before DNS.")
+    @Option(names = "--hosts-file", descriptionKey = "hosts-file")
     Path hostsFile;
 
     @Mixin

@@ -2,7 +2,9 @@ package io.github.kcrawler.app.runtime;
 
 import io.github.kcrawler.app.status.RegistryMetricsSource;
 import io.github.kcrawler.app.status.StatusService;
+import io.github.kcrawler.common.config.CommonSettings;
 import io.github.kcrawler.common.config.KafkaSettings;
+import io.github.kcrawler.common.config.SettingSet;
 import io.github.kcrawler.common.config.Settings;
 import io.github.kcrawler.common.metrics.MetricsServer;
 import io.github.kcrawler.common.time.CrawlClock;
@@ -41,8 +43,8 @@ public final class CrawlSession implements AutoCloseable {
     private static final List<Set<String>> SERVICE_KEYS = List.of(DedupConfig.KEYS, SchedulerConfig.KEYS,
             RankerConfig.KEYS, FetcherConfig.KEYS);
     /** Keys the session itself sets from the runtime; a user cannot set them per service. */
-    private static final Set<String> RUNTIME_KEYS = Set.of("bootstrap-servers", "topic-prefix", "partitions",
-            "state-dir", "metrics-host", "metrics-port");
+    private static final Set<String> RUNTIME_KEYS = SettingSet.of(KafkaSettings.SETTINGS, CommonSettings.METRICS)
+            .keys();
 
     private final CrawlRuntime runtime;
     private final PrometheusMeterRegistry registry;

@@ -68,4 +68,16 @@ class CrawlerMainTest {
         assertThat(CrawlCommand.readSeeds(java.util.List.of(file.toString(), "http://c.example/")))
                 .containsExactly("http://a.example/", "https://b.example/x", "http://c.example/");
     }
+
+    @Test
+    void settingFlagsAreDescribedAndDefaultedByTheSettingsDeclarations() {
+        String crawl = help("crawl", "--help").replaceAll("\\s+", " ");
+        String politeness = io.github.kcrawler.common.config.CommonSettings.POLITENESS_MS.description();
+        assertThat(crawl).contains(politeness.substring(1, 40), "(default 1000)", "(default 4)", "(default 20)");
+        assertThat(crawl).contains(io.github.kcrawler.common.scope.CrawlScope.MAX_DEPTH.description().substring(1));
+        assertThat(new CrawlCommand().politenessMs)
+                .isEqualTo(io.github.kcrawler.common.config.CommonSettings.POLITENESS_MS.defaultValue());
+        assertThat(help("seed", "--help").replaceAll("\\s+", " "))
+                .contains(io.github.kcrawler.fetcher.FetcherConfig.Dns.HOSTS_FILE.description().substring(1));
+    }
 }

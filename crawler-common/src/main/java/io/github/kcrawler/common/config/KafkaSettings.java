@@ -17,29 +17,46 @@ import java.util.Set;
  */
 public record KafkaSettings(String bootstrapServers, String topicPrefix, int partitions, Path stateDir,
                             Map<String, String> clientOverrides) {
-    public static final String DEFAULT_BOOTSTRAP = "127.0.0.1:9092";
-    public static final int DEFAULT_PARTITIONS = 4;
-    public static final Path DEFAULT_STATE_DIR = Path.of("data", "state");
+    public static final Setting<String> BOOTSTRAP_SERVERS = Setting.string("bootstrap-servers", "127.0.0.1:9092",
+            Check.notBlank(), "Kafka brokers to start from, host:port,...");
+    public static final Setting<String> TOPIC_PREFIX = Setting.string("topic-prefix", "",
+            Check.of(p -> p != null && p.matches("[a-zA-Z0-9._-]*"), "may only contain [a-zA-Z0-9._-]"),
+            "prefix of every topic name and Streams application id (several crawls on one cluster)");
+    public static final Setting<Integer> PARTITIONS = Setting.integer("partitions", 4, Check.range(1, 10_000),
+            "partitions of every topic (the co-partitioning contract; bounds each service's parallelism)");
+    public static final Setting<String> STATE_DIR = Setting.string("state-dir", Path.of("data", "state").toString(),
+            Check.any(), "directory of the local state (RocksDB stores, the fetcher's instance slots)");
+    /**
+     * Kafka Streams stream threads of one instance. Shared by the Streams services; each gives its own rule
+     * ({@link Setting#withCheck}).
+     */
+    public static final Setting<Integer> STREAMS_THREADS = Setting.integer("threads", 1, Check.range(1, 256),
+            "Kafka Streams threads in this instance; useful up to the partitions it owns");
+    /** Kafka Streams commit interval; each Streams service gives its own default ({@link Setting#withDefault}). */
+    public static final Setting<Long> STREAMS_COMMIT_MS = Setting.longValue("commit-ms", 100L,
+            Check.range(1, 600_000), "Kafka Streams commit interval: one exactly-once transaction per commit");
+
+    /** The keys every service reads to reach the cluster, declared once here. */
+    public static final SettingSet SETTINGS = SettingSet.of(BOOTSTRAP_SERVERS, TOPIC_PREFIX, PARTITIONS, STATE_DIR);
+
+    public static final String DEFAULT_BOOTSTRAP = BOOTSTRAP_SERVERS.defaultValue();
+    public static final int DEFAULT_PARTITIONS = PARTITIONS.defaultValue();
+    public static final Path DEFAULT_STATE_DIR = Path.of(STATE_DIR.defaultValue());
 
     /** The keys {@link #from(Settings)} reads; services add them to their own known keys. */
-    public static final Set<String> KEYS = Set.of("bootstrap-servers", "topic-prefix", "partitions", "state-dir");
+    public static final Set<String> KEYS = SETTINGS.keys();
 
     public KafkaSettings {
-        if (bootstrapServers == null || bootstrapServers.isBlank()) {
-            throw new IllegalArgumentException("bootstrap-servers must not be empty, was '" + bootstrapServers + "'");
-        }
-        if (partitions < 1 || partitions > 10_000) {
-            throw new IllegalArgumentException("partitions must be in 1..10000, was " + partitions);
-        }
-        Topics.withPrefix(topicPrefix); // validates the prefix
+        BOOTSTRAP_SERVERS.check(bootstrapServers);
+        PARTITIONS.check(partitions);
+        Topics.withPrefix(topicPrefix); // validates the prefix (TOPIC_PREFIX's rule)
         stateDir = stateDir == null ? DEFAULT_STATE_DIR : stateDir;
         clientOverrides = Map.copyOf(clientOverrides == null ? Map.of() : clientOverrides);
     }
 
     public static KafkaSettings from(Settings s) {
-        return new KafkaSettings(s.string("bootstrap-servers", DEFAULT_BOOTSTRAP), s.string("topic-prefix", ""),
-                s.integer("partitions", DEFAULT_PARTITIONS), Path.of(s.string("state-dir", DEFAULT_STATE_DIR.toString())),
-                s.kafkaOverrides());
+        return new KafkaSettings(s.get(BOOTSTRAP_SERVERS), s.get(TOPIC_PREFIX), s.get(PARTITIONS),
+                Path.of(s.get(STATE_DIR)), s.kafkaOverrides());
     }
 
     public Topics topics() {

@@ -193,6 +193,23 @@ public final class Settings {
         return ENV_PREFIX + key.toUpperCase(Locale.ROOT).replace('-', '_').replace('.', '_');
     }
 
+    private static final Settings EMPTY = new Settings(Map.of(), Map.of());
+
+    /** No values at all: every {@link Setting#read} gives its default. */
+    public static Settings empty() {
+        return EMPTY;
+    }
+
+    /** The raw value given for {@code key} (flag or environment), or null. */
+    public String raw(String key) {
+        return values.get(key);
+    }
+
+    /** The value of a declared setting, or its default; see {@link Setting#read}. */
+    public <T> T get(Setting<T> setting) {
+        return setting.read(this);
+    }
+
     public String string(String key, String defaultValue) {
         return values.getOrDefault(key, defaultValue);
     }

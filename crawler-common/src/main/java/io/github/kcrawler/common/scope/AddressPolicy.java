@@ -1,5 +1,7 @@
 package io.github.kcrawler.common.scope;
 
+import io.github.kcrawler.common.config.Setting;
+import io.github.kcrawler.common.config.SettingSet;
 import io.github.kcrawler.common.config.Settings;
 
 import java.net.Inet4Address;
@@ -22,8 +24,12 @@ import java.util.Set;
  * a simulated web on {@code 127.0.0.0/8}, an intranet crawl lists its own ranges.
  */
 public record AddressPolicy(List<Cidr> allow) {
+    public static final Setting<List<String>> ALLOW_ADDRESSES = Setting.list("allow-addresses",
+            "CIDR ranges (or addresses) allowed although private, loopback or link-local");
+    /** The settings {@link #from(Settings)} reads. */
+    public static final SettingSet SETTINGS = SettingSet.of(ALLOW_ADDRESSES);
     /** The keys {@link #from(Settings)} reads. */
-    public static final Set<String> KEYS = Set.of("allow-addresses");
+    public static final Set<String> KEYS = SETTINGS.keys();
 
     public AddressPolicy {
         allow = List.copyOf(allow == null ? List.of() : allow);
@@ -53,7 +59,7 @@ public record AddressPolicy(List<Cidr> allow) {
 
     /** {@code allow-addresses}: comma-separated CIDR ranges, default none. */
     public static AddressPolicy from(Settings s) {
-        return allowing(s.list("allow-addresses", List.of()));
+        return allowing(s.get(ALLOW_ADDRESSES));
     }
 
     /** Whether the crawler may connect to {@code address}; null is a caller bug. */

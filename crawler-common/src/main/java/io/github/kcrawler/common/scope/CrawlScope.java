@@ -1,6 +1,9 @@
 package io.github.kcrawler.common.scope;
 
 import crawlercommons.domains.EffectiveTldFinder;
+import io.github.kcrawler.common.config.Check;
+import io.github.kcrawler.common.config.Setting;
+import io.github.kcrawler.common.config.SettingSet;
 import io.github.kcrawler.common.config.Settings;
 import io.github.kcrawler.common.url.UrlNormalizer;
 
@@ -41,9 +44,27 @@ public record CrawlScope(int maxDepth, int maxUrlLength, Mode mode, List<Pattern
     public static final int MIN_URL_LENGTH = 16;
     public static final int MAX_URL_LENGTH = 65_536;
 
+    public static final Setting<Integer> MAX_DEPTH = Setting.integer("max-depth", DEFAULT_MAX_DEPTH, Check.atLeast(0),
+            "links followed from a seed at most this deep (a seed is depth 0)");
+    public static final Setting<Integer> URL_LENGTH_LIMIT = Setting.integer("max-url-length", DEFAULT_MAX_URL_LENGTH,
+            Check.range(MIN_URL_LENGTH, MAX_URL_LENGTH), "longer URLs are not followed (and longer redirect targets dropped)");
+    public static final Setting<Mode> SCOPE = Setting.choice("scope", DEFAULT_MODE,
+            m -> m.name().toLowerCase(Locale.ROOT).replace('_', '-'), Mode::parse,
+            "how far from its page a link may go: anywhere, the same host or the same registered domain",
+            Mode.values());
+    public static final Setting<List<String>> ALLOW = Setting.list("allow",
+            "regular expressions; when any are given a followed URL must match one (docs/SCOPE.md)");
+    public static final Setting<List<String>> DENY = Setting.list("deny",
+            "regular expressions; a URL matching one is not followed (docs/SCOPE.md)");
+    public static final Setting<Integer> MAX_REPEATED_SEGMENTS = Setting.integer("max-repeated-segments",
+            DEFAULT_MAX_REPEATED_SEGMENTS, Check.atLeast(1), "a path segment may occur this often in one URL (traps)");
+    public static final Setting<Integer> MAX_QUERY_PARAMS = Setting.integer("max-query-params",
+            DEFAULT_MAX_QUERY_PARAMS, Check.atLeast(0), "query parameters allowed in one URL (traps)");
+    /** The settings {@link #from(Settings)} reads, declared once here. */
+    public static final SettingSet SETTINGS = SettingSet.of(MAX_DEPTH, URL_LENGTH_LIMIT, MAX_REPEATED_SEGMENTS,
+            MAX_QUERY_PARAMS, SCOPE, ALLOW, DENY);
     /** The keys {@link #from(Settings)} reads. */
-    public static final Set<String> KEYS = Set.of("max-depth", "max-url-length", "scope", "allow", "deny",
-            "max-repeated-segments", "max-query-params");
+    public static final Set<String> KEYS = SETTINGS.keys();
 
     /** How far from the source page a link may go. */
     public enum Mode {
@@ -67,20 +88,11 @@ public record CrawlScope(int maxDepth, int maxUrlLength, Mode mode, List<Pattern
     }
 
     public CrawlScope {
-        if (maxDepth < 0) {
-            throw new IllegalArgumentException("max-depth must be >= 0, was " + maxDepth);
-        }
-        if (maxUrlLength < MIN_URL_LENGTH || maxUrlLength > MAX_URL_LENGTH) {
-            throw new IllegalArgumentException("max-url-length must be in " + MIN_URL_LENGTH + ".." + MAX_URL_LENGTH
-                    + ", was " + maxUrlLength);
-        }
+        MAX_DEPTH.check(maxDepth);
+        URL_LENGTH_LIMIT.check(maxUrlLength);
         Objects.requireNonNull(mode, "scope mode");
-        if (maxRepeatedSegments < 1) {
-            throw new IllegalArgumentException("max-repeated-segments must be >= 1, was " + maxRepeatedSegments);
-        }
-        if (maxQueryParams < 0) {
-            throw new IllegalArgumentException("max-query-params must be >= 0, was " + maxQueryParams);
-        }
+        MAX_REPEATED_SEGMENTS.check(maxRepeatedSegments);
+        MAX_QUERY_PARAMS.check(maxQueryParams);
         allow = List.copyOf(allow == null ? List.of() : allow);
         deny = List.copyOf(deny == null ? List.of() : deny);
     }
@@ -101,12 +113,8 @@ public record CrawlScope(int maxDepth, int maxUrlLength, Mode mode, List<Pattern
     }
 
     public static CrawlScope from(Settings s) {
-        return new CrawlScope(s.integer("max-depth", DEFAULT_MAX_DEPTH),
-                s.integer("max-url-length", DEFAULT_MAX_URL_LENGTH),
-                Mode.parse(s.string("scope", DEFAULT_MODE.name())), compile("allow", s.list("allow", List.of())),
-                compile("deny", s.list("deny", List.of())),
-                s.integer("max-repeated-segments", DEFAULT_MAX_REPEATED_SEGMENTS),
-                s.integer("max-query-params", DEFAULT_MAX_QUERY_PARAMS));
+        return new CrawlScope(s.get(MAX_DEPTH), s.get(URL_LENGTH_LIMIT), s.get(SCOPE), compile("allow", s.get(ALLOW)),
+                compile("deny", s.get(DENY)), s.get(MAX_REPEATED_SEGMENTS), s.get(MAX_QUERY_PARAMS));
     }
 
     /**

@@ -1,5 +1,9 @@
 package io.github.kcrawler.common.topic;
 
+import io.github.kcrawler.common.config.Check;
+import io.github.kcrawler.common.config.Setting;
+import io.github.kcrawler.common.config.SettingSet;
+import io.github.kcrawler.common.config.Settings;
 import io.github.kcrawler.common.model.AdmittedUrls;
 import io.github.kcrawler.common.model.DiscoveredUrls;
 
@@ -44,30 +48,26 @@ public final class UrlBatches {
         public static final int DEFAULT_MAX_ENTRIES = 1000;
         /** A quarter of Kafka's default 1 MiB message limit. */
         public static final int DEFAULT_MAX_BYTES = 256 * 1024;
-        /** The keys with their defaults, for a service's settings and {@code --help}. */
-        public static final Map<String, String> DEFAULTS = defaults();
+        public static final Setting<Integer> MAX_URLS =
+                Setting.integer("batch-max-urls", DEFAULT_MAX_ENTRIES,
+                        Check.range(1, 1_000_000),
+                        "URL entries in one record of URLs; more are cut into several records");
+        public static final Setting<Integer> MAX_URL_BYTES =
+                Setting.integer("batch-max-bytes", DEFAULT_MAX_BYTES,
+                        Check.range(MIN_BYTES, MAX_BYTES),
+                        "estimated JSON bytes in one record of URLs; keep below the topics' max.message.bytes");
+        /** Both keys, declared once here for every service that writes URL batches. */
+        public static final SettingSet SETTINGS =
+                SettingSet.of(MAX_URLS, MAX_URL_BYTES);
 
         public Limits {
-            if (maxEntries < 1 || maxEntries > 1_000_000) {
-                throw new IllegalArgumentException("batch-max-urls must be in 1..1000000, was " + maxEntries);
-            }
-            if (maxBytes < MIN_BYTES || maxBytes > MAX_BYTES) {
-                throw new IllegalArgumentException("batch-max-bytes must be in " + MIN_BYTES + ".." + MAX_BYTES
-                        + ", was " + maxBytes);
-            }
-        }
-
-        private static Map<String, String> defaults() {
-            Map<String, String> d = new LinkedHashMap<>();
-            d.put("batch-max-urls", Integer.toString(DEFAULT_MAX_ENTRIES));
-            d.put("batch-max-bytes", Integer.toString(DEFAULT_MAX_BYTES));
-            return java.util.Collections.unmodifiableMap(d);
+            MAX_URLS.check(maxEntries);
+            MAX_URL_BYTES.check(maxBytes);
         }
 
         /** Reads {@code batch-max-urls} and {@code batch-max-bytes} (defaults where unset). */
-        public static Limits from(io.github.kcrawler.common.config.Settings s) {
-            return new Limits(s.integer("batch-max-urls", DEFAULT_MAX_ENTRIES),
-                    s.integer("batch-max-bytes", DEFAULT_MAX_BYTES));
+        public static Limits from(Settings s) {
+            return new Limits(s.get(MAX_URLS), s.get(MAX_URL_BYTES));
         }
     }
 

@@ -1,9 +1,10 @@
 package io.github.kcrawler.dedup.membership;
 
+import io.github.kcrawler.common.config.Check;
+import io.github.kcrawler.common.config.Setting;
+import io.github.kcrawler.common.config.SettingSet;
 import io.github.kcrawler.common.config.Settings;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -24,45 +25,34 @@ import java.util.Set;
  * @param counterBits  bits per SBFL counter: 1, 2, 4 or 8 (Max = 2^d − 1)
  */
 public record UrlSeenTierConfig(int lruSize, long sbflCounters, int sbflHashes, double sbflFpr, int counterBits) {
-    public static final int DEFAULT_LRU_SIZE = 1 << 18;
-    public static final long DEFAULT_SBFL_COUNTERS = 1L << 25;
-    public static final int DEFAULT_SBFL_HASHES = 8;
-    public static final double DEFAULT_SBFL_FPR = 1e-5;
-    public static final int DEFAULT_COUNTER_BITS = 2;
+    public static final Setting<Integer> LRU_SIZE = Setting.integer("url-seen-lru-size", 1 << 18,
+            Check.range(0, LruFingerprintCache.MAX_CAPACITY, "0..2^30"),
+            "LRU entries of recently seen URL fingerprints per partition (<= 24 B each; 0 = none)");
+    public static final Setting<Long> SBFL_COUNTERS = Setting.longValue("url-seen-sbfl-counters", 1L << 25,
+            Check.of(m -> m == 0 || (m >= 64 && m <= StableCounterFilter.MAX_COUNTERS && Long.bitCount(m) == 1),
+                    "must be 0 or a power of two in [64, 2^32]"),
+            "Stable Bloom Filter Light counters per partition (paper 000; 0 = none)");
+    public static final Setting<Integer> SBFL_HASHES = Setting.integer("url-seen-sbfl-hashes", 8, Check.range(1, 64),
+            "SBFL hash positions k (smaller than url-seen-sbfl-counters)");
+    public static final Setting<Double> SBFL_FPR = Setting.decimal("url-seen-sbfl-fpr", 1e-5,
+            Check.of(f -> f > 0.0 && f <= 0.5, "must be in (0, 0.5]"),
+            "target stable false-positive rate of the SBFL: the share of new URLs skipped; sets the decrement rate p");
+    public static final Setting<Integer> COUNTER_BITS = Setting.integer("url-seen-sbfl-counter-bits", 2,
+            Check.of(d -> d == 1 || d == 2 || d == 4 || d == 8, "must be 1, 2, 4 or 8"), "bits per SBFL counter");
+    /** The keys, in --help order. */
+    public static final SettingSet SETTINGS = SettingSet.of(LRU_SIZE, SBFL_COUNTERS, SBFL_HASHES, SBFL_FPR,
+            COUNTER_BITS);
 
     /** Keys with their defaults, as {@code --help} prints them. */
-    public static final Map<String, String> DEFAULTS;
-    public static final Set<String> KEYS;
-
-    static {
-        Map<String, String> d = new LinkedHashMap<>();
-        d.put("url-seen-lru-size", Integer.toString(DEFAULT_LRU_SIZE));
-        d.put("url-seen-sbfl-counters", Long.toString(DEFAULT_SBFL_COUNTERS));
-        d.put("url-seen-sbfl-hashes", Integer.toString(DEFAULT_SBFL_HASHES));
-        d.put("url-seen-sbfl-fpr", Double.toString(DEFAULT_SBFL_FPR));
-        d.put("url-seen-sbfl-counter-bits", Integer.toString(DEFAULT_COUNTER_BITS));
-        DEFAULTS = Collections.unmodifiableMap(d);
-        KEYS = Collections.unmodifiableSet(d.keySet());
-    }
+    public static final Map<String, String> DEFAULTS = SETTINGS.defaults();
+    public static final Set<String> KEYS = SETTINGS.keys();
 
     public UrlSeenTierConfig {
-        if (lruSize < 0 || lruSize > LruFingerprintCache.MAX_CAPACITY) {
-            throw new IllegalArgumentException("url-seen-lru-size must be in 0..2^30, was " + lruSize);
-        }
-        if (sbflCounters != 0 && (sbflCounters < 64 || sbflCounters > StableCounterFilter.MAX_COUNTERS
-                || Long.bitCount(sbflCounters) != 1)) {
-            throw new IllegalArgumentException(
-                    "url-seen-sbfl-counters must be 0 or a power of two in [64, 2^32], was " + sbflCounters);
-        }
-        if (sbflHashes < 1 || sbflHashes > 64) {
-            throw new IllegalArgumentException("url-seen-sbfl-hashes must be in 1..64, was " + sbflHashes);
-        }
-        if (!(sbflFpr > 0.0 && sbflFpr <= 0.5)) {
-            throw new IllegalArgumentException("url-seen-sbfl-fpr must be in (0, 0.5], was " + sbflFpr);
-        }
-        if (counterBits != 1 && counterBits != 2 && counterBits != 4 && counterBits != 8) {
-            throw new IllegalArgumentException("url-seen-sbfl-counter-bits must be 1, 2, 4 or 8, was " + counterBits);
-        }
+        LRU_SIZE.check(lruSize);
+        SBFL_COUNTERS.check(sbflCounters);
+        SBFL_HASHES.check(sbflHashes);
+        SBFL_FPR.check(sbflFpr);
+        COUNTER_BITS.check(counterBits);
         if (sbflCounters != 0 && sbflHashes >= sbflCounters) {
             throw new IllegalArgumentException("url-seen-sbfl-hashes (" + sbflHashes
                     + ") must be smaller than url-seen-sbfl-counters, was " + sbflCounters);
@@ -70,16 +60,12 @@ public record UrlSeenTierConfig(int lruSize, long sbflCounters, int sbflHashes, 
     }
 
     public static UrlSeenTierConfig defaults() {
-        return new UrlSeenTierConfig(DEFAULT_LRU_SIZE, DEFAULT_SBFL_COUNTERS, DEFAULT_SBFL_HASHES, DEFAULT_SBFL_FPR,
-                DEFAULT_COUNTER_BITS);
+        return from(Settings.empty());
     }
 
     public static UrlSeenTierConfig from(Settings s) {
-        return new UrlSeenTierConfig(s.integer("url-seen-lru-size", DEFAULT_LRU_SIZE),
-                s.longValue("url-seen-sbfl-counters", DEFAULT_SBFL_COUNTERS),
-                s.integer("url-seen-sbfl-hashes", DEFAULT_SBFL_HASHES),
-                s.doubleValue("url-seen-sbfl-fpr", DEFAULT_SBFL_FPR),
-                s.integer("url-seen-sbfl-counter-bits", DEFAULT_COUNTER_BITS));
+        return new UrlSeenTierConfig(s.get(LRU_SIZE), s.get(SBFL_COUNTERS), s.get(SBFL_HASHES), s.get(SBFL_FPR),
+                s.get(COUNTER_BITS));
     }
 
     /** p, the counters decremented per SBFL insertion (0 if there is no SBFL). */

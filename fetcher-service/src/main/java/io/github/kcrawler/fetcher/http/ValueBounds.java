@@ -1,5 +1,11 @@
 package io.github.kcrawler.fetcher.http;
 
+import io.github.kcrawler.common.config.Check;
+import io.github.kcrawler.common.config.Setting;
+import io.github.kcrawler.common.config.SettingSet;
+import io.github.kcrawler.common.config.Settings;
+import io.github.kcrawler.common.scope.CrawlScope;
+
 import java.util.Locale;
 
 /**
@@ -87,22 +93,38 @@ public final class ValueBounds {
      */
     public record Limits(int etagBytes, int lastModifiedBytes, int contentTypeBytes, int retryAfterBytes,
                          int errorBytes, int linkListBytes, int urlLength) {
-        public static final Limits DEFAULTS = new Limits(256, 64, 256, 64, 1024, 512 * 1024, 2048);
+        public static final Setting<Integer> ETAG_BYTES = Setting.integer("max-etag-bytes", 256,
+                Check.range(0, 2048), "an ETag longer than this is dropped (not kept for revisits)");
+        public static final Setting<Integer> LAST_MODIFIED_BYTES = Setting.integer("max-last-modified-bytes", 64,
+                Check.range(0, 256), "a Last-Modified longer than this is dropped");
+        public static final Setting<Integer> CONTENT_TYPE_BYTES = Setting.integer("max-content-type-bytes", 256,
+                Check.range(16, 4096), "a Content-Type is cut at this many bytes");
+        public static final Setting<Integer> RETRY_AFTER_BYTES = Setting.integer("max-retry-after-bytes", 64,
+                Check.range(0, 256), "a longer Retry-After is ignored");
+        public static final Setting<Integer> ERROR_BYTES = Setting.integer("max-error-bytes", 1024,
+                Check.range(64, 65_536), "an error text in a result is cut at this many bytes");
+        public static final Setting<Integer> LINK_LIST_BYTES = Setting.integer("max-link-list-bytes", 512 * 1024,
+                Check.range(4096, 64 * 1024 * 1024), "a page's LinkList record holds links up to about this many "
+                        + "bytes of JSON");
+        /** The keys of the bounded server values (issue 20); redirect targets use the scope's max-url-length. */
+        public static final SettingSet SETTINGS = SettingSet.of(ETAG_BYTES, LAST_MODIFIED_BYTES, CONTENT_TYPE_BYTES,
+                RETRY_AFTER_BYTES, ERROR_BYTES, LINK_LIST_BYTES);
+        public static final Limits DEFAULTS = from(Settings.empty(), CrawlScope.URL_LENGTH_LIMIT.defaultValue());
 
         public Limits {
-            range("max-etag-bytes", etagBytes, 0, 2048);
-            range("max-last-modified-bytes", lastModifiedBytes, 0, 256);
-            range("max-content-type-bytes", contentTypeBytes, 16, 4096);
-            range("max-retry-after-bytes", retryAfterBytes, 0, 256);
-            range("max-error-bytes", errorBytes, 64, 65_536);
-            range("max-link-list-bytes", linkListBytes, 4096, 64 * 1024 * 1024);
-            range("max-url-length", urlLength, 16, 65_536);
+            ETAG_BYTES.check(etagBytes);
+            LAST_MODIFIED_BYTES.check(lastModifiedBytes);
+            CONTENT_TYPE_BYTES.check(contentTypeBytes);
+            RETRY_AFTER_BYTES.check(retryAfterBytes);
+            ERROR_BYTES.check(errorBytes);
+            LINK_LIST_BYTES.check(linkListBytes);
+            CrawlScope.URL_LENGTH_LIMIT.check(urlLength);
         }
 
-        private static void range(String key, int v, int min, int max) {
-            if (v < min || v > max) {
-                throw new IllegalArgumentException(key + " must be in " + min + ".." + max + ", was " + v);
-            }
+        /** Reads the bounds' keys; {@code urlLength} is the scope's {@code max-url-length}. */
+        public static Limits from(Settings s, int urlLength) {
+            return new Limits(s.get(ETAG_BYTES), s.get(LAST_MODIFIED_BYTES), s.get(CONTENT_TYPE_BYTES),
+                    s.get(RETRY_AFTER_BYTES), s.get(ERROR_BYTES), s.get(LINK_LIST_BYTES), urlLength);
         }
     }
 

@@ -1,11 +1,15 @@
 package io.github.kcrawler.fetcher.sitemap;
 
-import java.util.LinkedHashMap;
+import io.github.kcrawler.common.config.Check;
+import io.github.kcrawler.common.config.Setting;
+import io.github.kcrawler.common.config.SettingSet;
+import io.github.kcrawler.common.config.Settings;
+
 import java.util.Map;
 
 /**
  * The fetcher's sitemap settings (issue 23), one group of {@code FetcherConfig}: every key, default and limit is
- * declared here once.
+ * declared here once, as a {@link Setting}.
  *
  * @param enabled    {@code sitemaps}: read the sitemaps a site's robots.txt names (default true)
  * @param maxBytes   {@code sitemap-max-bytes}: a sitemap file is read up to this many bytes, after gzip is
@@ -21,32 +25,33 @@ import java.util.Map;
  *                   index of indexes); 1..5
  */
 public record SitemapSettings(boolean enabled, int maxBytes, int maxUrls, int maxPerHost, int maxDepth) {
-    /** Every key with its default, in the order {@code --help} prints them. */
-    public static final Map<String, String> DEFAULTS = defaults();
     public static final int MAX_BYTES_LIMIT = 50 * 1024 * 1024;
-    public static final SitemapSettings DEFAULT = new SitemapSettings(true, 10 * 1024 * 1024, 50_000, 10, 2);
+    public static final Setting<Boolean> ENABLED = Setting.bool("sitemaps", true,
+            "read the sitemaps a site's robots.txt names (gzip, indexes; paced like pages)");
+    public static final Setting<Integer> MAX_BYTES = Setting.integer("sitemap-max-bytes", 10 * 1024 * 1024,
+            Check.range(1024, MAX_BYTES_LIMIT), "a sitemap file is read up to this many bytes after gzip is undone");
+    public static final Setting<Integer> MAX_URLS = Setting.integer("sitemap-max-urls", 50_000,
+            Check.range(1, 1_000_000), "URLs taken from one sitemap file; the rest are counted and dropped");
+    public static final Setting<Integer> MAX_PER_HOST = Setting.integer("sitemap-max-per-host", 10,
+            Check.range(0, 1_000), "sitemap files (indexes included) fetched for one host per robots.txt read");
+    public static final Setting<Integer> MAX_DEPTH = Setting.integer("sitemap-max-depth", 2, Check.range(1, 5),
+            "levels of sitemap files followed from robots.txt (2: also the files an index names)");
+    /** The sitemap keys, in --help order. */
+    public static final SettingSet SETTINGS = SettingSet.of(ENABLED, MAX_BYTES, MAX_URLS, MAX_PER_HOST, MAX_DEPTH);
+    /** Every key with its default, in the order {@code --help} prints them. */
+    public static final Map<String, String> DEFAULTS = SETTINGS.defaults();
+    public static final SitemapSettings DEFAULT = from(Settings.empty());
 
     public SitemapSettings {
-        check(maxBytes >= 1024 && maxBytes <= MAX_BYTES_LIMIT,
-                "sitemap-max-bytes must be in 1024.." + MAX_BYTES_LIMIT + ", was " + maxBytes);
-        check(maxUrls >= 1 && maxUrls <= 1_000_000, "sitemap-max-urls must be in 1..1000000, was " + maxUrls);
-        check(maxPerHost >= 0 && maxPerHost <= 1_000, "sitemap-max-per-host must be in 0..1000, was " + maxPerHost);
-        check(maxDepth >= 1 && maxDepth <= 5, "sitemap-max-depth must be in 1..5, was " + maxDepth);
+        MAX_BYTES.check(maxBytes);
+        MAX_URLS.check(maxUrls);
+        MAX_PER_HOST.check(maxPerHost);
+        MAX_DEPTH.check(maxDepth);
     }
 
-    private static Map<String, String> defaults() {
-        Map<String, String> d = new LinkedHashMap<>();
-        d.put("sitemaps", "true");
-        d.put("sitemap-max-bytes", String.valueOf(10 * 1024 * 1024));
-        d.put("sitemap-max-urls", "50000");
-        d.put("sitemap-max-per-host", "10");
-        d.put("sitemap-max-depth", "2");
-        return java.util.Collections.unmodifiableMap(d);
-    }
-
-    private static void check(boolean ok, String message) {
-        if (!ok) {
-            throw new IllegalArgumentException(message);
-        }
+    /** Reads the sitemap keys (defaults where unset). */
+    public static SitemapSettings from(Settings s) {
+        return new SitemapSettings(s.get(ENABLED), s.get(MAX_BYTES), s.get(MAX_URLS), s.get(MAX_PER_HOST),
+                s.get(MAX_DEPTH));
     }
 }
