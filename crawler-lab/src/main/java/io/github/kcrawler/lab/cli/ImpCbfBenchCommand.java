@@ -3,7 +3,8 @@ package io.github.kcrawler.lab.cli;
 import io.github.kcrawler.app.cli.ExitCodes;
 import io.github.kcrawler.lab.dedup.bench.BenchReport;
 import io.github.kcrawler.lab.dedup.bench.ImpCbfBench;
-import io.github.kcrawler.lab.report.BenchPlots;
+import io.github.kcrawler.lab.report.ImpCbfPlots;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -70,10 +71,10 @@ public final class ImpCbfBenchCommand implements Callable<Integer> {
                 }
             }
         });
-        return UrlSeenBenchCommands.finish(result, summary, spec, BenchPlots.TITLE_IMP_CBF, List.of(
+        return UrlSeenBenchCommands.finish(result, summary, spec, ImpCbfPlots.TITLE, List.of(
                 "The paper plots MD5-fingerprint-DB-only against IMP-CB dedup time at 0.5M, 1M, 1.5M and 2M pages, "
                         + "k = 8, m/n = 20; its text gives no values, only that the filter's advantage grows with "
                         + "the data because it avoids DB reads for new items."),
-                BenchPlots::impCbf);
+                ImpCbfPlots::plot);
     }
 }

@@ -10,7 +10,8 @@ import io.github.kcrawler.lab.measure.OrderQuality;
 import io.github.kcrawler.lab.ranker.simulate.CrawlSimulator;
 import io.github.kcrawler.lab.ranker.simulate.LinkGraph;
 import io.github.kcrawler.lab.ranker.simulate.SyntheticUrls;
-import io.github.kcrawler.lab.report.BenchPlots;
+import io.github.kcrawler.lab.report.OrderPlots;
+
 import io.github.kcrawler.ranker.pagerank.IprParams;
 import io.github.kcrawler.ranker.pagerank.PageRank;
 import io.github.kcrawler.lab.ranker.pagerank.Strategies;
@@ -148,12 +149,12 @@ public final class OrderBenchCommand implements Callable<Integer> {
                 crawl.pagesPerSecond(), crawl.politenessViolations());
         if (summary != null) {
             JsonSerde.writeIndented(summary, out);
-            BenchReportFiles.write(summary, BenchPlots.TITLE_ORDER, List.of(
+            BenchReportFiles.write(summary, OrderPlots.TITLE, List.of(
                     "The simulator crawls the graph one page at a time in its strategy's exact order; the pipeline "
                             + "orders through Kafka: scores coalesced per flush, the priority pool's score buckets, "
                             + "the politeness wheel and many fetches in flight. Points past the pages the pipeline "
                             + "fetched are left out."),
-                    BenchReportFiles.commandLine(spec), BenchPlots::order, List.of());
+                    BenchReportFiles.commandLine(spec), OrderPlots::plot, List.of());
             System.out.println("Summary written to " + summary);
         }
         return 0;

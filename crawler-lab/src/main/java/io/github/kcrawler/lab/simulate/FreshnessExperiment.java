@@ -1,5 +1,6 @@
 package io.github.kcrawler.lab.simulate;
 
+import io.github.kcrawler.lab.chart.SvgChart;
 import io.github.kcrawler.lab.ranker.simulate.LinkGraph;
 import io.github.kcrawler.scheduler.revisit.ChangeRateEstimator;
 import io.github.kcrawler.websim.ChangeModel;

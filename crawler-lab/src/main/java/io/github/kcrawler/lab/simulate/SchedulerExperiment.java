@@ -1,5 +1,6 @@
 package io.github.kcrawler.lab.simulate;
 
+import io.github.kcrawler.lab.chart.SvgChart;
 import io.github.kcrawler.ranker.pagerank.IncrementalPageRank;
 import io.github.kcrawler.ranker.pagerank.PageRank;
 import io.github.kcrawler.lab.ranker.simulate.LinkGraph;

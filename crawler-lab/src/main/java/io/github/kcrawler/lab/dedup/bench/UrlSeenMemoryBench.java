@@ -1,5 +1,6 @@
 package io.github.kcrawler.lab.dedup.bench;
 
+import io.github.kcrawler.lab.chart.SvgChart;
 import io.github.kcrawler.lab.dedup.bench.UrlSeenExperiment.Config;
 
 import java.io.IOException;
@@ -171,27 +172,27 @@ public final class UrlSeenMemoryBench {
                 d.get("memoryReductionK8"), seconds);
         if (o.plotBasename() != null) {
             Path file = Path.of(o.plotBasename() + "-" + name + ".svg");
-            List<SvgPlot.Series> series = new ArrayList<>();
-            series.add(curve("LRU alone", "#444444", lru));
-            series.add(curve("LRU+SBFL k=4, 1%", "#d62728", e.series("sbflK4")));
-            series.add(curve("LRU+SBFL k=8, 0.001%", "#1f77b4", e.series("sbflK8")));
-            SvgPlot.write(file, "URL-seen hit rate vs memory at equal hit rate (seed 000, Figs. 9/10)\n"
+            List<SvgChart.Series> series = new ArrayList<>();
+            series.add(curve("LRU alone", lru));
+            series.add(curve("LRU+SBFL k=4, 1%", e.series("sbflK4")));
+            series.add(curve("LRU+SBFL k=8, 0.001%", e.series("sbflK8")));
+            SvgChart.write(file, "URL-seen hit rate vs memory at equal hit rate (seed 000, Figs. 9/10)\n"
                     + graph.description() + ", breadth-first, " + stats.tests() + " tests",
                     "memory (paper accounting: LRU 20 B/entry, SBFL " + o.counterBits() + " bits/counter)",
-                    "hit rate", series);
+                    "hit rate", series, true, false);
             d.put("plot", file.toString());
         }
         return d;
     }
 
-    private static SvgPlot.Series curve(String label, String colour, List<Config> cs) {
+    private static SvgChart.Series curve(String label, List<Config> cs) {
         double[] x = new double[cs.size()];
         double[] y = new double[cs.size()];
         for (int i = 0; i < cs.size(); i++) {
             x[i] = cs.get(i).paperMemoryBytes();
             y[i] = cs.get(i).hitRate();
         }
-        return new SvgPlot.Series(label, colour, x, y);
+        return new SvgChart.Series(label, x, y, true);
     }
 
     enum Accounting { PAPER, MEASURED, TRUE_HITS }

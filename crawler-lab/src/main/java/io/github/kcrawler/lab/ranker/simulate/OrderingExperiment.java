@@ -26,7 +26,7 @@ import java.util.function.Supplier;
 /**
  * The crawl-ordering experiment of paper 002 (§4) on a graph in memory: the converged PageRank of the whole graph
  * as ground truth, one simulated crawl per strategy from the same seeds, criteria A, B and C at every 1% of the
- * crawl, the priority-determination speed of each strategy, and the paper's Figures 4–10 as PNG files.
+ * crawl, the priority-determination speed of each strategy, and the paper's Figures 4–10 as SVG files ({@link OrderingPlots}).
  *
  * <p>The summary is a JSON-ready map; the fields the issue names are {@code criterionA.<name>} (an object of
  * {@code top0.1%}, {@code top1%}, {@code top10%}, each the 10 values at 10%…100% of pages crawled),
@@ -187,7 +187,7 @@ public final class OrderingExperiment {
         out.put("defaultStrategy", Strategies.DEFAULT);
         out.put("curves", curves);
         if (options.plotDir() != null) {
-            out.put("plots", figures(options.plotDir(), byName, speed));
+            out.put("plots", OrderingPlots.figures(options.plotDir(), byName, speed));
         }
         return out;
     }
@@ -258,66 +258,5 @@ public final class OrderingExperiment {
                 variantHolds.entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey).toList());
         goal.put("points", points);
         return goal;
-    }
-
-    private static List<String> figures(Path dir, Map<String, Criteria.Curves> byName, Map<String, Object> speed)
-            throws IOException {
-        List<String> files = new ArrayList<>();
-        List<String> main = byName.keySet().stream()
-                .filter(n -> Strategies.BASELINES.contains(n) || n.equals("IPR-DL1")
-                        || n.equals(NewSiteIncrementalPageRankOrdering.NAME)
-                        || n.equals(NewSiteRecomputedPageRankOrdering.NAME)).toList();
-        String[] figNames = {"fig4-top0.1pct.png", "fig5-top1pct.png", "fig6-top10pct.png"};
-        String[] titles = {"Fig. 4: share of the top 0.1% collected", "Fig. 5: share of the top 1% collected",
-            "Fig. 6: share of the top 10% collected"};
-        for (int f = 0; f < figNames.length; f++) {
-            final int ff = f;
-            Plots.lineChart(dir.resolve(figNames[f]), titles[f], "share collected (criterion A)",
-                    select(byName, main, cv -> cv.topShare()[ff]), 0, 1);
-            files.add(figNames[f]);
-        }
-        Plots.lineChart(dir.resolve("fig7-pagerank-sum.png"), "Fig. 7: PageRank sum of collected pages",
-                "PageRank share collected (criterion B)", select(byName, main, Criteria.Curves::pageRankShare), 0, 1);
-        files.add("fig7-pagerank-sum.png");
-        Plots.lineChart(dir.resolve("fig8-order-error.png"), "Fig. 8: error of the collection order",
-                "normalised weighted order error (criterion C)", select(byName, main, Criteria.Curves::orderError),
-                0, Double.NaN);
-        files.add("fig8-order-error.png");
-        List<String> ipr = byName.keySet().stream().filter(Strategies.IPR::contains).toList();
-        if (!ipr.isEmpty()) {
-            Plots.lineChart(dir.resolve("fig9-ipr-cutoffs.png"), "Fig. 9: IPR cut-offs, PageRank sum collected",
-                    "PageRank share collected (criterion B)", select(byName, ipr, Criteria.Curves::pageRankShare), 0, 1);
-            files.add("fig9-ipr-cutoffs.png");
-            if (byName.containsKey("IPR-DL1") && ipr.size() > 1) {
-                double[] dl1 = byName.get("IPR-DL1").pageRankShare();
-                Map<String, double[]> diff = new LinkedHashMap<>();
-                for (String n : ipr) {
-                    double[] ys = byName.get(n).pageRankShare().clone();
-                    for (int j = 0; j < ys.length; j++) {
-                        ys[j] -= dl1[j];
-                    }
-                    diff.put(n, ys);
-                }
-                Plots.lineChart(dir.resolve("fig9b-ipr-cutoffs-vs-dl1.png"),
-                        "Fig. 9 (detail): criterion B minus IPR-DL1's", "difference in PageRank share", diff,
-                        Double.NaN, Double.NaN);
-                files.add("fig9b-ipr-cutoffs-vs-dl1.png");
-            }
-        }
-        Map<String, Double> rates = new LinkedHashMap<>();
-        speed.forEach((k, v) -> rates.put(k, (Double) v));
-        Plots.barChart(dir.resolve("fig10-speed.png"), "Fig. 10: priority determination speed (one thread)",
-                "pages per second", rates);
-        files.add("fig10-speed.png");
-        return files;
-    }
-
-    private static Map<String, double[]> select(Map<String, Criteria.Curves> byName, List<String> names,
-            java.util.function.Function<Criteria.Curves, double[]> field) {
-        Map<String, double[]> out = new LinkedHashMap<>();
-        for (String n : names) {
-            out.put(n, field.apply(byName.get(n)));
-        }
-        return out;
     }
 }
