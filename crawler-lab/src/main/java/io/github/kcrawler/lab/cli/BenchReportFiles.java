@@ -26,10 +26,13 @@ final class BenchReportFiles {
     /** A help footer line on the rule. */
     static final String FOOTER = "Output: --summary out/NAME.json also writes out/NAME.html and out/NAME-plots/";
 
-    /** Draws a bench's plots from its JSON result into a directory; returns the files written. */
+    /**
+     * Draws a bench's plots from its result, read back from the JSON summary as {@code R} (its record; a
+     * {@link JsonNode} for the benches not converted yet), into a directory; returns the files written.
+     */
     @FunctionalInterface
-    interface Plotter {
-        List<Path> plot(JsonNode result, Path dir) throws IOException;
+    interface Plotter<R> {
+        List<Path> plot(R result, Path dir) throws IOException;
     }
 
     private BenchReportFiles() {
@@ -52,8 +55,14 @@ final class BenchReportFiles {
      * Draws the plots of the JSON result in {@code summary} (replacing the {@code .svg} files a previous run left in
      * the plot directory) and writes the report; {@code extraSummaries} are shown after the main one.
      */
-    static Path write(Path summary, String title, List<String> notes, String command, Plotter plotter,
+    static Path write(Path summary, String title, List<String> notes, String command, Plotter<JsonNode> plotter,
             List<Path> extraSummaries) throws IOException {
+        return write(summary, JsonNode.class, title, notes, command, plotter, extraSummaries);
+    }
+
+    /** {@link #write(Path, String, List, String, Plotter, List)} for a result read back as the record {@code type}. */
+    static <R> Path write(Path summary, Class<R> type, String title, List<String> notes, String command,
+            Plotter<R> plotter, List<Path> extraSummaries) throws IOException {
         Path dir = plotDir(summary);
         Files.createDirectories(dir);
         try (Stream<Path> old = Files.list(dir)) {
@@ -63,7 +72,7 @@ final class BenchReportFiles {
                 }
             }
         }
-        JsonNode result = JsonSerde.MAPPER.readTree(summary.toFile());
+        R result = JsonSerde.MAPPER.readValue(summary.toFile(), type);
         List<Path> plots = plotter.plot(result, dir);
         List<Path> summaries = new ArrayList<>();
         summaries.add(summary);

@@ -1,9 +1,11 @@
 package io.github.kcrawler.lab.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.github.kcrawler.app.cli.ExitCodes;
 import io.github.kcrawler.lab.dedup.bench.BenchReport;
 import io.github.kcrawler.lab.dedup.bench.LinkGraph;
 import io.github.kcrawler.lab.dedup.bench.SbflDecrementBench;
+import io.github.kcrawler.lab.dedup.bench.SbflDecrementResult;
 import io.github.kcrawler.lab.dedup.bench.UrlSeenMemoryBench;
 import io.github.kcrawler.lab.dedup.bench.UrlSeenThroughputBench;
 import io.github.kcrawler.lab.report.SbflDecrementPlots;
@@ -32,7 +34,7 @@ final class UrlSeenBenchCommands {
         return LinkGraph.of(basename.getFileName().toString(), g.numPages(), g::outdegree, g::outlink);
     }
 
-    static int finish(Map<String, Object> result, Path summary) throws IOException {
+    static int finish(Object result, Path summary) throws IOException {
         BenchReport.print(result, System.out);
         if (summary != null) {
             BenchReport.writeJson(result, summary);
@@ -41,12 +43,23 @@ final class UrlSeenBenchCommands {
         return 0;
     }
 
-    /** {@link #finish(Map, Path)}, then with a summary the plots and the report ({@link BenchReportFiles}). */
+    /** {@link #finish(Object, Path)}, then with a summary the plots and the report ({@link BenchReportFiles}). */
     static int finish(Map<String, Object> result, Path summary, CommandSpec spec, String title, List<String> notes,
-            BenchReportFiles.Plotter plotter) throws IOException {
+            BenchReportFiles.Plotter<JsonNode> plotter) throws IOException {
         int code = finish(result, summary);
         if (summary != null) {
             BenchReportFiles.write(summary, title, notes, BenchReportFiles.commandLine(spec), plotter, List.of());
+        }
+        return code;
+    }
+
+    /** The same for a typed result: the plots are drawn from the summary read back as {@code type}. */
+    static <R> int finish(R result, Class<R> type, Path summary, CommandSpec spec, String title, List<String> notes,
+            BenchReportFiles.Plotter<R> plotter) throws IOException {
+        int code = finish(result, summary);
+        if (summary != null) {
+            BenchReportFiles.write(summary, type, title, notes, BenchReportFiles.commandLine(spec), plotter,
+                    List.of());
         }
         return code;
     }
@@ -76,7 +89,8 @@ final class UrlSeenBenchCommands {
             SbflDecrementBench.Options o = new SbflDecrementBench.Options(log2Counters, decrements,
                     SbflDecrementBench.Options.DEFAULT_COUNTER_BITS, SbflDecrementBench.Options.DEFAULT_P,
                     SbflDecrementBench.Options.DEFAULT_SEED);
-            return finish(SbflDecrementBench.run(o, System.err), summary, spec, SbflDecrementPlots.TITLE,
+            return finish(SbflDecrementBench.run(o, System.err), SbflDecrementResult.class, summary, spec,
+                    SbflDecrementPlots.TITLE,
                     List.of("The paper decremented 2^30 2-bit counters 2×10^9 times on a 2.66 GHz Xeon: SBF 320.7 s, "
                             + "SBFL 9.435 s, SBFL 32-way 0.9672 s (34× and 332×). The bars below are this machine's "
                             + "rates; the seconds plot scales them to 2×10^9 decrements."),

@@ -40,7 +40,7 @@ public final class BenchMain {
         for (int i = 1; i + 1 < args.length; i += 2) {
             opt.put(args[i].replaceFirst("^-+", ""), args[i + 1]);
         }
-        Map<String, Object> result;
+        Object result;
         switch (args[0]) {
             case "sbfl-decrement": {
                 SbflDecrementBench.Options d = SbflDecrementBench.Options.defaults();

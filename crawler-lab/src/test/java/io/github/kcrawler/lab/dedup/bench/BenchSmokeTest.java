@@ -17,13 +17,20 @@ class BenchSmokeTest {
 
     @Test
     void sbflDecrement_reportsTheThreeRates() {
-        Map<String, Object> r = SbflDecrementBench.run(
+        SbflDecrementResult r = SbflDecrementBench.run(
                 new SbflDecrementBench.Options(16, 2_000_000, 2, 84.73, 1L), QUIET);
-        for (String field : List.of("sbfDecrementsPerSec", "sbflDecrementsPerSec", "sbflSwarDecrementsPerSec",
-                "sbflSwarPerInsertionDecrementsPerSec")) {
-            assertThat((Double) r.get(field)).as(field).isPositive();
-        }
-        assertThat(r).containsKeys("sbflSpeedupOverSbf", "sbflSwarSpeedupOverSbf", "machine");
+        assertThat(r.sbfDecrementsPerSec()).isPositive();
+        assertThat(r.sbflDecrementsPerSec()).isPositive();
+        assertThat(r.sbflSwarDecrementsPerSec()).isPositive();
+        assertThat(r.sbflSwarPerInsertionDecrementsPerSec()).isPositive();
+        assertThat(r.sbflSwarSpeedupOverSbf()).isPositive();
+        assertThat(r.machine().cores()).isPositive();
+        // 2×10^6 decrements of 2^16 counters at Max = 3: 30.5 sweeps, so only 3 × 2^16 of them lowered a counter
+        assertThat(r.countersLowered()).isEqualTo(3L << 16);
+        assertThat(r.arrayBytes()).isEqualTo((1L << 16) * 2 / 8);
+        assertThat(r.bytesTouchedPerSecond()).isEqualTo(r.sbflSwarDecrementsPerSec() * 2 / 8 * 2,
+                org.assertj.core.data.Offset.offset(r.bytesTouchedPerSecond() * 1e-5));
+        assertThat(r.arrayCopyBytesPerSecond()).isPositive();
     }
 
     @Test
