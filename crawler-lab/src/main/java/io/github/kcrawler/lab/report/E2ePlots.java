@@ -1,13 +1,13 @@
 package io.github.kcrawler.lab.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.github.kcrawler.lab.demo.CrawlTimeline;
+import io.github.kcrawler.lab.demo.DemoSummary;
 import io.github.kcrawler.lab.chart.SvgChart.Bars;
 import io.github.kcrawler.lab.chart.SvgChart.Series;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -18,9 +18,9 @@ import static io.github.kcrawler.lab.report.PlotFiles.bars;
 import static io.github.kcrawler.lab.report.PlotFiles.array;
 
 /**
- * The plots of {@code crawler bench e2e}: pages/s and records/s per stage over the crawl and on average. Each chart is titled with the figure or table of the paper it reproduces
- * ({@code ../shared/seeds/}); a field missing from the result (a partial run) leaves its plot out or empty, never
- * fails the bench.
+ * The plots of {@code crawler bench e2e}, drawn from its typed summary ({@link DemoSummary}) and course
+ * ({@link CrawlTimeline.Course}): pages/s and records/s per stage over the crawl and on average, CPU and records per
+ * page. No paper has a figure of this; a figure missing from an older summary (before format 3) leaves its plot out.
  */
 public final class E2ePlots {
     /** The report's title: what the bench reproduces. */
@@ -34,35 +34,33 @@ public final class E2ePlots {
      * Pages/s and records/s per stage over time (from the timeline's cumulative samples), and the mean rate of each
      * stage over the crawl (from the summary).
      */
-    public static List<Path> plot(JsonNode summary, JsonNode timeline, Path dir) throws IOException {
+    public static List<Path> plot(DemoSummary summary, CrawlTimeline.Course timeline, Path dir) throws IOException {
         List<Path> out = new ArrayList<>();
         String sub = String.format(Locale.ROOT, "no figure in the papers; %s, %,d IPs, T = %d ms, %d partitions, "
-                        + "%,d pages in %.1f s", summary.path("graph").asText(), summary.path("ips").asLong(),
-                summary.path("politenessMs").asLong(), summary.path("partitions").asInt(),
-                summary.path("distinctUrlsFetched").asLong(), summary.path("elapsedSeconds").asDouble());
-        JsonNode samples = timeline.path("samples");
+                        + "%,d pages in %.1f s", summary.graph(), summary.ips(), summary.politenessMs(),
+                summary.partitions(), summary.distinctUrlsFetched(), summary.elapsedSeconds());
+        List<CrawlTimeline.Sample> samples = timeline.samples();
         // rates over a trailing window of at least 2 s: the stream tasks commit in batches, so rates between
         // sub-second samples jump between zero and bursts
-        double window = Math.max(2.0, timeline.path("periodMillis").asDouble(1000) / 1000);
+        double window = Math.max(2.0, timeline.periodMillis() / 1000.0);
         int n = Math.max(0, samples.size() - 1);
         double[] t = new double[n];
         double[] pages = new double[n];
         Map<String, double[]> stageRates = new LinkedHashMap<>();
         int from = 0;
         for (int i = 0; i < n; i++) {
-            JsonNode b = samples.get(i + 1);
-            double tb = b.path("seconds").asDouble();
-            while (from + 1 <= i && tb - samples.get(from + 1).path("seconds").asDouble() >= window) {
+            CrawlTimeline.Sample b = samples.get(i + 1);
+            double tb = b.seconds();
+            while (from + 1 <= i && tb - samples.get(from + 1).seconds() >= window) {
                 from++;
             }
-            JsonNode a = samples.get(from);
-            double dt = tb - a.path("seconds").asDouble();
+            CrawlTimeline.Sample a = samples.get(from);
+            double dt = tb - a.seconds();
             t[i] = tb;
-            pages[i] = dt > 0 ? (b.path("pages").asDouble() - a.path("pages").asDouble()) / dt : Double.NaN;
-            for (Iterator<String> it = b.path("stages").fieldNames(); it.hasNext(); ) {
-                String stage = it.next();
-                double d = b.path("stages").path(stage).asDouble() - a.path("stages").path(stage).asDouble();
-                stageRates.computeIfAbsent(stage, k -> new double[n])[i] = dt > 0 ? d / dt : Double.NaN;
+            pages[i] = dt > 0 ? (b.pages() - a.pages()) / dt : Double.NaN;
+            for (Map.Entry<String, Long> e : b.stages().entrySet()) {
+                double d = e.getValue() - a.stages().getOrDefault(e.getKey(), 0L);
+                stageRates.computeIfAbsent(e.getKey(), k -> new double[n])[i] = dt > 0 ? d / dt : Double.NaN;
             }
         }
         String per = String.format(Locale.ROOT, " (mean over %.0f s)", window);
@@ -74,43 +72,48 @@ public final class E2ePlots {
                 "seconds since seeding", "records/s", stages, false, false));
         List<String> cats = new ArrayList<>();
         List<Double> mean = new ArrayList<>();
-        for (Map.Entry<String, JsonNode> e : summary.path("stages").properties()) {
-            if (e.getKey().endsWith("PerSecond")) {
-                cats.add(e.getKey().substring(0, e.getKey().length() - "PerSecond".length()));
-                mean.add(e.getValue().asDouble());
+        if (summary.stages() != null) {
+            for (Map.Entry<String, Double> e : summary.stages().entrySet()) {
+                if (e.getKey().endsWith("PerSecond") && e.getValue() != null) {
+                    cats.add(e.getKey().substring(0, e.getKey().length() - "PerSecond".length()));
+                    mean.add(e.getValue());
+                }
             }
         }
         out.add(bars(dir, "stage-rates.svg", "Mean records per second of each stage over the crawl\n" + sub,
                 "records/s", cats, List.of(new Bars("mean rate", array(mean))), false));
         // issue 19: where the CPU and the records of a page go (absent from summaries before format 3)
         Path cpu = perPageBars(dir, "cpu-ms-per-page.svg", "CPU milliseconds per page by thread group (total %.2f)\n"
-                + sub, "ms per page", summary.path("cpuMsPerPage"));
+                + sub, "ms per page", summary.cpuMsPerPage());
         if (cpu != null) {
             out.add(cpu);
         }
         Path records = perPageBars(dir, "records-per-page.svg", "Records written per page by topic, changelogs and "
-                + "transaction markers included (total %.1f)\n" + sub, "records per page", summary.path("recordsPerPage"));
+                + "transaction markers included (total %.1f)\n" + sub, "records per page", summary.recordsPerPage());
         if (records != null) {
             out.add(records);
         }
         return out;
     }
 
-    /** Bars of an object of per-page figures without its {@code total} (in the title), or null when empty. */
-    private static Path perPageBars(Path dir, String file, String title, String yLabel, JsonNode perPage)
+    /** Bars of per-page figures without their {@code total} (in the title), or null when there are none. */
+    private static Path perPageBars(Path dir, String file, String title, String yLabel, Map<String, Double> perPage)
             throws IOException {
+        if (perPage == null) {
+            return null;
+        }
         List<String> cats = new ArrayList<>();
         List<Double> values = new ArrayList<>();
-        for (Map.Entry<String, JsonNode> e : perPage.properties()) {
-            if (!e.getKey().equals("total") && e.getValue().isNumber()) {
+        for (Map.Entry<String, Double> e : perPage.entrySet()) {
+            if (!e.getKey().equals("total") && e.getValue() != null) {
                 cats.add(e.getKey());
-                values.add(e.getValue().asDouble());
+                values.add(e.getValue());
             }
         }
         if (cats.isEmpty()) {
             return null;
         }
-        return bars(dir, file, String.format(Locale.ROOT, title, perPage.path("total").asDouble()), yLabel, cats,
-                List.of(new Bars("per page", array(values))), false);
+        return bars(dir, file, String.format(Locale.ROOT, title, perPage.getOrDefault("total", Double.NaN)), yLabel,
+                cats, List.of(new Bars("per page", array(values))), false);
     }
 }
