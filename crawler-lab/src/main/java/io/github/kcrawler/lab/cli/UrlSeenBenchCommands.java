@@ -7,6 +7,7 @@ import io.github.kcrawler.lab.dedup.bench.LinkGraph;
 import io.github.kcrawler.lab.dedup.bench.SbflDecrementBench;
 import io.github.kcrawler.lab.dedup.bench.SbflDecrementResult;
 import io.github.kcrawler.lab.dedup.bench.UrlSeenMemoryBench;
+import io.github.kcrawler.lab.dedup.bench.UrlSeenResult;
 import io.github.kcrawler.lab.dedup.bench.UrlSeenThroughputBench;
 import io.github.kcrawler.lab.report.SbflDecrementPlots;
 import io.github.kcrawler.lab.report.UrlSeenMemoryPlots;
@@ -125,7 +126,8 @@ final class UrlSeenBenchCommands {
             UrlSeenThroughputBench.Options d = UrlSeenThroughputBench.Options.defaults(g);
             UrlSeenThroughputBench.Options o = new UrlSeenThroughputBench.Options(g, seed[0], d.tiers(), d.repeats(),
                     d.maxTests(), workDir);
-            return finish(UrlSeenThroughputBench.run(o, System.err), summary, spec, UrlSeenPlots.TITLE,
+            return finish(UrlSeenThroughputBench.run(o, System.err), UrlSeenResult.class, summary, spec,
+                    UrlSeenPlots.TITLE,
                     List.of("Paper 000 measures memory and hit rates, not throughput (its decrement times are "
                             + "Table 1). Every link occurrence of a breadth-first crawl of the graph is one test."),
                     UrlSeenPlots::plot);

@@ -1,6 +1,8 @@
 package io.github.kcrawler.lab.dedup.bench;
 
+import io.github.kcrawler.common.serde.JsonSerde;
 import io.github.kcrawler.dedup.membership.UrlSeenTierConfig;
+import io.github.kcrawler.lab.report.SummaryGolden;
 import org.junit.jupiter.api.Test;
 
 import java.io.PrintStream;
@@ -8,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -38,15 +41,23 @@ class BenchSmokeTest {
         Path work = Path.of("target", "bench-smoke-url-seen");
         UrlSeenThroughputBench.deleteRecursively(work);
         LinkGraph g = SyntheticWebGraph.generate(20_000, 20, 8, 5L);
-        Map<String, Object> r = UrlSeenThroughputBench.run(new UrlSeenThroughputBench.Options(g, 0,
+        UrlSeenResult r = UrlSeenThroughputBench.run(new UrlSeenThroughputBench.Options(g, 0,
                 new UrlSeenTierConfig(1 << 10, 1L << 16, 8, 1e-5, 2), 1, 1_000_000, work), QUIET);
-        assertThat(r.get("rocksdbOnlyAnswersExact")).isEqualTo(true);
-        assertThat((Double) r.get("tieredTestsPerSec")).isPositive();
-        assertThat((Double) r.get("rocksdbOnlyTestsPerSec")).isPositive();
-        assertThat((Long) r.get("answersDiffering")).isLessThan(20L);
-        @SuppressWarnings("unchecked")
-        Map<String, Object> tiered = (Map<String, Object>) r.get("tiered");
-        assertThat(tiered).containsKeys("lruHits", "sbflPositives", "storageLookups", "storageHits", "newUrls");
+        assertThat(r.rocksdbOnlyAnswersExact()).isTrue();
+        assertThat(r.tieredTestsPerSec()).isPositive();
+        assertThat(r.rocksdbOnlyTestsPerSec()).isPositive();
+        assertThat(r.answersDiffering()).isLessThan(20L);
+        UrlSeenResult.Tiered tiered = r.tiered();
+        assertThat(tiered.lruHits() + tiered.sbflPositives() + tiered.storageLookups()).isEqualTo(tiered.tests());
+        assertThat(tiered.storageHits() + tiered.newUrls()).isEqualTo(tiered.storageLookups());
+
+        // the summary is the untyped map's, byte for byte, but for the timings (captured before the conversion)
+        Path file = work.resolve("url-seen.json");
+        BenchReport.writeJson(r, file);
+        SummaryGolden.assertSame(SummaryGolden.before("url-seen.json"), Files.readString(file),
+                Set.of("tieredTestsPerSec", "rocksdbOnlyTestsPerSec", "speedup", "cores", "os", "java",
+                        "maxHeapBytes", "cpu"), Set.of());
+        assertThat(JsonSerde.MAPPER.readValue(file.toFile(), UrlSeenResult.class)).isEqualTo(r);
     }
 
     @Test
