@@ -1,6 +1,6 @@
 package io.github.kcrawler.lab.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.github.kcrawler.lab.dedup.bench.ImpCbfResult;
 import io.github.kcrawler.lab.chart.SvgChart.Series;
 
 import java.io.IOException;
@@ -10,14 +10,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 import static io.github.kcrawler.lab.report.PlotFiles.line;
-import static io.github.kcrawler.lab.report.PlotFiles.series;
 
 /**
- * The plots of {@code crawler bench imp-cbf}: paper 001 (IMP-CB Filter), Fig. 3. Each chart is titled with the figure or table of the paper it reproduces
- * ({@code ../shared/seeds/}); a field missing from the result (a partial run) leaves its plot out or empty, never
- * fails the bench.
+ * The plots of {@code crawler bench imp-cbf}, drawn from its typed result: paper 001 (IMP-CB Filter), Fig. 3 — dedup
+ * time against items per variant and duplicate ratio — and the fingerprint-DB reads that explain it. A partial run
+ * (stopped early) plots the rows it has.
  */
 public final class ImpCbfPlots {
     /** The report's title: what the bench reproduces. */
@@ -27,25 +27,37 @@ public final class ImpCbfPlots {
     }
 
     /** Fig. 3: dedup time against items, per variant and duplicate ratio; DB reads likewise. */
-    public static List<Path> plot(JsonNode r, Path dir) throws IOException {
-        Map<Double, List<JsonNode>> byRatio = new LinkedHashMap<>();
-        for (JsonNode row : r.path("results")) {
-            byRatio.computeIfAbsent(row.path("duplicateRatio").asDouble(), k -> new ArrayList<>()).add(row);
+    public static List<Path> plot(ImpCbfResult r, Path dir) throws IOException {
+        Map<Double, List<ImpCbfResult.Row>> byRatio = new LinkedHashMap<>();
+        for (ImpCbfResult.Row row : r.results()) {
+            byRatio.computeIfAbsent(row.duplicateRatio(), k -> new ArrayList<>()).add(row);
         }
         List<Series> time = new ArrayList<>();
         List<Series> reads = new ArrayList<>();
-        for (Map.Entry<Double, List<JsonNode>> e : byRatio.entrySet()) {
+        for (Map.Entry<Double, List<ImpCbfResult.Row>> e : byRatio.entrySet()) {
             String ratio = String.format(Locale.ROOT, "%.1f%% dup.", 100 * e.getKey());
-            time.add(series("fingerprint DB only, " + ratio, e.getValue(), "items", "baselineSeconds"));
-            time.add(series("IMP-CB filter, " + ratio, e.getValue(), "items", "impCbSeconds"));
-            reads.add(series("fingerprint DB only, " + ratio, e.getValue(), "items", "baselineDbReads"));
-            reads.add(series("IMP-CB filter, " + ratio, e.getValue(), "items", "impCbDbReads"));
+            List<ImpCbfResult.Row> rows = e.getValue();
+            time.add(series("fingerprint DB only, " + ratio, rows, ImpCbfResult.Row::baselineSeconds));
+            time.add(series("IMP-CB filter, " + ratio, rows, ImpCbfResult.Row::impCbSeconds));
+            reads.add(series("fingerprint DB only, " + ratio, rows, ImpCbfResult.Row::baselineDbReads));
+            reads.add(series("IMP-CB filter, " + ratio, rows, ImpCbfResult.Row::impCbDbReads));
         }
-        String sub = "paper 001, Fig. 3 (k = 8, m/n = 20); RocksDB, best of " + r.path("repeats").asInt() + " runs";
+        String sub = "paper 001, Fig. 3 (k = 8, m/n = 20); RocksDB, best of " + r.repeats() + " runs";
         return List.of(
                 line(dir, "fig3-dedup-time.svg", "Fig. 3: dedup time vs items\n" + sub, "items",
                         "seconds", time, false, false),
                 line(dir, "fig3-db-reads.svg", "Fingerprint DB reads vs items (why Fig. 3 differs)\n"
                         + sub, "items", "DB reads", reads, false, false));
+    }
+
+    /** One curve over the rows: y = {@code y} of each row against its items. */
+    private static Series series(String name, List<ImpCbfResult.Row> rows, ToDoubleFunction<ImpCbfResult.Row> y) {
+        double[] xs = new double[rows.size()];
+        double[] ys = new double[rows.size()];
+        for (int i = 0; i < xs.length; i++) {
+            xs[i] = rows.get(i).items();
+            ys[i] = y.applyAsDouble(rows.get(i));
+        }
+        return new Series(name, xs, ys, true);
     }
 }

@@ -103,7 +103,7 @@ public final class BenchMain {
         }
     }
 
-    private static void writePartial(Map<String, Object> partial, String summary) {
+    private static void writePartial(Object partial, String summary) {
         if (summary == null) {
             return;
         }
