@@ -1,6 +1,6 @@
 package io.github.kcrawler.lab.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.github.kcrawler.lab.measure.OrderBenchResult;
 import io.github.kcrawler.lab.chart.SvgChart.Series;
 
 import java.io.IOException;
@@ -11,9 +11,8 @@ import java.util.Locale;
 import static io.github.kcrawler.lab.report.PlotFiles.line;
 
 /**
- * The plot of {@code crawler bench order}: criterion B of the pipeline against the simulator's. Each chart is titled with the figure or table of the paper it reproduces
- * ({@code ../shared/seeds/}); a field missing from the result (a partial run) leaves its plot out or empty, never
- * fails the bench.
+ * The plot of {@code crawler bench order}, drawn from its typed result: criterion B (paper 002) of the pipeline's
+ * crawl order against the simulator's; points past the pages the pipeline fetched are left out.
  */
 public final class OrderPlots {
     /** The report's title: what the bench reproduces. */
@@ -24,19 +23,19 @@ public final class OrderPlots {
     }
 
     /** Criterion B at each 10 % of the crawl: the pipeline's order and the simulator's, same strategy and seeds. */
-    public static List<Path> plot(JsonNode r, Path dir) throws IOException {
-        double[] x = new double[10];
-        double[] pipeline = new double[10];
-        double[] simulator = new double[10];
-        for (int i = 0; i < 10; i++) {
-            x[i] = 10 * (i + 1);
-            JsonNode p = r.path("pipelineCriterionB").path(i);
-            pipeline[i] = p.isNumber() ? p.asDouble() : Double.NaN;
-            simulator[i] = r.path("simulatorCriterionB").path(i).asDouble(Double.NaN);
+    public static List<Path> plot(OrderBenchResult r, Path dir) throws IOException {
+        int n = r.checkpointsPercent().length;
+        double[] x = new double[n];
+        double[] pipeline = new double[n];
+        double[] simulator = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = r.checkpointsPercent()[i];
+            Double p = i < r.pipelineCriterionB().size() ? r.pipelineCriterionB().get(i) : null;
+            pipeline[i] = p == null ? Double.NaN : p;
+            simulator[i] = i < r.simulatorCriterionB().length ? r.simulatorCriterionB()[i] : Double.NaN;
         }
         String title = String.format(Locale.ROOT, "PageRank collected (criterion B), %s, %d seeds, %,d pages%n%s",
-                r.path("strategy").asText(), r.path("seeds").asInt(), r.path("population").asInt(),
-                r.path("graph").asText());
+                r.strategy(), r.seeds(), r.population(), r.graph());
         return List.of(line(dir, "criterion-b.svg", title, "% of the crawl", "share of the PageRank collected",
                 List.of(new Series("pipeline", x, pipeline, true), new Series("simulator", x, simulator, true)),
                 false, false));
