@@ -385,32 +385,19 @@ final class FreshnessRun {
         return ageIntegral / ((double) pop.n * (o.horizon() - o.warmup()));
     }
 
-    Map<String, Object> summary(double uniformInterval) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("freshness", round(freshness()));
-        m.put("age", round(age()));
-        m.put("fetches", fetches);
-        m.put("budgetPerUnit", budget);
-        m.put("maxFetchesInAUnit", maxFetchesInAUnit);
-        m.put("replans", replans);
-        if (policy == Policy.ADAPTIVE || policy == Policy.ESTIMATED_OPTIMAL || policy == Policy.ORACLE) {
-            m.put("pagesGivenUpOn", pagesAtFloor);
-        }
-        if (policy.replans()) {
-            m.put("estimates", estimateSummary(uniformInterval));
-        }
+    FreshnessResult.PolicyRun summary(double uniformInterval) {
+        boolean allocates = policy == Policy.ADAPTIVE || policy == Policy.ESTIMATED_OPTIMAL || policy == Policy.ORACLE;
         double[] iv = interval.clone();
         Arrays.sort(iv);
-        m.put("revisitIntervalP10", round(iv[iv.length / 10]));
-        m.put("revisitIntervalMedian", round(iv[iv.length / 2]));
-        m.put("revisitIntervalP90", round(iv[Math.min(iv.length - 1, iv.length * 9 / 10)]));
-        return m;
+        return new FreshnessResult.PolicyRun(round(freshness()), round(age()), fetches, budget, maxFetchesInAUnit,
+                replans, allocates ? pagesAtFloor : null, policy.replans() ? estimateSummary(uniformInterval) : null,
+                round(iv[iv.length / 10]), round(iv[iv.length / 2]),
+                round(iv[Math.min(iv.length - 1, iv.length * 9 / 10)]));
     }
 
     /** λ̂/λ by class of true interval: fast (&lt; J/4), medium, slow (≥ 4J), J = uniform interval. */
-    Map<String, Object> estimateSummary(double uniformInterval) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        String[] names = {"fast", "medium", "slow"};
+    FreshnessResult.Estimates estimateSummary(double uniformInterval) {
+        FreshnessResult.EstimateClass[] classes = new FreshnessResult.EstimateClass[3];
         for (int cls = 0; cls < 3; cls++) {
             double sumEst = 0;
             double sumTrue = 0;
@@ -426,17 +413,15 @@ final class FreshnessRun {
                 ratios.add(est / pop.rate(p));
                 visitsSum += visits[p];
             }
-            Map<String, Object> c = new LinkedHashMap<>();
-            c.put("pages", ratios.size());
-            if (!ratios.isEmpty()) {
+            if (ratios.isEmpty()) {
+                classes[cls] = new FreshnessResult.EstimateClass(0, null, null, null);
+            } else {
                 ratios.sort(null);
-                c.put("sumEstimateOverSumTrue", round(sumEst / sumTrue));
-                c.put("medianEstimateOverTrue", round(ratios.get(ratios.size() / 2)));
-                c.put("meanVisits", round((double) visitsSum / ratios.size()));
+                classes[cls] = new FreshnessResult.EstimateClass(ratios.size(), round(sumEst / sumTrue),
+                        round(ratios.get(ratios.size() / 2)), round((double) visitsSum / ratios.size()));
             }
-            m.put(names[cls], c);
         }
-        return m;
+        return new FreshnessResult.Estimates(classes[0], classes[1], classes[2]);
     }
 
     /**
@@ -444,14 +429,8 @@ final class FreshnessRun {
      * this run's histories (pages revisited at least once): Σλ̂/Σλ, median λ̂/λ, mean |log2(λ̂/λ)| (capped at
      * {@value #MAX_LOG2_ERROR}, so λ̂ = 0 counts as 10) and the pages with λ̂ = 0.
      */
-    Map<String, Object> estimatorSummary() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("estimator", key(kind));
-        m.put("freshness", round(freshness()));
-        m.put("age", round(age()));
-        m.put("fetches", fetches);
-        m.put("pagesGivenUpOn", pagesAtFloor);
-        Map<String, Object> errors = new LinkedHashMap<>();
+    FreshnessResult.EstimatorRun estimatorSummary() {
+        Map<String, FreshnessResult.LambdaError> errors = new LinkedHashMap<>();
         for (Kind k : Kind.values()) {
             double sumEst = 0;
             double sumTrue = 0;
@@ -472,19 +451,16 @@ final class FreshnessRun {
                         : Math.min(MAX_LOG2_ERROR, Math.abs(Math.log(est / truth) / LN2));
                 ratios[pages++] = est / truth;
             }
-            Map<String, Object> e = new LinkedHashMap<>();
-            e.put("pages", pages);
-            if (pages > 0) {
+            if (pages == 0) {
+                errors.put(key(k), new FreshnessResult.LambdaError(0, null, null, null, null));
+            } else {
                 Arrays.sort(ratios, 0, pages);
-                e.put("sumEstimateOverSumTrue", round(sumEst / sumTrue));
-                e.put("medianEstimateOverTrue", round(ratios[pages / 2]));
-                e.put("meanAbsLog2Error", round(logError / pages));
-                e.put("zeroEstimates", zeros);
+                errors.put(key(k), new FreshnessResult.LambdaError(pages, round(sumEst / sumTrue),
+                        round(ratios[pages / 2]), round(logError / pages), zeros));
             }
-            errors.put(key(k), e);
         }
-        m.put("lambdaError", errors);
-        return m;
+        return new FreshnessResult.EstimatorRun(key(kind), round(freshness()), round(age()), fetches, pagesAtFloor,
+                errors);
     }
 
     /** The JSON name of an estimator. */
