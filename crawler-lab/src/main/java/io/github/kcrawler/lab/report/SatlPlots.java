@@ -1,6 +1,7 @@
 package io.github.kcrawler.lab.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.github.kcrawler.lab.scheduler.revisit.bench.SatlResult;
+import io.github.kcrawler.lab.scheduler.revisit.bench.SatlTable1;
 import io.github.kcrawler.lab.chart.SvgChart.Bars;
 import io.github.kcrawler.lab.chart.SvgChart.Series;
 
@@ -17,9 +18,8 @@ import static io.github.kcrawler.lab.report.PlotFiles.line;
 import static io.github.kcrawler.lab.report.PlotFiles.bars;
 
 /**
- * The plots of {@code crawler bench satl}: paper 003 (SAT/L), Figs. 7 and 9, Table 1. Each chart is titled with the figure or table of the paper it reproduces
- * ({@code ../shared/seeds/}); a field missing from the result (a partial run) leaves its plot out or empty, never
- * fails the bench.
+ * The plots of {@code crawler bench satl}, drawn from its typed result: paper 003 (SAT/L), Fig. 7 per T (time and
+ * bytes per record against the buffer), Fig. 9-style traces at the buffer nearest 32 MiB, and Table 1's buffers.
  */
 public final class SatlPlots {
     /** The report's title: what the bench reproduces. */
@@ -29,21 +29,20 @@ public final class SatlPlots {
     }
 
     /** Fig. 7 per T (time and bytes per record vs buffer), Fig. 9-style traces, Table 1 buffers. */
-    public static List<Path> plot(JsonNode r, Path dir) throws IOException {
+    public static List<Path> plot(SatlResult r, Path dir) throws IOException {
         List<Path> out = new ArrayList<>();
         TreeSet<Long> ts = new TreeSet<>();
-        for (JsonNode run : r.path("runs")) {
-            ts.add(run.path("maxInterval").asLong());
+        for (SatlResult.Run run : r.runs()) {
+            ts.add(run.maxInterval());
         }
         String common = String.format(Locale.ROOT, "N = %,d records of %d B, %d time units, tolerance %s",
-                r.path("records").asLong(), r.path("recordBytes").asInt(), r.path("units").asInt(),
-                r.path("tolerance").asText());
+                r.records(), r.recordBytes(), r.units(), r.tolerance());
         for (long t : ts) {
-            Map<String, List<JsonNode>> curves = new LinkedHashMap<>();
-            for (JsonNode run : r.path("runs")) {
-                if (run.path("maxInterval").asLong() == t) {
-                    curves.computeIfAbsent(storeName(run.path("store").asText()) + ", "
-                            + run.path("distribution").asText(), k -> new ArrayList<>()).add(run);
+            Map<String, List<SatlResult.Run>> curves = new LinkedHashMap<>();
+            for (SatlResult.Run run : r.runs()) {
+                if (run.maxInterval() == t) {
+                    curves.computeIfAbsent(storeName(run.store()) + ", " + run.distribution(),
+                            k -> new ArrayList<>()).add(run);
                 }
             }
             String fig = t == 9_600 ? "Fig. 7(a)" : t == 576_000 ? "Fig. 7(b)" : "cf. Fig. 7";
@@ -52,28 +51,27 @@ public final class SatlPlots {
             List<Series> bytes = new ArrayList<>();
             List<Series> trace = new ArrayList<>();
             long traceBuffer = nearest(curves, 32L << 20);
-            for (Map.Entry<String, List<JsonNode>> c : curves.entrySet()) {
-                List<JsonNode> rows = c.getValue();
+            for (Map.Entry<String, List<SatlResult.Run>> c : curves.entrySet()) {
+                List<SatlResult.Run> rows = c.getValue();
                 double[] mib = new double[rows.size()];
                 double[] ns = new double[rows.size()];
                 double[] io = new double[rows.size()];
                 for (int i = 0; i < rows.size(); i++) {
-                    JsonNode row = rows.get(i);
-                    mib[i] = row.path("bufferBytes").asDouble() / (1 << 20);
-                    ns[i] = row.path("nsPerRecord").asDouble(Double.NaN);
-                    io[i] = row.path("bytesWrittenPerRecord").asDouble(Double.NaN)
-                            + row.path("bytesReadPerRecord").asDouble(Double.NaN);
+                    SatlResult.Run row = rows.get(i);
+                    mib[i] = row.bufferBytes() / (double) (1 << 20);
+                    ns[i] = row.nsPerRecord();
+                    io[i] = row.bytesWrittenPerRecord() + row.bytesReadPerRecord();
                 }
                 time.add(new Series(c.getKey(), mib, ns, true));
                 bytes.add(new Series(c.getKey(), mib, io, true));
-                for (JsonNode row : rows) {
-                    if (row.path("bufferBytes").asLong() == traceBuffer && row.path("perUnitMillis").isArray()) {
-                        JsonNode per = row.path("perUnitMillis");
+                for (SatlResult.Run row : rows) {
+                    if (row.bufferBytes() == traceBuffer && row.perUnitMillis() != null) {
+                        List<Double> per = row.perUnitMillis();
                         double[] x = new double[per.size()];
                         double[] y = new double[per.size()];
                         for (int i = 0; i < x.length; i++) {
                             x[i] = i + 1;
-                            y[i] = per.get(i).asDouble(Double.NaN);
+                            y[i] = per.get(i) == null ? Double.NaN : per.get(i);
                         }
                         trace.add(new Series(c.getKey(), x, y, true));
                     }
@@ -90,17 +88,15 @@ public final class SatlPlots {
                                     + "32 MiB; %s", tl, traceBuffer >> 20, common),
                     "time unit", "milliseconds (log scale)", trace, false, true));
         }
-        JsonNode table = r.path("table1Buffers");
         List<String> cats = new ArrayList<>();
         List<double[]> cols = new ArrayList<>();
         Map<String, String> rowNames = Map.of("1d", "1 day–400 days", "1h", "1 hour–400 days",
                 "1m", "1 minute–400 days");
-        for (Map.Entry<String, JsonNode> e : table.properties()) {
-            JsonNode row = e.getValue();
+        for (Map.Entry<String, SatlTable1.Row> e : r.table1Buffers().entrySet()) {
+            SatlTable1.Row row = e.getValue();
             cats.add(rowNames.getOrDefault(e.getKey(), e.getKey()));
-            cols.add(new double[] {row.path("sat").asDouble(), row.path("satlInstantMean").asDouble(),
-                    row.path("satlSteady").asDouble(), row.path("paperSat").asDouble(),
-                    row.path("paperSatl").asDouble()});
+            cols.add(new double[] {row.sat(), row.satlInstantMean(), row.satlSteady(), row.paperSat(),
+                row.paperSatl()});
         }
         String[] names = {"SAT (= T)", "SAT/L, one instant (mean)", "SAT/L, steady state", "paper: SAT",
             "paper: SAT/L"};
@@ -127,11 +123,11 @@ public final class SatlPlots {
     }
 
     /** The buffer size of the runs closest to {@code target} (in log terms). */
-    private static long nearest(Map<String, List<JsonNode>> curves, long target) {
+    private static long nearest(Map<String, List<SatlResult.Run>> curves, long target) {
         long best = -1;
-        for (List<JsonNode> rows : curves.values()) {
-            for (JsonNode row : rows) {
-                long b = row.path("bufferBytes").asLong();
+        for (List<SatlResult.Run> rows : curves.values()) {
+            for (SatlResult.Run row : rows) {
+                long b = row.bufferBytes();
                 if (best < 0 || Math.abs(Math.log((double) b / target)) < Math.abs(Math.log((double) best / target))) {
                     best = b;
                 }
