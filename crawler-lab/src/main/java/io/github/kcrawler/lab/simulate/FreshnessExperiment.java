@@ -232,12 +232,12 @@ public final class FreshnessExperiment {
                 FreshnessRun r = new FreshnessRun(pop, Policy.ESTIMATED_OPTIMAL, budget, maxRevisit, o, kind)
                         .simulate();
                 FreshnessResult.EstimatorRun e = r.estimatorSummary();
-                byEstimator.put(FreshnessRun.key(kind), e);
-                freshByEstimator.put(FreshnessRun.key(kind), e.freshness());
-                FreshnessResult.LambdaError own = e.lambdaError().get(FreshnessRun.key(kind));
+                byEstimator.put(EstimatorHistory.key(kind), e);
+                freshByEstimator.put(EstimatorHistory.key(kind), e.freshness());
+                FreshnessResult.LambdaError own = e.lambdaError().get(EstimatorHistory.key(kind));
                 log.printf(Locale.ROOT, "%s estimator %-12s freshness %.4f  age %.2f units  λ error: mean |log2| %s,"
                                 + " Σλ̂/Σλ %s, median λ̂/λ %s, λ̂ = 0 for %s pages  (%d ms)%n",
-                        model.name().toLowerCase(Locale.ROOT), FreshnessRun.key(kind), r.freshness(), r.age(),
+                        model.name().toLowerCase(Locale.ROOT), EstimatorHistory.key(kind), r.freshness(), r.age(),
                         own.meanAbsLog2Error(), own.sumEstimateOverSumTrue(), own.medianEstimateOverTrue(),
                         own.zeroEstimates(), (System.nanoTime() - t1) / 1_000_000);
             }

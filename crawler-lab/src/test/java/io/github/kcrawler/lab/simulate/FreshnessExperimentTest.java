@@ -144,9 +144,9 @@ class FreshnessExperimentTest {
 
     @Test
     void optimalFrequency_isZeroAboveTheCutOff_andFallsWithMu() {
-        assertThat(FreshnessRun.frequency(2.0, 0.6, 0, 10)).isZero(); // μλ ≥ 1: give up on the page
-        double f1 = FreshnessRun.frequency(0.1, 1.0, 0, 10);
-        double f2 = FreshnessRun.frequency(0.1, 2.0, 0, 10);
+        assertThat(OptimalAllocation.frequency(2.0, 0.6, 0, 10)).isZero(); // μλ ≥ 1: give up on the page
+        double f1 = OptimalAllocation.frequency(0.1, 1.0, 0, 10);
+        double f2 = OptimalAllocation.frequency(0.1, 2.0, 0, 10);
         assertThat(f1).isGreaterThan(f2).isGreaterThan(0);
     }
 
