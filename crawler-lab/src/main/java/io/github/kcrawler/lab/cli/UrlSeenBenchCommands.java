@@ -7,6 +7,7 @@ import io.github.kcrawler.lab.dedup.bench.LinkGraph;
 import io.github.kcrawler.lab.dedup.bench.SbflDecrementBench;
 import io.github.kcrawler.lab.dedup.bench.SbflDecrementResult;
 import io.github.kcrawler.lab.dedup.bench.UrlSeenMemoryBench;
+import io.github.kcrawler.lab.dedup.bench.UrlSeenMemoryResult;
 import io.github.kcrawler.lab.dedup.bench.UrlSeenResult;
 import io.github.kcrawler.lab.dedup.bench.UrlSeenThroughputBench;
 import io.github.kcrawler.lab.report.SbflDecrementPlots;
@@ -166,7 +167,8 @@ final class UrlSeenBenchCommands {
             UrlSeenMemoryBench.Options o = new UrlSeenMemoryBench.Options(g, seed[0], d.graphScaleLog2(), synthetic,
                     d.syntheticTests(), d.syntheticScaleLog2(), d.lruExtraSteps(), d.counterBits(), d.withSbf(),
                     plot, d.seed());
-            return finish(UrlSeenMemoryBench.run(o, System.err), summary, spec, UrlSeenMemoryPlots.TITLE,
+            return finish(UrlSeenMemoryBench.run(o, System.err), UrlSeenMemoryResult.class, summary, spec,
+                    UrlSeenMemoryPlots.TITLE,
                     List.of("The paper: a 538 M-host graph (4.16×10^9 links), LRU alone 2^18..2^24, LRU 2^20 + SBFL "
                             + "m = 2^24..2^30; up to 63% less memory at k = 4, FPR = 1% (LRU at 20 B an entry, "
                             + "SBFL at 2 bits a counter). Here the grid is shifted down to the stream's size; "

@@ -1,6 +1,6 @@
 package io.github.kcrawler.lab.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.github.kcrawler.lab.dedup.bench.UrlSeenMemoryResult;
 import io.github.kcrawler.lab.chart.SvgChart.Series;
 
 import java.io.IOException;
@@ -9,14 +9,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 import static io.github.kcrawler.lab.report.PlotFiles.line;
-import static io.github.kcrawler.lab.report.PlotFiles.series;
 
 /**
- * The plots of {@code crawler bench url-seen-memory}: paper 000 (SBFL), Figs. 5–10, per dataset. Each chart is titled with the figure or table of the paper it reproduces
- * ({@code ../shared/seeds/}); a field missing from the result (a partial run) leaves its plot out or empty, never
- * fails the bench.
+ * The plots of {@code crawler bench url-seen-memory}, drawn from its typed result: paper 000 (SBFL), Figs. 5–10, per
+ * dataset (Fig. 5 the LRU alone, Figs. 6/7 the filters' false positives and negatives, Fig. 8 the method's hit rate,
+ * Figs. 9/10 memory at equal hit rate); the SBF's curves only where it ran.
  */
 public final class UrlSeenMemoryPlots {
     /** The report's title: what the bench reproduces. */
@@ -26,54 +26,83 @@ public final class UrlSeenMemoryPlots {
     }
 
     /** Per dataset: Fig. 5 (LRU), Figs. 6/7 (FPs, FNs of SBF and SBFL), Fig. 8 (the method) and Figs. 9/10. */
-    public static List<Path> plot(JsonNode r, Path dir) throws IOException {
+    public static List<Path> plot(UrlSeenMemoryResult r, Path dir) throws IOException {
         List<Path> out = new ArrayList<>();
-        for (Map.Entry<String, JsonNode> e : r.path("datasets").properties()) {
+        for (Map.Entry<String, UrlSeenMemoryResult.Dataset> e : r.datasets().entrySet()) {
             String name = e.getKey();
-            JsonNode d = e.getValue();
+            UrlSeenMemoryResult.Dataset d = e.getValue();
             String sub = String.format(Locale.ROOT, "%s, breadth-first, %,d tests (paper: 4.16×10^9)",
-                    d.path("description").asText(name), d.path("tests").asLong());
-            JsonNode lru = d.path("lruOnly");
+                    d.description() == null ? name : d.description(), d.tests());
+            List<UrlSeenMemoryResult.LruPoint> lru = d.lruOnly();
             out.add(line(dir, name + "-fig5-lru-hit-rate.svg", "Fig. 5: hit rate of an LRU alone\n"
                             + sub, "LRU size (entries, log scale)", "hit rate",
-                    List.of(series("LRU alone", lru, "lruSize", "hitRate")), true, false));
+                    List.of(lruSeries("LRU alone", lru, UrlSeenMemoryResult.LruPoint::lruSize)), true, false));
             List<Series> fp = new ArrayList<>();
             List<Series> fn = new ArrayList<>();
-            for (String[] s : new String[][] {{"sbfK4", "SBF k=4, 1%"}, {"sbflK4", "SBFL k=4, 1%"}}) {
-                if (d.has(s[0])) {
-                    fp.add(series(s[1], d.path(s[0]), "sbflCounters", "falsePositives"));
-                    fn.add(series(s[1], d.path(s[0]), "sbflCounters", "falseNegatives"));
-                }
+            if (d.sbfK4() != null) {
+                fp.add(series("SBF k=4, 1%", d.sbfK4(), p -> p.sbflCounters(), p -> p.falsePositives()));
+                fn.add(series("SBF k=4, 1%", d.sbfK4(), p -> p.sbflCounters(), p -> p.falseNegatives()));
             }
-            String lruFixed = String.format(Locale.ROOT, "LRU %,d + filter; ", d.path("lruFixed").asLong());
+            if (d.sbflK4() != null) {
+                fp.add(series("SBFL k=4, 1%", d.sbflK4(), p -> p.sbflCounters(), p -> p.falsePositives()));
+                fn.add(series("SBFL k=4, 1%", d.sbflK4(), p -> p.sbflCounters(), p -> p.falseNegatives()));
+            }
+            String lruFixed = String.format(Locale.ROOT, "LRU %,d + filter; ", d.lruFixed());
             out.add(line(dir, name + "-fig6-false-positives.svg", "Fig. 6: false positives, k = 4, "
                     + "FPR = 1%\n" + lruFixed + sub, "counters m (log scale)", "false positives", fp, true, false));
             out.add(line(dir, name + "-fig7-false-negatives.svg", "Fig. 7: false negatives, k = 4, "
                     + "FPR = 1%\n" + lruFixed + sub, "counters m (log scale)", "false negatives", fn, true, false));
             List<Series> hit = new ArrayList<>();
-            for (String[] s : new String[][] {{"sbflK8", "LRU + SBFL k=8, 0.001%"}, {"sbflK4", "LRU + SBFL k=4, 1%"}}) {
-                if (d.has(s[0])) {
-                    hit.add(series(s[1], d.path(s[0]), "sbflCounters", "hitRate"));
-                }
+            if (d.sbflK8() != null) {
+                hit.add(series("LRU + SBFL k=8, 0.001%", d.sbflK8(), p -> p.sbflCounters(), p -> p.hitRate()));
+            }
+            if (d.sbflK4() != null) {
+                hit.add(series("LRU + SBFL k=4, 1%", d.sbflK4(), p -> p.sbflCounters(), p -> p.hitRate()));
             }
             out.add(line(dir, name + "-fig8-method-hit-rate.svg", "Fig. 8: hit rate of LRU + SBFL\n"
                     + lruFixed + sub, "SBFL counters m (log scale)", "hit rate", hit, true, false));
-            String[][] figs = {{"9", "sbflK8", "k = 8, FPR = 0.001%", "K8"}, {"10", "sbflK4", "k = 4, FPR = 1%", "K4"}};
-            for (String[] f : figs) {
-                if (!d.has(f[1])) {
-                    continue;
-                }
-                JsonNode best = d.path("memoryReduction" + f[3]);
-                out.add(line(dir, name + "-fig" + f[0] + "-memory-vs-hit-rate.svg", "Fig. " + f[0]
-                                + ": memory at equal hit rate, " + f[2] + "\n" + sub + "; best reduction "
-                                + (best.isNumber() ? String.format(Locale.ROOT, "%.1f%%", 100 * best.asDouble())
-                                : "none in range") + " (paper: 63% at k = 4)",
-                        "memory, bytes (LRU 20 B/entry, SBFL 2 bits/counter; log scale)", "hit rate",
-                        List.of(series("LRU alone", lru, "memoryPaperBytes", "hitRate"),
-                                series("LRU + SBFL " + f[2], d.path(f[1]), "memoryPaperBytes", "hitRate")),
-                        true, false));
-            }
+            figure9or10(out, dir, name, "9", "k = 8, FPR = 0.001%", d.sbflK8(), d.memoryReductionK8(), lru, sub);
+            figure9or10(out, dir, name, "10", "k = 4, FPR = 1%", d.sbflK4(), d.memoryReductionK4(), lru, sub);
         }
         return out;
+    }
+
+    /** Fig. 9 or 10: memory against hit rate, the LRU alone and the method, with the best reduction in the title. */
+    private static void figure9or10(List<Path> out, Path dir, String name, String fig, String setting,
+            List<UrlSeenMemoryResult.FilterPoint> method, Double best, List<UrlSeenMemoryResult.LruPoint> lru,
+            String sub) throws IOException {
+        if (method == null) {
+            return;
+        }
+        out.add(line(dir, name + "-fig" + fig + "-memory-vs-hit-rate.svg", "Fig. " + fig
+                        + ": memory at equal hit rate, " + setting + "\n" + sub + "; best reduction "
+                        + (best != null ? String.format(Locale.ROOT, "%.1f%%", 100 * best) : "none in range")
+                        + " (paper: 63% at k = 4)",
+                "memory, bytes (LRU 20 B/entry, SBFL 2 bits/counter; log scale)", "hit rate",
+                List.of(lruSeries("LRU alone", lru, UrlSeenMemoryResult.LruPoint::memoryPaperBytes),
+                        series("LRU + SBFL " + setting, method, p -> p.memoryPaperBytes(), p -> p.hitRate())),
+                true, false));
+    }
+
+    private static Series lruSeries(String name, List<UrlSeenMemoryResult.LruPoint> points,
+            ToDoubleFunction<UrlSeenMemoryResult.LruPoint> x) {
+        double[] xs = new double[points.size()];
+        double[] ys = new double[points.size()];
+        for (int i = 0; i < xs.length; i++) {
+            xs[i] = x.applyAsDouble(points.get(i));
+            ys[i] = points.get(i).hitRate();
+        }
+        return new Series(name, xs, ys, true);
+    }
+
+    private static Series series(String name, List<UrlSeenMemoryResult.FilterPoint> points,
+            ToDoubleFunction<UrlSeenMemoryResult.FilterPoint> x, ToDoubleFunction<UrlSeenMemoryResult.FilterPoint> y) {
+        double[] xs = new double[points.size()];
+        double[] ys = new double[points.size()];
+        for (int i = 0; i < xs.length; i++) {
+            xs[i] = x.applyAsDouble(points.get(i));
+            ys[i] = y.applyAsDouble(points.get(i));
+        }
+        return new Series(name, xs, ys, true);
     }
 }

@@ -63,14 +63,43 @@ class BenchSmokeTest {
     @Test
     void urlSeenMemory_writesReductionsCurvesAndAPlot() throws Exception {
         Path plot = Path.of("target", "bench-smoke", "url-seen");
-        Map<String, Object> r = UrlSeenMemoryBench.run(new UrlSeenMemoryBench.Options(null, 0, -1, true, 1_000_000,
+        UrlSeenMemoryResult r = UrlSeenMemoryBench.run(new UrlSeenMemoryBench.Options(null, 0, -1, true, 1_000_000,
                 6, 2, 2, false, plot, 3L), QUIET);
-        assertThat(r).containsKeys("memoryReductionK4", "memoryReductionK8", "datasets");
-        @SuppressWarnings("unchecked")
-        Map<String, Object> synthetic = (Map<String, Object>) ((Map<String, Object>) r.get("datasets")).get("synthetic");
-        assertThat((List<?>) synthetic.get("lruOnly")).hasSize(9);
-        assertThat((List<?>) synthetic.get("sbflK4")).hasSize(7);
+        assertThat(r.datasets()).containsOnlyKeys("synthetic");
+        UrlSeenMemoryResult.Dataset synthetic = r.datasets().get("synthetic");
+        assertThat(r.memoryReductionK4()).isEqualTo(synthetic.memoryReductionK4());
+        assertThat(synthetic.lruOnly()).hasSize(9);
+        assertThat(synthetic.sbflK4()).hasSize(7);
+        assertThat(synthetic.sbfK4()).isNull();
         String svg = Files.readString(Path.of(plot + "-synthetic.svg"));
         assertThat(svg).startsWith("<svg").contains("LRU alone").contains("polyline");
+    }
+
+    /**
+     * The summary is the untyped maps', byte for byte (captured before the conversion) but for the run time, the
+     * measured memory (JVM-dependent) and the machine: with and without the SBF, the graph and the synthetic stream
+     * together (with a plot) and the graph alone (no synthetic fields at all).
+     */
+    @Test
+    void urlSeenMemory_summaryIsTheMapsByteForByte(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        LinkGraph g = SyntheticWebGraph.generate(5_000, 20, 8, 5L);
+        Object[][] cases = {
+            {"url-seen-memory.json", new UrlSeenMemoryBench.Options(null, 0, -1, true, 1_000_000, 6, 2, 2, true,
+                    null, 3L)},
+            {"url-seen-memory-graph.json", new UrlSeenMemoryBench.Options(g, 0, 3, true, 1_000_000, 6, 1, 2, false,
+                    Path.of("target", "capture-mem"), 3L)},
+            {"url-seen-memory-graph-only.json", new UrlSeenMemoryBench.Options(g, 0, 3, false, 1_000_000, 6, 1, 2,
+                    false, null, 3L)}};
+        for (Object[] c : cases) {
+            UrlSeenMemoryResult r = UrlSeenMemoryBench.run((UrlSeenMemoryBench.Options) c[1], QUIET);
+            Path file = dir.resolve((String) c[0]);
+            BenchReport.writeJson(r, file);
+            SummaryGolden.assertSame(SummaryGolden.before((String) c[0]), Files.readString(file),
+                    Set.of("seconds", "cores", "os", "java", "maxHeapBytes", "cpu"), Set.of());
+            UrlSeenMemoryResult read = JsonSerde.MAPPER.readValue(file.toFile(), UrlSeenMemoryResult.class);
+            assertThat(read.datasets()).isEqualTo(r.datasets());
+            List<Path> plots = io.github.kcrawler.lab.report.UrlSeenMemoryPlots.plot(read, dir.resolve("plots"));
+            assertThat(plots).hasSize(6 * r.datasets().size()); // Figs. 5, 6, 7, 8, 9 and 10
+        }
     }
 }
