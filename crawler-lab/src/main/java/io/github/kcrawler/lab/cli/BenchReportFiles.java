@@ -1,6 +1,5 @@
 package io.github.kcrawler.lab.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.github.kcrawler.lab.report.ExperimentReport;
 import io.github.kcrawler.common.serde.JsonSerde;
 import picocli.CommandLine.Model.CommandSpec;
@@ -27,8 +26,8 @@ final class BenchReportFiles {
     static final String FOOTER = "Output: --summary out/NAME.json also writes out/NAME.html and out/NAME-plots/";
 
     /**
-     * Draws a bench's plots from its result, read back from the JSON summary as {@code R} (its record; a
-     * {@link JsonNode} for the benches not converted yet), into a directory; returns the files written.
+     * Draws a bench's plots from its result, read back from the JSON summary as its record {@code R} — so a renamed
+     * field fails to compile rather than drop a plot — into a directory; returns the files written.
      */
     @FunctionalInterface
     interface Plotter<R> {
@@ -52,15 +51,10 @@ final class BenchReportFiles {
     }
 
     /**
-     * Draws the plots of the JSON result in {@code summary} (replacing the {@code .svg} files a previous run left in
-     * the plot directory) and writes the report; {@code extraSummaries} are shown after the main one.
+     * Draws the plots of the result in {@code summary}, read as the record {@code type} (replacing the {@code .svg}
+     * files a previous run left in the plot directory), and writes the report; {@code extraSummaries} are shown after
+     * the main one.
      */
-    static Path write(Path summary, String title, List<String> notes, String command, Plotter<JsonNode> plotter,
-            List<Path> extraSummaries) throws IOException {
-        return write(summary, JsonNode.class, title, notes, command, plotter, extraSummaries);
-    }
-
-    /** {@link #write(Path, String, List, String, Plotter, List)} for a result read back as the record {@code type}. */
     static <R> Path write(Path summary, Class<R> type, String title, List<String> notes, String command,
             Plotter<R> plotter, List<Path> extraSummaries) throws IOException {
         Path dir = plotDir(summary);

@@ -1,6 +1,5 @@
 package io.github.kcrawler.lab.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.github.kcrawler.app.cli.ExitCodes;
 import io.github.kcrawler.lab.dedup.bench.BenchReport;
 import io.github.kcrawler.lab.dedup.bench.LinkGraph;
@@ -45,17 +44,10 @@ final class UrlSeenBenchCommands {
         return 0;
     }
 
-    /** {@link #finish(Object, Path)}, then with a summary the plots and the report ({@link BenchReportFiles}). */
-    static int finish(Map<String, Object> result, Path summary, CommandSpec spec, String title, List<String> notes,
-            BenchReportFiles.Plotter<JsonNode> plotter) throws IOException {
-        int code = finish(result, summary);
-        if (summary != null) {
-            BenchReportFiles.write(summary, title, notes, BenchReportFiles.commandLine(spec), plotter, List.of());
-        }
-        return code;
-    }
-
-    /** The same for a typed result: the plots are drawn from the summary read back as {@code type}. */
+    /**
+     * {@link #finish(Object, Path)}, then with a summary the plots and the report ({@link BenchReportFiles}), the plots
+     * drawn from the summary read back as the result's record {@code type}.
+     */
     static <R> int finish(R result, Class<R> type, Path summary, CommandSpec spec, String title, List<String> notes,
             BenchReportFiles.Plotter<R> plotter) throws IOException {
         int code = finish(result, summary);

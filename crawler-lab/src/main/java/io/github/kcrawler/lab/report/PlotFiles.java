@@ -1,18 +1,16 @@
 package io.github.kcrawler.lab.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.github.kcrawler.lab.chart.SvgChart;
 import io.github.kcrawler.lab.chart.SvgChart.Bars;
 import io.github.kcrawler.lab.chart.SvgChart.Series;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What the bench plot classes share: a chart written into a plot directory (returning its file), series read from a
- * JSON result that is not a typed record yet, and small number helpers. Every chart is drawn by {@link SvgChart}.
+ * What the bench plot classes share: a chart written into a plot directory (returning its file) and small number
+ * helpers. Every chart is drawn by {@link SvgChart}; every plot class reads its bench's typed result.
  */
 final class PlotFiles {
     private PlotFiles() {
@@ -30,28 +28,6 @@ final class PlotFiles {
         Path p = dir.resolve(file);
         SvgChart.write(p, title, xLabel, yLabel, series, logX, logY);
         return p;
-    }
-
-    static Series series(String name, JsonNode rows, String x, String y) {
-        List<JsonNode> list = new ArrayList<>();
-        rows.forEach(list::add);
-        return series(name, list, x, y);
-    }
-
-    static Series series(String name, List<JsonNode> rows, String x, String y) {
-        double[] xs = new double[rows.size()];
-        double[] ys = new double[rows.size()];
-        for (int i = 0; i < xs.length; i++) {
-            xs[i] = rows.get(i).path(x).asDouble(Double.NaN);
-            ys[i] = rows.get(i).path(y).asDouble(Double.NaN);
-        }
-        return new Series(name, xs, ys, true);
-    }
-
-    /** A number field, NaN when missing or not a number (no bar, no point). */
-    static double num(JsonNode r, String field) {
-        JsonNode v = r.path(field);
-        return v.isNumber() ? v.asDouble() : Double.NaN;
     }
 
     static double[] array(List<Double> values) {
