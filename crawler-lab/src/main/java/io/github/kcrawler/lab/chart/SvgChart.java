@@ -94,27 +94,15 @@ public final class SvgChart {
         }
         Axis ax = new Axis(xlo, xhi, logX, LEFT, WIDTH - RIGHT);
         Axis ay = new Axis(ylo, yhi, logY, HEIGHT - BOTTOM, TOP);
-        StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-                + "font-family=\"sans-serif\" font-size=\"13\">%n", WIDTH, HEIGHT));
-        sb.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-        title(sb, title);
+        StringBuilder sb = start(title, yLabel);
         text(sb, (LEFT + WIDTH - RIGHT) / 2.0, HEIGHT - 22, xLabel, "middle", 13);
-        sb.append(String.format(Locale.ROOT, "<text x=\"22\" y=\"%.1f\" text-anchor=\"middle\" "
-                + "transform=\"rotate(-90 22 %.1f)\">%s</text>%n", (TOP + HEIGHT - BOTTOM) / 2.0,
-                (TOP + HEIGHT - BOTTOM) / 2.0, esc(yLabel)));
         for (double v : ax.ticks()) {
             double px = ax.map(v);
             sb.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>%n",
                     px, TOP, px, HEIGHT - BOTTOM));
             text(sb, px, HEIGHT - BOTTOM + 18, label(v), "middle", 12);
         }
-        for (double v : ay.ticks()) {
-            double py = ay.map(v);
-            sb.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>%n",
-                    LEFT, py, WIDTH - RIGHT, py));
-            text(sb, LEFT - 6, py + 4, label(v), "end", 12);
-        }
+        yTicks(sb, ay);
         sb.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
                 + "stroke=\"black\"/>%n", LEFT, TOP, WIDTH - RIGHT - LEFT, HEIGHT - BOTTOM - TOP));
         for (int k = 0; k < series.size(); k++) {
@@ -180,20 +168,8 @@ public final class SvgChart {
             yhi = yhi <= ylo ? ylo + 1 : yhi + (yhi - ylo) * 0.08; // room for the value labels
         }
         Axis ay = new Axis(ylo, yhi, logY, HEIGHT - BOTTOM, TOP);
-        StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-                + "font-family=\"sans-serif\" font-size=\"13\">%n", WIDTH, HEIGHT));
-        sb.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-        title(sb, title);
-        sb.append(String.format(Locale.ROOT, "<text x=\"22\" y=\"%.1f\" text-anchor=\"middle\" "
-                + "transform=\"rotate(-90 22 %.1f)\">%s</text>%n", (TOP + HEIGHT - BOTTOM) / 2.0,
-                (TOP + HEIGHT - BOTTOM) / 2.0, esc(yLabel)));
-        for (double v : ay.ticks()) {
-            double py = ay.map(v);
-            sb.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>%n",
-                    LEFT, py, WIDTH - RIGHT, py));
-            text(sb, LEFT - 6, py + 4, label(v), "end", 12);
-        }
+        StringBuilder sb = start(title, yLabel);
+        yTicks(sb, ay);
         double groupWidth = (WIDTH - RIGHT - LEFT) / (double) Math.max(1, categories.size());
         double barWidth = groupWidth * 0.8 / Math.max(1, series.size());
         double base = ay.map(logY ? ylo : Math.max(0, ylo));
@@ -232,6 +208,29 @@ public final class SvgChart {
         sb.append("</svg>\n");
         save(file, sb);
         return file;
+    }
+
+    /** The document's start: the white canvas, the title and the y axis's label. */
+    private static StringBuilder start(String title, String yLabel) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+                + "font-family=\"sans-serif\" font-size=\"13\">%n", WIDTH, HEIGHT));
+        sb.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
+        title(sb, title);
+        sb.append(String.format(Locale.ROOT, "<text x=\"22\" y=\"%.1f\" text-anchor=\"middle\" "
+                + "transform=\"rotate(-90 22 %.1f)\">%s</text>%n", (TOP + HEIGHT - BOTTOM) / 2.0,
+                (TOP + HEIGHT - BOTTOM) / 2.0, esc(yLabel)));
+        return sb;
+    }
+
+    /** The y axis's grid lines and tick labels. */
+    private static void yTicks(StringBuilder sb, Axis ay) {
+        for (double v : ay.ticks()) {
+            double py = ay.map(v);
+            sb.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>%n",
+                    LEFT, py, WIDTH - RIGHT, py));
+            text(sb, LEFT - 6, py + 4, label(v), "end", 12);
+        }
     }
 
     private static void save(Path file, StringBuilder sb) throws IOException {

@@ -2,23 +2,25 @@ package io.github.kcrawler.lab.dedup.bench;
 
 import io.github.kcrawler.dedup.membership.StableCounterFilter;
 
-import java.io.DataOutput;
+import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 
 /**
  * The sum of a stable filter's counters, read through its public snapshot ({@link StableCounterFilter#writeTo}, format
- * version 1: a header whose four {@code long}s are m, p, carry and cursor, then the counter words), and the sum a
- * cursor sweep must leave. {@code bench sbfl-decrement} checks every timed run with these: the counters it claims to
- * have decremented must have been decremented.
+ * version 1: a header of {@value #HEADER_BYTES} bytes — magic, version, kind, bits, m, k, p, carry, cursor, word
+ * count — then the counter words, big-endian), and the sum a cursor sweep must leave. {@code bench sbfl-decrement}
+ * checks every timed run with these: the counters it claims to have decremented must have been decremented.
  */
-final class CounterSum implements DataOutput {
-    /** The header's {@code long}s before the words: m, p (fixed point), carry, cursor. */
-    private static final int HEADER_LONGS = 4;
+final class CounterSum extends OutputStream {
+    /** int magic, 3 bytes (version, kind, bits), long m, int k, long p, long carry, long cursor, int word count. */
+    static final int HEADER_BYTES = 4 + 3 + 8 + 4 + 8 + 8 + 8 + 4;
 
     private final int bits;
     private final long low;
-    private int longs;
+    private long bytes;
+    private long word;
     private long sum;
 
     private CounterSum(int bits) {
@@ -29,10 +31,15 @@ final class CounterSum implements DataOutput {
     /** Σ counters of {@code filter}; O(m / (64 / bits)). */
     static long of(StableCounterFilter filter) {
         CounterSum s = new CounterSum(filter.counterBits());
-        try {
-            filter.writeTo(s);
+        try (DataOutputStream out = new DataOutputStream(s)) {
+            filter.writeTo(out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+        long words = (filter.counters() * filter.counterBits() + 63) / 64;
+        if (s.bytes != HEADER_BYTES + 8 * words) {
+            throw new IllegalStateException("a filter snapshot of " + s.bytes + " bytes, expected "
+                    + (HEADER_BYTES + 8 * words) + ": its format changed");
         }
         return s.sum;
     }
@@ -69,62 +76,16 @@ final class CounterSum implements DataOutput {
         return low;
     }
 
-    @Override
-    public void writeLong(long v) {
-        if (longs++ >= HEADER_LONGS) {
-            sum += laneSum(v, bits, low);
-        }
-    }
-
+    /** One byte of the snapshot: past the header, eight of them make a counter word (big-endian). */
     @Override
     public void write(int b) {
-    }
-
-    @Override
-    public void write(byte[] b) {
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) {
-    }
-
-    @Override
-    public void writeBoolean(boolean v) {
-    }
-
-    @Override
-    public void writeByte(int v) {
-    }
-
-    @Override
-    public void writeShort(int v) {
-    }
-
-    @Override
-    public void writeChar(int v) {
-    }
-
-    @Override
-    public void writeInt(int v) {
-    }
-
-    @Override
-    public void writeFloat(float v) {
-    }
-
-    @Override
-    public void writeDouble(double v) {
-    }
-
-    @Override
-    public void writeBytes(String s) {
-    }
-
-    @Override
-    public void writeChars(String s) {
-    }
-
-    @Override
-    public void writeUTF(String s) {
+        if (bytes++ < HEADER_BYTES) {
+            return;
+        }
+        word = (word << 8) | (b & 0xFF);
+        if ((bytes - HEADER_BYTES) % 8 == 0) {
+            sum += laneSum(word, bits, low);
+            word = 0;
+        }
     }
 }
