@@ -48,7 +48,7 @@ public final class OrderingMain {
         }
         try {
             int synthetic = settings.integer("synthetic-pages", 0);
-            Map<String, Object> summary = synthetic > 0 ? OrderingExperiment.runSynthetic(synthetic, options)
+            OrderingResult summary = synthetic > 0 ? OrderingExperiment.runSynthetic(synthetic, options)
                     : OrderingExperiment.run(Path.of(settings.string("graph", "")), options);
             String summaryFile = settings.string("summary", null);
             writeJson(summary, summaryFile == null ? null : Path.of(summaryFile));

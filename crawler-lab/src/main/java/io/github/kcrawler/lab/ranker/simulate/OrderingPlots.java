@@ -22,7 +22,7 @@ final class OrderingPlots {
     private OrderingPlots() {
     }
 
-    static List<String> figures(Path dir, Map<String, Criteria.Curves> byName, Map<String, Object> speed)
+    static List<String> figures(Path dir, Map<String, Criteria.Curves> byName, Map<String, Double> speed)
             throws IOException {
         List<String> files = new ArrayList<>();
         List<String> main = byName.keySet().stream()
@@ -66,8 +66,7 @@ final class OrderingPlots {
                 files.add("fig9b-ipr-cutoffs-vs-dl1.svg");
             }
         }
-        Map<String, Double> rates = new LinkedHashMap<>();
-        speed.forEach((k, v) -> rates.put(k, (Double) v));
+        Map<String, Double> rates = new LinkedHashMap<>(speed);
         bars(dir.resolve("fig10-speed.svg"), "Fig. 10: priority determination speed (one thread)",
                 "pages per second", rates);
         files.add("fig10-speed.svg");

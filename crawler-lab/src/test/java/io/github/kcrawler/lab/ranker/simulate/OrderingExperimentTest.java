@@ -47,7 +47,7 @@ class OrderingExperimentTest {
         NodeLabels labels = SyntheticUrls.of(graph.numNodes(), 42, 30, new int[] {0});
         OrderingOptions options = OrderingOptions.defaults().withSeeds(List.of(0)).withTimingRepeats(1)
                 .withPlotDir(dir.resolve("plots"));
-        Map<String, Object> summary = OrderingExperiment.run(graph, labels, options);
+        OrderingResult summary = OrderingExperiment.run(graph, labels, options);
 
         Path json = dir.resolve("summary.json");
         OrderingMain.writeJson(summary, json);
@@ -96,12 +96,11 @@ class OrderingExperimentTest {
     void syntheticGraph_runsTheSameExperimentOnWebsimsGeneratedGraph() throws Exception {
         OrderingOptions options = OrderingOptions.defaults().withTimingRepeats(0)
                 .withStrategies(List.of("BF", "PR", "IPR-NSR"));
-        Map<String, Object> summary = OrderingExperiment.runSynthetic(4000, options);
-        assertThat((String) summary.get("graph")).startsWith("synthetic");
-        assertThat((int) summary.get("pagesCrawled")).isBetween(3000, 4000);
-        assertThat(summary.get("defaultStrategy")).isEqualTo("IPR-NSR");
-        @SuppressWarnings("unchecked")
-        Map<String, double[]> b = (Map<String, double[]>) summary.get("criterionB");
+        OrderingResult summary = OrderingExperiment.runSynthetic(4000, options);
+        assertThat(summary.graph()).startsWith("synthetic");
+        assertThat(summary.pagesCrawled()).isBetween(3000, 4000);
+        assertThat(summary.defaultStrategy()).isEqualTo("IPR-NSR");
+        Map<String, double[]> b = summary.criterionB();
         assertThat(b).containsOnlyKeys("BF", "PR", "IPR-NSR");
         assertThat(b.get("IPR-NSR")[9]).isCloseTo(1.0, within(1e-9));
     }
@@ -111,14 +110,70 @@ class OrderingExperimentTest {
         assumeTrue(Files.exists(Path.of(CNR + ".graph")), "cnr-2000 not found at " + CNR.toAbsolutePath());
         OrderingOptions options = OrderingOptions.defaults().withStrategies(List.of("BF", "IPR-DL1"))
                 .withTimingRepeats(0);
-        Map<String, Object> summary = OrderingExperiment.run(CNR, options);
-        assertThat(summary.get("pagesCrawled")).isEqualTo(325_557);
-        assertThat(summary.get("seeds")).isEqualTo(new int[] {217_849}); // the largest out-degree page
-        @SuppressWarnings("unchecked")
-        Map<String, double[]> b = (Map<String, double[]>) summary.get("criterionB");
-        @SuppressWarnings("unchecked")
-        Map<String, double[]> c = (Map<String, double[]>) summary.get("criterionC");
+        OrderingResult summary = OrderingExperiment.run(CNR, options);
+        assertThat(summary.pagesCrawled()).isEqualTo(325_557);
+        assertThat(summary.seeds()).isEqualTo(new int[] {217_849}); // the largest out-degree page
+        Map<String, double[]> b = summary.criterionB();
+        Map<String, double[]> c = summary.criterionC();
         assertThat(b.get("IPR-DL1")[0]).isGreaterThan(b.get("BF")[0]);
         assertThat(c.get("IPR-DL1")[9]).isLessThan(c.get("BF")[9]);
+    }
+
+    /**
+     * The summary the typed result writes is the untyped maps' (captured before the conversion): the same tree,
+     * number types included, and the same field order in every object, but for the timings and the blocks that were
+     * {@code Map.of} (layout, pagerank, iprParameters, topSetSizes and the recomputing strategies' work), whose field
+     * order was random per JVM and is now fixed.
+     */
+    @Test
+    void summary_isTheMapsFieldForField() throws Exception {
+        LinkGraph graph = skewedGraph(3000, 7);
+        NodeLabels labels = SyntheticUrls.of(graph.numNodes(), 42, 30, new int[] {0});
+        sameAsBefore("ordering.json", OrderingExperiment.run(graph, labels,
+                OrderingOptions.defaults().withSeeds(List.of(0)).withTimingRepeats(0)));
+        sameAsBefore("ordering-synthetic.json", OrderingExperiment.runSynthetic(2000,
+                OrderingOptions.defaults().withTimingRepeats(0).withStrategies(List.of("BF", "PR", "IPR-NSR"))));
+        sameAsBefore("ordering-goal.json", OrderingExperiment.runSynthetic(2000,
+                OrderingOptions.defaults().withTimingRepeats(0).withStrategies(List.of("BF", "IPR-DL1"))));
+        // without an IPR variant goal B is not evaluated, and says only that
+        OrderingResult noIpr = OrderingExperiment.runSynthetic(2000,
+                OrderingOptions.defaults().withTimingRepeats(0).withStrategies(List.of("BF", "PR")));
+        assertThat(io.github.kcrawler.common.serde.JsonSerde.MAPPER.writeValueAsString(noIpr.goalB()))
+                .isEqualTo("{\"evaluated\":false}");
+    }
+
+    private static final java.util.Set<String> RANDOM_ORDER = java.util.Set.of("layout", "pagerank", "iprParameters",
+            "topSetSizes", "PR", "IPR-NSR", "IPR-NS");
+
+    private static void sameAsBefore(String name, OrderingResult result) throws Exception {
+        ObjectMapper mapper = io.github.kcrawler.common.serde.JsonSerde.MAPPER;
+        JsonNode after = mapper.readTree(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(result));
+        JsonNode before = mapper.readTree(io.github.kcrawler.lab.report.SummaryGolden.before(name));
+        for (JsonNode root : List.of(after, before)) {
+            for (String timing : List.of("priorityPagesPerSecond", "priorityPagesPerSecondMedian")) {
+                root.get(timing).fieldNames().forEachRemaining(k ->
+                        ((com.fasterxml.jackson.databind.node.ObjectNode) root.get(timing)).put(k, 0.0));
+            }
+        }
+        assertThat(after).as(name).isEqualTo(before);
+        sameOrder(name, "", after, before);
+    }
+
+    private static void sameOrder(String name, String path, JsonNode after, JsonNode before) {
+        if (after.isObject()) {
+            String key = path.substring(path.lastIndexOf('/') + 1);
+            if (!(RANDOM_ORDER.contains(key) && (path.equals("/" + key) || path.startsWith("/work/")))) {
+                List<String> a = new java.util.ArrayList<>();
+                List<String> b = new java.util.ArrayList<>();
+                after.fieldNames().forEachRemaining(a::add);
+                before.fieldNames().forEachRemaining(b::add);
+                assertThat(a).as("%s: the fields of %s", name, path).isEqualTo(b);
+            }
+            after.fieldNames().forEachRemaining(k -> sameOrder(name, path + "/" + k, after.get(k), before.get(k)));
+        } else if (after.isArray()) {
+            for (int i = 0; i < after.size(); i++) {
+                sameOrder(name, path + "/" + i, after.get(i), before.get(i));
+            }
+        }
     }
 }
