@@ -67,4 +67,61 @@ public final class SummaryGolden {
         }
         return out.toString();
     }
+
+    /**
+     * For summaries that held {@code Map.of} blocks, whose field order was random per JVM: asserts that {@code after}
+     * is {@code before} as a tree — every field, value and number type — with the values of the {@code masked}
+     * fields (a scalar, or every value of an object) replaced on both sides, and with the same field order in every
+     * object whose JSON path (e.g. {@code /pagerank}, {@code /varyB/0}) {@code orderFree} does not accept.
+     */
+    public static void assertSameFields(String name, String before, String after, Set<String> masked,
+            java.util.function.Predicate<String> orderFree) throws IOException {
+        com.fasterxml.jackson.databind.ObjectMapper mapper = io.github.kcrawler.common.serde.JsonSerde.MAPPER;
+        com.fasterxml.jackson.databind.JsonNode a = mapper.readTree(after);
+        com.fasterxml.jackson.databind.JsonNode b = mapper.readTree(before);
+        maskTree(a, masked);
+        maskTree(b, masked);
+        assertThat(a).as(name).isEqualTo(b);
+        sameOrder(name, "", a, b, orderFree);
+    }
+
+    private static void maskTree(com.fasterxml.jackson.databind.JsonNode node, Set<String> masked) {
+        if (node instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
+            for (String k : iterable(o.fieldNames())) {
+                com.fasterxml.jackson.databind.JsonNode v = o.get(k);
+                if (masked.contains(k) && v instanceof com.fasterxml.jackson.databind.node.ObjectNode inner) {
+                    iterable(inner.fieldNames()).forEach(f -> inner.put(f, 0));
+                } else if (masked.contains(k) && !v.isContainerNode()) {
+                    o.put(k, 0);
+                } else {
+                    maskTree(v, masked);
+                }
+            }
+        } else if (node.isArray()) {
+            node.forEach(v -> maskTree(v, masked));
+        }
+    }
+
+    private static java.util.List<String> iterable(java.util.Iterator<String> it) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        it.forEachRemaining(out::add);
+        return out;
+    }
+
+    private static void sameOrder(String name, String path, com.fasterxml.jackson.databind.JsonNode after,
+            com.fasterxml.jackson.databind.JsonNode before, java.util.function.Predicate<String> orderFree) {
+        if (after.isObject()) {
+            if (!orderFree.test(path)) {
+                assertThat(iterable(after.fieldNames())).as("%s: the fields of %s", name, path)
+                        .isEqualTo(iterable(before.fieldNames()));
+            }
+            for (String k : iterable(after.fieldNames())) {
+                sameOrder(name, path + "/" + k, after.get(k), before.get(k), orderFree);
+            }
+        } else if (after.isArray()) {
+            for (int i = 0; i < after.size(); i++) {
+                sameOrder(name, path + "/" + i, after.get(i), before.get(i), orderFree);
+            }
+        }
+    }
 }
