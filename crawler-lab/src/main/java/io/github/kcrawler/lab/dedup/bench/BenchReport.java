@@ -12,10 +12,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Output helpers shared by the benchmarks: a result (a typed record, or for the benches not converted yet an ordered
- * {@code Map<String, Object>}) is printed for a person and written as JSON for BENCHMARKS.md and CI artefacts by the
- * lab's one serializer ({@link JsonSerde#writeIndented}), with the machine it ran on — a figure without its machine
- * cannot be compared.
+ * Output helpers shared by the benchmarks: a result — a typed record ({@code bench revisits}: its records in a map
+ * keyed by the variants in the order asked for) — is printed for a person and written as JSON for BENCHMARKS.md and
+ * CI artefacts by the lab's one serializer ({@link JsonSerde#writeIndented}), with the machine it ran on — a figure
+ * without its machine cannot be compared.
  */
 public final class BenchReport {
     private BenchReport() {
