@@ -6,7 +6,8 @@ import io.github.kcrawler.lab.demo.CrawlTimeline;
 import io.github.kcrawler.lab.demo.DemoOptions;
 import io.github.kcrawler.lab.demo.DemoRunner;
 import io.github.kcrawler.lab.demo.DemoSummary;
-import io.github.kcrawler.lab.report.BenchPlots;
+import io.github.kcrawler.lab.report.E2ePlots;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -119,14 +120,15 @@ public final class BenchCommand implements Runnable {
                 result.write(summary);
                 Path timelineFile = BenchReportFiles.plotDir(summary).resolve("timeline.json");
                 Files.createDirectories(timelineFile.getParent());
-                JsonSerde.MAPPER.writerWithDefaultPrettyPrinter().writeValue(timelineFile.toFile(), timeline.toMap());
-                BenchReportFiles.write(summary, BenchPlots.TITLE_E2E, List.of(
+                JsonSerde.writeIndented(timelineFile, timeline.course());
+                BenchReportFiles.write(summary, DemoSummary.class, E2ePlots.TITLE, List.of(
                         "The papers measure their algorithms alone; this run measures all of them together in the "
                                 + "pipeline (dedup, scheduler, fetcher, ranker on an embedded broker) against a "
                                 + "simulated web on loopback. Politeness violations and duplicate fetches are "
                                 + "websim's own counts."),
                         BenchReportFiles.commandLine(spec),
-                        (json, dir) -> BenchPlots.e2e(json, JsonSerde.MAPPER.readTree(timelineFile.toFile()), dir),
+                        (read, dir) -> E2ePlots.plot(read, JsonSerde.MAPPER.readValue(timelineFile.toFile(),
+                                CrawlTimeline.Course.class), dir),
                         List.of(timelineFile));
             }
             return 0;

@@ -1,6 +1,5 @@
 package io.github.kcrawler.lab.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.github.kcrawler.lab.report.ExperimentReport;
 import io.github.kcrawler.common.serde.JsonSerde;
 import picocli.CommandLine.Model.CommandSpec;
@@ -26,10 +25,13 @@ final class BenchReportFiles {
     /** A help footer line on the rule. */
     static final String FOOTER = "Output: --summary out/NAME.json also writes out/NAME.html and out/NAME-plots/";
 
-    /** Draws a bench's plots from its JSON result into a directory; returns the files written. */
+    /**
+     * Draws a bench's plots from its result, read back from the JSON summary as its record {@code R} — so a renamed
+     * field fails to compile rather than drop a plot — into a directory; returns the files written.
+     */
     @FunctionalInterface
-    interface Plotter {
-        List<Path> plot(JsonNode result, Path dir) throws IOException;
+    interface Plotter<R> {
+        List<Path> plot(R result, Path dir) throws IOException;
     }
 
     private BenchReportFiles() {
@@ -49,11 +51,12 @@ final class BenchReportFiles {
     }
 
     /**
-     * Draws the plots of the JSON result in {@code summary} (replacing the {@code .svg} files a previous run left in
-     * the plot directory) and writes the report; {@code extraSummaries} are shown after the main one.
+     * Draws the plots of the result in {@code summary}, read as the record {@code type} (replacing the {@code .svg}
+     * files a previous run left in the plot directory), and writes the report; {@code extraSummaries} are shown after
+     * the main one.
      */
-    static Path write(Path summary, String title, List<String> notes, String command, Plotter plotter,
-            List<Path> extraSummaries) throws IOException {
+    static <R> Path write(Path summary, Class<R> type, String title, List<String> notes, String command,
+            Plotter<R> plotter, List<Path> extraSummaries) throws IOException {
         Path dir = plotDir(summary);
         Files.createDirectories(dir);
         try (Stream<Path> old = Files.list(dir)) {
@@ -63,7 +66,7 @@ final class BenchReportFiles {
                 }
             }
         }
-        JsonNode result = JsonSerde.MAPPER.readTree(summary.toFile());
+        R result = JsonSerde.MAPPER.readValue(summary.toFile(), type);
         List<Path> plots = plotter.plot(result, dir);
         List<Path> summaries = new ArrayList<>();
         summaries.add(summary);

@@ -3,13 +3,14 @@ package io.github.kcrawler.lab.cli;
 import io.github.kcrawler.app.cli.ExitCodes;
 import io.github.kcrawler.lab.dedup.bench.BenchReport;
 import io.github.kcrawler.lab.dedup.bench.ImpCbfBench;
-import io.github.kcrawler.lab.report.BenchPlots;
+import io.github.kcrawler.lab.dedup.bench.ImpCbfResult;
+import io.github.kcrawler.lab.report.ImpCbfPlots;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -61,7 +62,7 @@ public final class ImpCbfBenchCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) { // a bad option value: a usage error naming it, not a stack trace
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
-        Map<String, Object> result = ImpCbfBench.run(o, System.err, partial -> {
+        ImpCbfResult result = ImpCbfBench.run(o, System.err, partial -> {
             if (summary != null) { // a long run that is stopped keeps what it finished
                 try {
                     BenchReport.writeJson(partial, summary);
@@ -70,10 +71,10 @@ public final class ImpCbfBenchCommand implements Callable<Integer> {
                 }
             }
         });
-        return UrlSeenBenchCommands.finish(result, summary, spec, BenchPlots.TITLE_IMP_CBF, List.of(
+        return UrlSeenBenchCommands.finish(result, ImpCbfResult.class, summary, spec, ImpCbfPlots.TITLE, List.of(
                 "The paper plots MD5-fingerprint-DB-only against IMP-CB dedup time at 0.5M, 1M, 1.5M and 2M pages, "
                         + "k = 8, m/n = 20; its text gives no values, only that the filter's advantage grows with "
                         + "the data because it avoids DB reads for new items."),
-                BenchPlots::impCbf);
+                ImpCbfPlots::plot);
     }
 }

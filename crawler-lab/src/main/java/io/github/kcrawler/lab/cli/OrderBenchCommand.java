@@ -6,11 +6,13 @@ import io.github.kcrawler.lab.demo.DemoOptions;
 import io.github.kcrawler.lab.demo.DemoRunner;
 import io.github.kcrawler.lab.demo.DemoSummary;
 import io.github.kcrawler.lab.measure.FetchOrder;
+import io.github.kcrawler.lab.measure.OrderBenchResult;
 import io.github.kcrawler.lab.measure.OrderQuality;
 import io.github.kcrawler.lab.ranker.simulate.CrawlSimulator;
 import io.github.kcrawler.lab.ranker.simulate.LinkGraph;
 import io.github.kcrawler.lab.ranker.simulate.SyntheticUrls;
-import io.github.kcrawler.lab.report.BenchPlots;
+import io.github.kcrawler.lab.report.OrderPlots;
+
 import io.github.kcrawler.ranker.pagerank.IprParams;
 import io.github.kcrawler.ranker.pagerank.PageRank;
 import io.github.kcrawler.lab.ranker.pagerank.Strategies;
@@ -122,24 +124,11 @@ public final class OrderBenchCommand implements Callable<Integer> {
                 IprParams.defaults(IprParams.CutOff.DL1), recomputeEvery, PageRank.DEFAULT_DAMPING), g, seeds);
         OrderQuality.Comparison c = OrderQuality.compare(g, seeds, simulated, fetched, PageRank.DEFAULT_DAMPING);
 
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("bench", "order");
-        out.put("graph", graph.toString());
-        out.put("strategy", strategy);
-        out.put("seeds", seeds.length);
-        out.put("politenessMs", politenessMs);
-        out.put("partitions", partitions);
-        out.put("population", c.population());
-        out.put("fetched", c.fetchedInPopulation());
-        out.put("fetchedOutsidePopulation", c.fetchedOutside());
-        out.put("checkpointsPercent", new int[] {10, 20, 30, 40, 50, 60, 70, 80, 90, 100});
-        out.put("pipelineCriterionB", nullable(c.pipeline()));
-        out.put("simulatorCriterionB", c.simulator());
-        out.put("maxGap", c.maxGap());
-        out.put("pagesPerSecond", crawl.pagesPerSecond());
-        out.put("politenessViolations", crawl.politenessViolations());
-        out.put("duplicateFetches", crawl.duplicateFetches());
-        out.put("elapsedSeconds", crawl.elapsedSeconds());
+        OrderBenchResult out = new OrderBenchResult("order", graph.toString(), strategy, seeds.length, politenessMs,
+                partitions, c.population(), c.fetchedInPopulation(), c.fetchedOutside(),
+                OrderBenchResult.CHECKPOINTS_PERCENT.clone(), OrderBenchResult.nullable(c.pipeline()), c.simulator(),
+                c.maxGap(), crawl.pagesPerSecond(), crawl.politenessViolations(), crawl.duplicateFetches(),
+                crawl.elapsedSeconds());
         System.out.printf("criterion B at 10 %% … 100 %% (%s, %d seeds, %,d pages reachable, %,d fetched):%n",
                 strategy, seeds.length, c.population(), c.fetchedInPopulation());
         System.out.println("  pipeline  " + row(c.pipeline()));
@@ -148,12 +137,12 @@ public final class OrderBenchCommand implements Callable<Integer> {
                 crawl.pagesPerSecond(), crawl.politenessViolations());
         if (summary != null) {
             JsonSerde.writeIndented(summary, out);
-            BenchReportFiles.write(summary, BenchPlots.TITLE_ORDER, List.of(
+            BenchReportFiles.write(summary, OrderBenchResult.class, OrderPlots.TITLE, List.of(
                     "The simulator crawls the graph one page at a time in its strategy's exact order; the pipeline "
                             + "orders through Kafka: scores coalesced per flush, the priority pool's score buckets, "
                             + "the politeness wheel and many fetches in flight. Points past the pages the pipeline "
                             + "fetched are left out."),
-                    BenchReportFiles.commandLine(spec), BenchPlots::order, List.of());
+                    BenchReportFiles.commandLine(spec), OrderPlots::plot, List.of());
             System.out.println("Summary written to " + summary);
         }
         return 0;
@@ -190,14 +179,6 @@ public final class OrderBenchCommand implements Callable<Integer> {
             throw new IllegalArgumentException("no seed pages in " + spec);
         }
         return seeds;
-    }
-
-    private static List<Double> nullable(double[] values) {
-        List<Double> out = new ArrayList<>();
-        for (double v : values) {
-            out.add(Double.isNaN(v) ? null : v);
-        }
-        return out;
     }
 
     private static String row(double[] values) {

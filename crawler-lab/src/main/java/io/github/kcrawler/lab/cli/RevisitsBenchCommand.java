@@ -103,9 +103,10 @@ public final class RevisitsBenchCommand implements Callable<Integer> {
         RevisitsBench.Options o = new RevisitsBench.Options(pages, ips, pagesPerHost, politenessMs, partitions, maxDepth,
                 changeUnitMs, changeMaxInterval, revisitUnitMs, revisitInitialMs, revisitMaxMs, warmupSeconds,
                 seconds, dataDir);
+        // variant name → its pooled figures, in the order --variants named them; then the settings and the machine
         Map<String, Object> result = new LinkedHashMap<>();
         for (String v : variants) {
-            Map<String, Object> byModel = new LinkedHashMap<>();
+            Map<String, RevisitsBench.Figures> byModel = new LinkedHashMap<>();
             for (String m : models) {
                 ChangeModel model;
                 try {
@@ -115,52 +116,12 @@ public final class RevisitsBenchCommand implements Callable<Integer> {
                 }
                 byModel.put(model.name().toLowerCase(Locale.ROOT), RevisitsBench.run(o, v, model, System.err));
             }
-            Map<String, Object> variant = pooled(byModel);
-            variant.put("byModel", byModel);
-            result.put(v, variant);
+            result.put(v, RevisitsBench.Pooled.of(byModel));
         }
-        Map<String, Object> settings = new LinkedHashMap<>();
-        settings.put("pages", pages);
-        settings.put("ips", ips);
-        settings.put("politenessMs", politenessMs);
-        settings.put("partitions", partitions);
-        settings.put("maxDepth", maxDepth);
-        settings.put("changeUnitMs", changeUnitMs);
-        settings.put("changeMaxInterval", changeMaxInterval);
-        settings.put("revisitUnitMs", revisitUnitMs);
-        settings.put("revisitInitialMs", revisitInitialMs);
-        settings.put("revisitMaxMs", revisitMaxMs);
-        settings.put("warmupSeconds", warmupSeconds);
-        settings.put("seconds", seconds);
-        result.put("settings", settings);
+        result.put("settings", new RevisitsBench.Settings(pages, ips, politenessMs, partitions, maxDepth,
+                changeUnitMs, changeMaxInterval, revisitUnitMs, revisitInitialMs, revisitMaxMs, warmupSeconds,
+                seconds));
         result.put("machine", BenchReport.machine());
         return UrlSeenBenchCommands.finish(result, summary);
-    }
-
-    /** The variant's figures over all its runs: per-revisit figures weighted by each run's revisits. */
-    static Map<String, Object> pooled(Map<String, Object> byModel) {
-        long revisits = 0;
-        double seconds = 0;
-        Map<String, Double> weighted = new LinkedHashMap<>();
-        List<String> perRevisit = List.of("randomStoreReadsPerRevisit", "storeWritesPerRevisit",
-                "bytesWrittenPerRevisit", "bytesReadPerRevisit", "wcharPerRevisit", "rcharPerRevisit",
-                "schedulerCpuMsPerRevisit", "recordBytes");
-        for (Object o : byModel.values()) {
-            @SuppressWarnings("unchecked")
-            Map<String, Object> run = (Map<String, Object>) o;
-            long n = ((Number) run.get("revisits")).longValue();
-            revisits += n;
-            seconds += ((Number) run.get("seconds")).doubleValue();
-            for (String k : perRevisit) {
-                weighted.merge(k, ((Number) run.get(k)).doubleValue() * n, Double::sum);
-            }
-        }
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("revisits", revisits);
-        for (String k : perRevisit) {
-            out.put(k, revisits == 0 ? 0.0 : weighted.get(k) / revisits);
-        }
-        out.put("revisitsPerSecond", seconds == 0 ? 0.0 : revisits / seconds);
-        return out;
     }
 }

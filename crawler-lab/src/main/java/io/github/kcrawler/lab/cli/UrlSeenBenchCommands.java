@@ -4,9 +4,15 @@ import io.github.kcrawler.app.cli.ExitCodes;
 import io.github.kcrawler.lab.dedup.bench.BenchReport;
 import io.github.kcrawler.lab.dedup.bench.LinkGraph;
 import io.github.kcrawler.lab.dedup.bench.SbflDecrementBench;
+import io.github.kcrawler.lab.dedup.bench.SbflDecrementResult;
 import io.github.kcrawler.lab.dedup.bench.UrlSeenMemoryBench;
+import io.github.kcrawler.lab.dedup.bench.UrlSeenMemoryResult;
+import io.github.kcrawler.lab.dedup.bench.UrlSeenResult;
 import io.github.kcrawler.lab.dedup.bench.UrlSeenThroughputBench;
-import io.github.kcrawler.lab.report.BenchPlots;
+import io.github.kcrawler.lab.report.SbflDecrementPlots;
+import io.github.kcrawler.lab.report.UrlSeenMemoryPlots;
+import io.github.kcrawler.lab.report.UrlSeenPlots;
+
 import io.github.kcrawler.websim.BvGraphSource;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -29,7 +35,7 @@ final class UrlSeenBenchCommands {
         return LinkGraph.of(basename.getFileName().toString(), g.numPages(), g::outdegree, g::outlink);
     }
 
-    static int finish(Map<String, Object> result, Path summary) throws IOException {
+    static int finish(Object result, Path summary) throws IOException {
         BenchReport.print(result, System.out);
         if (summary != null) {
             BenchReport.writeJson(result, summary);
@@ -38,12 +44,16 @@ final class UrlSeenBenchCommands {
         return 0;
     }
 
-    /** {@link #finish(Map, Path)}, then with a summary the plots and the report ({@link BenchReportFiles}). */
-    static int finish(Map<String, Object> result, Path summary, CommandSpec spec, String title, List<String> notes,
-            BenchReportFiles.Plotter plotter) throws IOException {
+    /**
+     * {@link #finish(Object, Path)}, then with a summary the plots and the report ({@link BenchReportFiles}), the plots
+     * drawn from the summary read back as the result's record {@code type}.
+     */
+    static <R> int finish(R result, Class<R> type, Path summary, CommandSpec spec, String title, List<String> notes,
+            BenchReportFiles.Plotter<R> plotter) throws IOException {
         int code = finish(result, summary);
         if (summary != null) {
-            BenchReportFiles.write(summary, title, notes, BenchReportFiles.commandLine(spec), plotter, List.of());
+            BenchReportFiles.write(summary, type, title, notes, BenchReportFiles.commandLine(spec), plotter,
+                    List.of());
         }
         return code;
     }
@@ -73,11 +83,12 @@ final class UrlSeenBenchCommands {
             SbflDecrementBench.Options o = new SbflDecrementBench.Options(log2Counters, decrements,
                     SbflDecrementBench.Options.DEFAULT_COUNTER_BITS, SbflDecrementBench.Options.DEFAULT_P,
                     SbflDecrementBench.Options.DEFAULT_SEED);
-            return finish(SbflDecrementBench.run(o, System.err), summary, spec, BenchPlots.TITLE_SBFL_DECREMENT,
+            return finish(SbflDecrementBench.run(o, System.err), SbflDecrementResult.class, summary, spec,
+                    SbflDecrementPlots.TITLE,
                     List.of("The paper decremented 2^30 2-bit counters 2×10^9 times on a 2.66 GHz Xeon: SBF 320.7 s, "
                             + "SBFL 9.435 s, SBFL 32-way 0.9672 s (34× and 332×). The bars below are this machine's "
                             + "rates; the seconds plot scales them to 2×10^9 decrements."),
-                    BenchPlots::sbflDecrement);
+                    SbflDecrementPlots::plot);
         }
     }
 
@@ -108,10 +119,11 @@ final class UrlSeenBenchCommands {
             UrlSeenThroughputBench.Options d = UrlSeenThroughputBench.Options.defaults(g);
             UrlSeenThroughputBench.Options o = new UrlSeenThroughputBench.Options(g, seed[0], d.tiers(), d.repeats(),
                     d.maxTests(), workDir);
-            return finish(UrlSeenThroughputBench.run(o, System.err), summary, spec, BenchPlots.TITLE_URL_SEEN,
+            return finish(UrlSeenThroughputBench.run(o, System.err), UrlSeenResult.class, summary, spec,
+                    UrlSeenPlots.TITLE,
                     List.of("Paper 000 measures memory and hit rates, not throughput (its decrement times are "
                             + "Table 1). Every link occurrence of a breadth-first crawl of the graph is one test."),
-                    BenchPlots::urlSeen);
+                    UrlSeenPlots::plot);
         }
     }
 
@@ -147,12 +159,13 @@ final class UrlSeenBenchCommands {
             UrlSeenMemoryBench.Options o = new UrlSeenMemoryBench.Options(g, seed[0], d.graphScaleLog2(), synthetic,
                     d.syntheticTests(), d.syntheticScaleLog2(), d.lruExtraSteps(), d.counterBits(), d.withSbf(),
                     plot, d.seed());
-            return finish(UrlSeenMemoryBench.run(o, System.err), summary, spec, BenchPlots.TITLE_URL_SEEN_MEMORY,
+            return finish(UrlSeenMemoryBench.run(o, System.err), UrlSeenMemoryResult.class, summary, spec,
+                    UrlSeenMemoryPlots.TITLE,
                     List.of("The paper: a 538 M-host graph (4.16×10^9 links), LRU alone 2^18..2^24, LRU 2^20 + SBFL "
                             + "m = 2^24..2^30; up to 63% less memory at k = 4, FPR = 1% (LRU at 20 B an entry, "
                             + "SBFL at 2 bits a counter). Here the grid is shifted down to the stream's size; "
                             + "figures are per dataset."),
-                    BenchPlots::urlSeenMemory);
+                    UrlSeenMemoryPlots::plot);
         }
     }
 }

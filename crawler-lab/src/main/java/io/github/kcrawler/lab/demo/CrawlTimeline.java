@@ -102,11 +102,17 @@ public final class CrawlTimeline {
         }
     }
 
-    /** The samples as a JSON-ready map: {@code periodMillis} and {@code samples}. */
-    public Map<String, Object> toMap() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("periodMillis", periodMillis);
-        m.put("samples", samples());
-        return m;
+    /**
+     * The course so far, as written to {@code NAME-plots/timeline.json} and read back for the plots.
+     *
+     * @param periodMillis time between samples
+     * @param samples      oldest first
+     */
+    public record Course(long periodMillis, List<Sample> samples) {
+    }
+
+    /** The course so far: the period and the samples. */
+    public Course course() {
+        return new Course(periodMillis, samples());
     }
 }

@@ -18,7 +18,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -80,29 +79,19 @@ public final class FaultScenario {
         double dupRatio = distinct == 0 ? 0 : (double) disturbed.stats.duplicateFetches() / distinct;
         Map<String, Boolean> goals = FaultsResult.goals(lost.cardinality(), dupRatio,
                 disturbed.stats.politenessViolations(), disturbed.revisit, disturbed.disruptions, disturbed.exited);
-        return new FaultsResult(FaultsResult.VERSION, settings(), reference.figures(), disturbed.figures(),
+        return new FaultsResult(FaultsResult.VERSION, settings(config), reference.figures(), disturbed.figures(),
                 lost.cardinality(), lostSample, dupRatio, disturbed.stats.politenessViolations(), disturbed.revisit,
                 disturbed.disruptions, disturbed.exited, disturbed.violations, disturbed.duplicates,
                 FaultsResult.attribute(disturbed.duplicateTimes, disturbed.disruptions), goals,
                 goals.values().stream().allMatch(b -> b), machine());
     }
 
-    private Map<String, Object> settings() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("pages", config.pages());
-        m.put("ips", config.ips());
-        m.put("pagesPerHost", config.pagesPerHost());
-        m.put("politenessMs", config.politenessMs());
-        m.put("partitions", config.partitions());
-        m.put("maxDepth", config.maxDepth());
-        m.put("sessionTimeoutMs", config.sessionTimeoutMs());
-        m.put("stopMs", config.stopMs());
-        m.put("quietMs", config.quietMs());
-        m.put("serviceHeap", config.serviceHeap());
-        m.put("fetchers", 2);
-        // the production default: the duplicates measured are what a deployment would see
-        m.put("fetcherCommitIntervalMs", Long.parseLong(FetcherConfig.DEFAULTS.get("commit-interval-ms")));
-        return m;
+    /** The settings the summary states for {@code config}. */
+    static FaultsResult.Settings settings(FaultsConfig config) {
+        // the production default commit interval: the duplicates measured are what a deployment would see
+        return new FaultsResult.Settings(config.pages(), config.ips(), config.pagesPerHost(), config.politenessMs(),
+                config.partitions(), config.maxDepth(), config.sessionTimeoutMs(), config.stopMs(), config.quietMs(),
+                config.serviceHeap(), 2, Long.parseLong(FetcherConfig.DEFAULTS.get("commit-interval-ms")));
     }
 
     static String machine() {

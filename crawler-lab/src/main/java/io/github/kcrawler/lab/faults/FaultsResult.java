@@ -20,7 +20,7 @@ import java.util.Map;
  *                            began before it ({@link #BEFORE_ANY_DISRUPTION} for those before the first)
  * @param goals               each goal of issue 9 item 3 and whether it was met
  */
-public record FaultsResult(int v, Map<String, Object> settings, RunFigures undisturbed, RunFigures disturbed,
+public record FaultsResult(int v, Settings settings, RunFigures undisturbed, RunFigures disturbed,
                            long lostUrls, List<String> lostSample, double duplicateFetchRatio,
                            long politenessViolations, RevisitStateCheck revisitState,
                            List<Disruption> disruptions, List<String> exitedOnTheirOwn,
@@ -32,6 +32,18 @@ public record FaultsResult(int v, Map<String, Object> settings, RunFigures undis
     public static final String BEFORE_ANY_DISRUPTION = "before any disruption";
     /** Issue 9: duplicate fetches at most 1 % of pages. */
     public static final double MAX_DUPLICATE_RATIO = 0.01;
+
+    /**
+     * The scenario's settings, as the summary states them.
+     *
+     * @param fetchers                fetcher processes (the scenario runs two)
+     * @param fetcherCommitIntervalMs the fetcher's commit interval: the production default, so the duplicates
+     *                                measured are what a deployment would see
+     */
+    public record Settings(int pages, int ips, double pagesPerHost, long politenessMs, int partitions, int maxDepth,
+                           long sessionTimeoutMs, long stopMs, long quietMs, String serviceHeap, int fetchers,
+                           long fetcherCommitIntervalMs) {
+    }
 
     /**
      * One crawl's figures.

@@ -1,7 +1,7 @@
 package io.github.kcrawler.lab.faults;
 
 import io.github.kcrawler.lab.report.ExperimentReport;
-import io.github.kcrawler.lab.simulate.SvgChart;
+import io.github.kcrawler.lab.chart.SvgChart;
 
 import java.io.IOException;
 import java.nio.file.Files;

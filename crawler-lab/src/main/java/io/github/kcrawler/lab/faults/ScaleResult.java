@@ -18,7 +18,7 @@ import java.util.Map;
  * @param timeS                sample times (seconds since seeding) of {@code distinct}
  * @param goals                each goal of issue 23's scale test and whether it was met
  */
-public record ScaleResult(int v, Map<String, Object> settings, long reachable, long distinctPages, long pageFetches,
+public record ScaleResult(int v, Settings settings, long reachable, long distinctPages, long pageFetches,
                           long duplicateFetches, double duplicateFetchRatio, long lostUrls, List<String> lostSample,
                           long politenessViolations, List<Phase> phases, double seconds,
                           List<String> exitedOnTheirOwn, double[] timeS, long[] distinct,
@@ -26,6 +26,12 @@ public record ScaleResult(int v, Map<String, Object> settings, long reachable, l
                           Map<String, Boolean> goals, boolean passed,
                           String machine) {
     public static final int VERSION = 1;
+
+    /** The scenario's settings, as the summary states them. */
+    public record Settings(int pages, int ips, double pagesPerHost, long politenessMs, int partitions, int latencyMs,
+                           int fetcherInFlight, int maxFetchers, double phaseSeconds, double warmupFraction,
+                           long sessionTimeoutMs, String serviceHeap) {
+    }
 
     /** One phase: how many fetcher processes ran, from when to when (seconds since seeding), pages at its ends. */
     public record Phase(String name, int fetchers, double startS, double endS, long distinctAtStart,

@@ -165,7 +165,7 @@ public final class ScaleScenario {
                 out.printf(Locale.ROOT, "  complete after %.1f s: %,d distinct pages of %,d, %d duplicate fetches, "
                         + "%d violations%n", monitor.seconds(), distinct, goal, stats.duplicateFetches(),
                         stats.politenessViolations());
-                return new ScaleResult(ScaleResult.VERSION, settingsMap(), goal, distinct, stats.pagesFetched(),
+                return new ScaleResult(ScaleResult.VERSION, summarySettings(settings), goal, distinct, stats.pagesFetched(),
                         stats.duplicateFetches(), dupRatio, lost.cardinality(), lostSample,
                         stats.politenessViolations(), phases, monitor.seconds(), exited, monitor.sampleTimes(),
                         monitor.sampleDistinct(), monitor.duplicates(), monitor.violations(), goals,
@@ -203,21 +203,11 @@ public final class ScaleScenario {
         return g;
     }
 
-    private Map<String, Object> settingsMap() {
+    /** The settings the summary states for {@code settings}. */
+    static ScaleResult.Settings summarySettings(Settings settings) {
         FaultsConfig c = settings.cluster();
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("pages", c.pages());
-        m.put("ips", c.ips());
-        m.put("pagesPerHost", c.pagesPerHost());
-        m.put("politenessMs", c.politenessMs());
-        m.put("partitions", c.partitions());
-        m.put("latencyMs", settings.latencyMs());
-        m.put("fetcherInFlight", settings.fetcherInFlight());
-        m.put("maxFetchers", settings.maxFetchers());
-        m.put("phaseSeconds", settings.phaseSeconds());
-        m.put("warmupFraction", settings.warmupFraction());
-        m.put("sessionTimeoutMs", c.sessionTimeoutMs());
-        m.put("serviceHeap", c.serviceHeap());
-        return m;
+        return new ScaleResult.Settings(c.pages(), c.ips(), c.pagesPerHost(), c.politenessMs(), c.partitions(),
+                settings.latencyMs(), settings.fetcherInFlight(), settings.maxFetchers(), settings.phaseSeconds(),
+                settings.warmupFraction(), c.sessionTimeoutMs(), c.serviceHeap());
     }
 }

@@ -44,7 +44,7 @@ public final class RevisitsBench {
     }
 
     /** Runs one variant on one change model; returns its figures. */
-    public static Map<String, Object> run(Options o, String variant, ChangeModel model, PrintStream log)
+    public static Figures run(Options o, String variant, ChangeModel model, PrintStream log)
             throws IOException, InterruptedException {
         Path dir = o.dataDir().resolve(variant + "-" + model.name().toLowerCase(java.util.Locale.ROOT));
         DemoRunner.deleteRecursively(dir);
@@ -92,28 +92,68 @@ public final class RevisitsBench {
         }
     }
 
-    static Map<String, Object> figures(Snapshot b, Snapshot a, double seconds, long schedulerCpuNanos,
-                                       long violations) {
+    /**
+     * One run's figures over its measurement window, per revisit applied where the name says so.
+     *
+     * @param firstFetches first fetches in the window; 0 = a steady state of revisits only
+     * @param recordBytes  the revisit records' mean size (bytes per record put)
+     */
+    public record Figures(long revisits, long firstFetches, double seconds, double randomStoreReadsPerRevisit,
+                          double storeWritesPerRevisit, double recordBytes, double bytesWrittenPerRevisit,
+                          double bytesReadPerRevisit, double wcharPerRevisit, double rcharPerRevisit,
+                          double schedulerCpuMsPerRevisit, double revisitsPerSecond, long politenessViolations) {
+    }
+
+    /**
+     * A variant's figures over all its runs (one per change model): the per-revisit figures weighted by each run's
+     * revisits, and each run's own.
+     */
+    public record Pooled(long revisits, double randomStoreReadsPerRevisit, double storeWritesPerRevisit,
+                         double bytesWrittenPerRevisit, double bytesReadPerRevisit, double wcharPerRevisit,
+                         double rcharPerRevisit, double schedulerCpuMsPerRevisit, double recordBytes,
+                         double revisitsPerSecond, Map<String, Figures> byModel) {
+        /** Pools the runs of {@code byModel} (change model name → its figures, in the order run). */
+        public static Pooled of(Map<String, Figures> byModel) {
+            long revisits = 0;
+            double seconds = 0;
+            java.util.List<java.util.function.ToDoubleFunction<Figures>> perRevisit = java.util.List.of(
+                    Figures::randomStoreReadsPerRevisit, Figures::storeWritesPerRevisit,
+                    Figures::bytesWrittenPerRevisit, Figures::bytesReadPerRevisit, Figures::wcharPerRevisit,
+                    Figures::rcharPerRevisit, Figures::schedulerCpuMsPerRevisit, Figures::recordBytes);
+            double[] weighted = new double[perRevisit.size()];
+            for (Figures run : byModel.values()) {
+                revisits += run.revisits();
+                seconds += run.seconds();
+                for (int k = 0; k < weighted.length; k++) {
+                    weighted[k] += perRevisit.get(k).applyAsDouble(run) * run.revisits();
+                }
+            }
+            double[] mean = new double[weighted.length];
+            for (int k = 0; k < mean.length; k++) {
+                mean[k] = revisits == 0 ? 0.0 : weighted[k] / revisits;
+            }
+            return new Pooled(revisits, mean[0], mean[1], mean[2], mean[3], mean[4], mean[5], mean[6], mean[7],
+                    seconds == 0 ? 0.0 : revisits / seconds, byModel);
+        }
+    }
+
+    /** The settings of a {@code bench revisits} run, as its summary states them. */
+    public record Settings(int pages, int ips, long politenessMs, int partitions, int maxDepth, long changeUnitMs,
+                           int changeMaxInterval, long revisitUnitMs, long revisitInitialMs, long revisitMaxMs,
+                           long warmupSeconds, long seconds) {
+    }
+
+    static Figures figures(Snapshot b, Snapshot a, double seconds, long schedulerCpuNanos, long violations) {
         long revisits = a.revisits - b.revisits;
         double per = Math.max(1, revisits);
         long puts = a.recordCount - b.recordCount;
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("revisits", revisits);
-        m.put("firstFetches", a.firsts - b.firsts); // in the window; 0 = a steady state of revisits only
-        m.put("seconds", seconds);
-        m.put("randomStoreReadsPerRevisit", (a.reads - b.reads) / per);
-        m.put("storeWritesPerRevisit", (a.writes - b.writes) / per);
-        m.put("recordBytes", puts == 0 ? 0.0 : (a.recordBytes - b.recordBytes) / puts);
-        m.put("bytesWrittenPerRevisit", (a.io.getOrDefault("write_bytes", 0L) - b.io.getOrDefault("write_bytes", 0L))
-                / per);
-        m.put("bytesReadPerRevisit", (a.io.getOrDefault("read_bytes", 0L) - b.io.getOrDefault("read_bytes", 0L))
-                / per);
-        m.put("wcharPerRevisit", (a.io.getOrDefault("wchar", 0L) - b.io.getOrDefault("wchar", 0L)) / per);
-        m.put("rcharPerRevisit", (a.io.getOrDefault("rchar", 0L) - b.io.getOrDefault("rchar", 0L)) / per);
-        m.put("schedulerCpuMsPerRevisit", schedulerCpuNanos / 1e6 / per);
-        m.put("revisitsPerSecond", revisits / Math.max(1e-9, seconds));
-        m.put("politenessViolations", violations);
-        return m;
+        return new Figures(revisits, a.firsts - b.firsts, seconds, (a.reads - b.reads) / per,
+                (a.writes - b.writes) / per, puts == 0 ? 0.0 : (a.recordBytes - b.recordBytes) / puts,
+                (a.io.getOrDefault("write_bytes", 0L) - b.io.getOrDefault("write_bytes", 0L)) / per,
+                (a.io.getOrDefault("read_bytes", 0L) - b.io.getOrDefault("read_bytes", 0L)) / per,
+                (a.io.getOrDefault("wchar", 0L) - b.io.getOrDefault("wchar", 0L)) / per,
+                (a.io.getOrDefault("rchar", 0L) - b.io.getOrDefault("rchar", 0L)) / per,
+                schedulerCpuNanos / 1e6 / per, revisits / Math.max(1e-9, seconds), violations);
     }
 
     /** Counter values at one instant. */

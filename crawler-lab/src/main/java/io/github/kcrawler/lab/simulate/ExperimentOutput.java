@@ -1,31 +1,26 @@
 package io.github.kcrawler.lab.simulate;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import io.github.kcrawler.common.serde.JsonSerde;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
-/** Runs an experiment and writes its JSON summary (to {@code summary}, or stdout), for the experiments' mains. */
+/**
+ * Runs an experiment and writes its JSON summary (to {@code summary}, or stdout) with the lab's one serializer, for
+ * the experiments' mains.
+ */
 final class ExperimentOutput {
     private ExperimentOutput() {
     }
 
     /** @return 0, or 1 after printing the failure prefixed with {@code name} */
-    static int run(String name, Callable<Map<String, Object>> experiment, Path summary) {
+    static int run(String name, Callable<?> experiment, Path summary) {
         try {
-            Map<String, Object> result = experiment.call();
-            ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+            Object result = experiment.call();
             if (summary == null) {
-                System.out.println(mapper.writeValueAsString(result));
+                System.out.println(JsonSerde.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(result));
             } else {
-                Path parent = summary.toAbsolutePath().getParent();
-                if (parent != null) {
-                    Files.createDirectories(parent);
-                }
-                mapper.writeValue(summary.toFile(), result);
+                JsonSerde.writeIndented(summary, result);
                 System.err.println("summary: " + summary);
             }
             return 0;

@@ -1,5 +1,6 @@
 package io.github.kcrawler.lab.simulate;
 
+import io.github.kcrawler.lab.chart.SvgChart;
 import io.github.kcrawler.lab.ranker.simulate.LinkGraph;
 import io.github.kcrawler.scheduler.revisit.ChangeRateEstimator;
 import io.github.kcrawler.websim.ChangeModel;
@@ -194,7 +195,7 @@ public final class FreshnessExperiment {
     }
 
     /** Runs every model and policy; returns the JSON summary and writes the plots. */
-    public static Map<String, Object> run(Options o, PrintStream log) throws IOException {
+    public static FreshnessResult run(Options o, PrintStream log) throws IOException {
         long t0 = System.nanoTime();
         int n;
         if (o.graph() != null) {
@@ -208,25 +209,10 @@ public final class FreshnessExperiment {
         double uniformInterval = (double) n / budget;
         long maxRevisit = o.maxRevisit() != 0 ? o.maxRevisit()
                 : Math.max(o.minRevisit(), (long) Math.ceil(10 * uniformInterval));
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("experiment", "freshness: uniform vs estimator-driven revisits under a fixed budget");
-        out.put("graph", o.graph() == null ? null : o.graph().toString());
-        out.put("pages", n);
-        out.put("process", o.process().name().toLowerCase(Locale.ROOT));
-        out.put("maxIntervalT", o.maxInterval());
-        out.put("budgetPerUnit", budget);
-        out.put("budgetFraction", o.budgetFraction());
-        out.put("uniformInterval", uniformInterval);
-        out.put("horizon", o.horizon());
-        out.put("warmup", o.warmup());
-        out.put("replanEvery", o.replanEvery());
-        out.put("minRevisit", o.minRevisit());
-        out.put("maxRevisit", maxRevisit);
-        out.put("seed", o.seed());
-        Map<String, Object> freshAdaptive = new LinkedHashMap<>();
-        Map<String, Object> freshUniform = new LinkedHashMap<>();
-        Map<String, Object> freshEstimators = new LinkedHashMap<>();
-        Map<String, Object> models = new LinkedHashMap<>();
+        Map<String, Double> freshAdaptive = new LinkedHashMap<>();
+        Map<String, Double> freshUniform = new LinkedHashMap<>();
+        Map<String, Map<String, Double>> freshEstimators = new LinkedHashMap<>();
+        Map<String, FreshnessResult.Model> models = new LinkedHashMap<>();
         for (ChangeModel model : o.models()) {
             FreshnessPopulation pop = FreshnessPopulation.of(n, model, o);
             Map<Policy, FreshnessRun> runs = new EnumMap<>(Policy.class);
@@ -238,72 +224,51 @@ public final class FreshnessExperiment {
                         model.name().toLowerCase(Locale.ROOT), policy.key(), r.freshness(), r.age(),
                         (System.nanoTime() - t1) / 1_000_000);
             }
-            Map<String, Object> m = modelSummary(pop, runs, uniformInterval, o);
             // issue 21: the estimatedOptimal allocation driven by each estimator, side by side
-            Map<String, Object> byEstimator = new LinkedHashMap<>();
-            Map<String, Object> freshByEstimator = new LinkedHashMap<>();
+            Map<String, FreshnessResult.EstimatorRun> byEstimator = new LinkedHashMap<>();
+            Map<String, Double> freshByEstimator = new LinkedHashMap<>();
             for (ChangeRateEstimator.Kind kind : ChangeRateEstimator.Kind.values()) {
                 long t1 = System.nanoTime();
                 FreshnessRun r = new FreshnessRun(pop, Policy.ESTIMATED_OPTIMAL, budget, maxRevisit, o, kind)
                         .simulate();
-                Map<String, Object> e = r.estimatorSummary();
-                byEstimator.put(FreshnessRun.key(kind), e);
-                freshByEstimator.put(FreshnessRun.key(kind), e.get("freshness"));
-                @SuppressWarnings("unchecked")
-                Map<String, Object> own = (Map<String, Object>) ((Map<String, Object>) e.get("lambdaError"))
-                        .get(FreshnessRun.key(kind));
+                FreshnessResult.EstimatorRun e = r.estimatorSummary();
+                byEstimator.put(EstimatorHistory.key(kind), e);
+                freshByEstimator.put(EstimatorHistory.key(kind), e.freshness());
+                FreshnessResult.LambdaError own = e.lambdaError().get(EstimatorHistory.key(kind));
                 log.printf(Locale.ROOT, "%s estimator %-12s freshness %.4f  age %.2f units  λ error: mean |log2| %s,"
                                 + " Σλ̂/Σλ %s, median λ̂/λ %s, λ̂ = 0 for %s pages  (%d ms)%n",
-                        model.name().toLowerCase(Locale.ROOT), FreshnessRun.key(kind), r.freshness(), r.age(),
-                        own.get("meanAbsLog2Error"), own.get("sumEstimateOverSumTrue"),
-                        own.get("medianEstimateOverTrue"), own.get("zeroEstimates"),
-                        (System.nanoTime() - t1) / 1_000_000);
+                        model.name().toLowerCase(Locale.ROOT), EstimatorHistory.key(kind), r.freshness(), r.age(),
+                        own.meanAbsLog2Error(), own.sumEstimateOverSumTrue(), own.medianEstimateOverTrue(),
+                        own.zeroEstimates(), (System.nanoTime() - t1) / 1_000_000);
             }
-            m.put("estimators", byEstimator);
-            freshEstimators.put(model.name().toLowerCase(Locale.ROOT), freshByEstimator);
-            models.put(model.name().toLowerCase(Locale.ROOT), m);
-            freshAdaptive.put(model.name().toLowerCase(Locale.ROOT), m.get("freshnessAdaptive"));
-            freshUniform.put(model.name().toLowerCase(Locale.ROOT), m.get("freshnessUniform"));
+            FreshnessResult.Model m = modelSummary(pop, runs, uniformInterval, o, byEstimator);
+            String name = model.name().toLowerCase(Locale.ROOT);
+            freshEstimators.put(name, freshByEstimator);
+            models.put(name, m);
+            freshAdaptive.put(name, m.freshnessAdaptive());
+            freshUniform.put(name, m.freshnessUniform());
             if (o.plotDir() != null) {
                 plot(o.plotDir(), model, runs, o);
             }
         }
-        out.put("freshnessAdaptive", freshAdaptive);
-        out.put("freshnessUniform", freshUniform);
-        out.put("freshnessByEstimator", freshEstimators);
-        out.put("models", models);
-        out.put("wallMs", (System.nanoTime() - t0) / 1_000_000);
-        out.put("machine", Map.of("availableProcessors", Runtime.getRuntime().availableProcessors(),
-                "maxHeapMiB", Runtime.getRuntime().maxMemory() >> 20, "java", System.getProperty("java.version")));
-        return out;
+        return new FreshnessResult("freshness: uniform vs estimator-driven revisits under a fixed budget",
+                o.graph() == null ? null : o.graph().toString(), n, o.process().name().toLowerCase(Locale.ROOT),
+                o.maxInterval(), budget, o.budgetFraction(), uniformInterval, o.horizon(), o.warmup(),
+                o.replanEvery(), o.minRevisit(), maxRevisit, o.seed(), freshAdaptive, freshUniform, freshEstimators,
+                models, (System.nanoTime() - t0) / 1_000_000,
+                new FreshnessResult.Machine(Runtime.getRuntime().availableProcessors(),
+                        Runtime.getRuntime().maxMemory() >> 20, System.getProperty("java.version")));
     }
 
-    private static Map<String, Object> modelSummary(FreshnessPopulation pop, Map<Policy, FreshnessRun> runs,
-                                                    double uniformInterval, Options o) {
-        Map<String, Object> m = new LinkedHashMap<>();
+    private static FreshnessResult.Model modelSummary(FreshnessPopulation pop, Map<Policy, FreshnessRun> runs,
+            double uniformInterval, Options o, Map<String, FreshnessResult.EstimatorRun> estimators) {
         FreshnessRun uniform = runs.get(Policy.UNIFORM);
         FreshnessRun adaptive = runs.get(Policy.ADAPTIVE);
-        m.put("freshnessUniform", round(uniform.freshness()));
-        m.put("freshnessAdaptive", round(adaptive.freshness()));
-        m.put("freshnessProportional", round(runs.get(Policy.PROPORTIONAL).freshness()));
-        m.put("freshnessEstimatedOptimal", round(runs.get(Policy.ESTIMATED_OPTIMAL).freshness()));
-        m.put("freshnessOracle", round(runs.get(Policy.ORACLE).freshness()));
-        m.put("ageUniform", round(uniform.age()));
-        m.put("ageAdaptive", round(adaptive.age()));
-        m.put("ageProportional", round(runs.get(Policy.PROPORTIONAL).age()));
-        m.put("ageEstimatedOptimal", round(runs.get(Policy.ESTIMATED_OPTIMAL).age()));
-        m.put("ageOracle", round(runs.get(Policy.ORACLE).age()));
-        m.put("adaptiveBeatsUniform", adaptive.freshness() > uniform.freshness());
-        if (o.process() == Process.POISSON) {
-            m.put("freshnessUniformExpected", round(pop.expectedUniformFreshness(uniformInterval)));
-        }
-        m.put("intervalsOfPages", pop.intervalSummary(uniformInterval));
-        Map<String, Object> policies = new LinkedHashMap<>();
+        Map<String, FreshnessResult.PolicyRun> policies = new LinkedHashMap<>();
         for (FreshnessRun r : runs.values()) {
             policies.put(r.policy.key(), r.summary(uniformInterval));
         }
-        m.put("policies", policies);
-        Map<String, Object> curves = new LinkedHashMap<>();
+        Map<String, double[]> curves = new LinkedHashMap<>();
         curves.put("t", uniform.curveT);
         for (FreshnessRun r : runs.values()) {
             curves.put(r.policy.key() + "Freshness", roundAll(r.curveFresh));
@@ -311,8 +276,13 @@ public final class FreshnessExperiment {
         for (FreshnessRun r : runs.values()) {
             curves.put(r.policy.key() + "Age", roundAll(r.curveAge));
         }
-        m.put("curves", curves);
-        return m;
+        return new FreshnessResult.Model(round(uniform.freshness()), round(adaptive.freshness()),
+                round(runs.get(Policy.PROPORTIONAL).freshness()), round(runs.get(Policy.ESTIMATED_OPTIMAL).freshness()),
+                round(runs.get(Policy.ORACLE).freshness()), round(uniform.age()), round(adaptive.age()),
+                round(runs.get(Policy.PROPORTIONAL).age()), round(runs.get(Policy.ESTIMATED_OPTIMAL).age()),
+                round(runs.get(Policy.ORACLE).age()), adaptive.freshness() > uniform.freshness(),
+                o.process() == Process.POISSON ? round(pop.expectedUniformFreshness(uniformInterval)) : null,
+                pop.intervalSummary(uniformInterval), policies, curves, estimators);
     }
 
     private static void plot(Path dir, ChangeModel model, Map<Policy, FreshnessRun> runs, Options o)

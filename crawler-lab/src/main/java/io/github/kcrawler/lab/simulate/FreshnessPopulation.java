@@ -6,8 +6,6 @@ import io.github.kcrawler.websim.ChangeModel;
 import io.github.kcrawler.websim.ChangeSchedule;
 import io.github.kcrawler.websim.WebSimConfig;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.SplittableRandom;
 
 import static io.github.kcrawler.lab.simulate.FreshnessExperiment.round;
@@ -68,7 +66,7 @@ final class FreshnessPopulation {
         return sum / n;
     }
 
-    Map<String, Object> intervalSummary(double uniformInterval) {
+    FreshnessResult.Intervals intervalSummary(double uniformInterval) {
         long faster = 0;
         long one = 0;
         double meanRate = 0;
@@ -77,10 +75,7 @@ final class FreshnessPopulation {
             one += interval[p] == 1 ? 1 : 0;
             meanRate += rate(p);
         }
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("shareChangingFasterThanUniformRevisit", round((double) faster / n));
-        m.put("shareWithIntervalOne", round((double) one / n));
-        m.put("meanChangesPerPagePerUnit", round(meanRate / n));
-        return m;
+        return new FreshnessResult.Intervals(round((double) faster / n), round((double) one / n),
+                round(meanRate / n));
     }
 }

@@ -8,32 +8,26 @@ import io.github.kcrawler.scheduler.revisit.ChangeRateEstimator.Kind;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 
 import static io.github.kcrawler.lab.simulate.FreshnessExperiment.round;
 
 /**
  * One revisit policy of a {@link FreshnessExperiment} on one {@link FreshnessPopulation}: the budgeted fetch loop,
- * the policy's re-planning (the estimator's rates, their optimal-freshness allocation by bisection on a log-binned
- * histogram) and the exact freshness and age integrals. The class comment of {@link FreshnessExperiment} states the
- * model and the policies.
+ * the policy's re-planning on its rate estimates, and the exact freshness and age integrals. The allocation of the
+ * budget over the estimated rates is {@link OptimalAllocation}'s; a per-estimator run (issue 21) keeps its pages'
+ * bounded histories and compares the estimators in {@link EstimatorHistory}. The class comment of
+ * {@link FreshnessExperiment} states the model and the policies.
  */
 final class FreshnessRun {
-    private static final int BINS = 4_000;
     private static final double LN2 = Math.log(2);
-    private static final double LOG_LAMBDA_MIN = Math.log(1e-9);
-    private static final double LOG_LAMBDA_MAX = Math.log(1e3);
     /**
      * Ticks per simulated unit for the crawler's bounded history (issue 21): the crawler counts whole minutes, the
      * simulator's intervals are fractions of a unit, so they are kept in 1/64 units before entering the same
      * {@link ChangeIntervals} length classes and the same estimator code.
      */
     static final double TICKS = 64;
-    /** |log2(λ̂/λ)| is capped here, so that λ̂ = 0 (the naive estimator at X = 0) counts as a finite error. */
-    static final double MAX_LOG2_ERROR = 10;
 
     final FreshnessPopulation pop;
     final Policy policy;
@@ -43,10 +37,8 @@ final class FreshnessRun {
     final ChangeRateEstimator estimator;
     /** The estimator an issue-21 run re-plans with (null: the policy's own rule, as before issue 21). */
     final Kind kind;
-    /** Per page, for issue-21 runs: the observed and changed spans in ticks, and the changed intervals' classes. */
-    final long[] observedTicks;
-    final long[] changedTicks;
-    final long[] classes;
+    /** For issue-21 runs: the bounded history per page the estimators work on (null otherwise). */
+    final EstimatorHistory history;
     final double[] origin;
     final double[] lastFetch;
     final double[] firstChange;
@@ -94,13 +86,7 @@ final class FreshnessRun {
         interval = new double[n];
         heap = new DueHeap(n);
         rnd = new SplittableRandom(pop.seed);
-        observedTicks = kind == null ? null : new long[n];
-        changedTicks = kind == null ? null : new long[n];
-        if (kind != null && (long) n * ChangeIntervals.BUCKETS > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("an estimator run holds at most " + (Integer.MAX_VALUE - 8)
-                    / ChangeIntervals.BUCKETS + " pages, was " + n);
-        }
-        classes = kind == null ? null : new long[n * ChangeIntervals.BUCKETS];
+        history = kind == null ? null : new EstimatorHistory(n);
     }
 
     FreshnessRun simulate() {
@@ -190,13 +176,8 @@ final class FreshnessRun {
         account(lastFetch[p], t, c);
         boolean changed = c <= t;
         visits[p]++;
-        if (kind != null) {
-            long ticks = Math.max(1, Math.round((t - lastFetch[p]) * TICKS));
-            observedTicks[p] += ticks;
-            if (changed) {
-                changedTicks[p] += ticks;
-                classes[p * ChangeIntervals.BUCKETS + ChangeIntervals.bucket(ticks)]++;
-            }
+        if (history != null) {
+            history.visit(p, Math.max(1, Math.round((t - lastFetch[p]) * TICKS)), changed);
         }
         if (changed) {
             changes[p]++;
@@ -232,28 +213,6 @@ final class FreshnessRun {
         return ChangeRateEstimator.changeRate(visits[p], changes[p], meanInterval(p));
     }
 
-    /**
-     * λ̂ of a page by estimator {@code k} on this issue-21 run's history, per unit, or NaN before its first revisit:
-     * NAIVE X/T (0 at X = 0); BIAS_REDUCED §4.2 on the mean interval and IRREGULAR §4.3 on the length classes, both
-     * with the half-change rule at X = 0 — the crawler's {@link ChangeRateEstimator#rate} on the same numbers.
-     */
-    double estimate(Kind k, int p) {
-        if (visits[p] == 0) {
-            return Double.NaN;
-        }
-        long n = visits[p];
-        long x = changes[p];
-        long obs = observedTicks[p];
-        double perTick = switch (k) {
-            case NAIVE -> ChangeRateEstimator.naive(n, x, obs);
-            case BIAS_REDUCED -> x == 0 ? ChangeRateEstimator.zeroChangeRate(n, (double) obs / n)
-                    : ChangeRateEstimator.changeRate(n, x, (double) obs / n);
-            case IRREGULAR -> x == 0 ? ChangeRateEstimator.zeroChangeRate(n, (double) obs / n)
-                    : ChangeRateEstimator.irregular(classes, p * ChangeIntervals.BUCKETS, changedTicks[p], obs, n, x);
-        };
-        return perTick * TICKS;
-    }
-
     /** The mean interval between the page's visits so far (its first copy counts as visit 0). */
     double meanInterval(int p) {
         return (lastFetch[p] - origin[p]) / visits[p];
@@ -279,7 +238,7 @@ final class FreshnessRun {
         double[] lambda = new double[n];
         if (kind != null) {
             for (int p = 0; p < n; p++) {
-                lambda[p] = estimate(kind, p);
+                lambda[p] = history.estimate(kind, p, visits[p], changes[p]);
             }
             allocate(lambda);
             return;
@@ -304,77 +263,7 @@ final class FreshnessRun {
      * unknown: the page keeps the uniform frequency, taken off the budget first).
      */
     void allocate(double[] lambda) {
-        int n = pop.n;
-        double fMin = 1.0 / maxRevisit;
-        double fMax = 1.0 / o.minRevisit();
-        double uniformF = (double) budget / n;
-        double left = budget;
-        long[] count = new long[BINS];
-        double[] sum = new double[BINS];
-        long zeros = 0;
-        for (int p = 0; p < n; p++) {
-            double l = lambda[p];
-            if (Double.isNaN(l)) {
-                left -= uniformF;
-            } else if (l <= 0 || l == Double.POSITIVE_INFINITY) {
-                zeros++;
-            } else {
-                int b = bin(l);
-                count[b]++;
-                sum[b] += l;
-            }
-        }
-        double[] rep = new double[BINS];
-        for (int b = 0; b < BINS; b++) {
-            rep[b] = count[b] == 0 ? 0 : sum[b] / count[b];
-        }
-        // Σ f(μ) is non-increasing in μ: bisection on ln μ
-        double lo = -60;
-        double hi = 60;
-        for (int it = 0; it < 200 && hi - lo > 1e-12; it++) {
-            double mid = (lo + hi) / 2;
-            double mu = Math.exp(mid);
-            double total = zeros * fMin;
-            for (int b = 0; b < BINS; b++) {
-                if (count[b] > 0) {
-                    total += count[b] * frequency(rep[b], mu, fMin, fMax);
-                }
-            }
-            if (total > left) {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
-        double mu = Math.exp((lo + hi) / 2);
-        long floor = 0;
-        for (int p = 0; p < n; p++) {
-            double l = lambda[p];
-            double f;
-            if (Double.isNaN(l)) {
-                f = uniformF;
-            } else if (l <= 0 || l == Double.POSITIVE_INFINITY) {
-                f = fMin;
-                floor += l > 0 ? 1 : 0;
-            } else {
-                f = frequency(l, mu, fMin, fMax);
-                floor += f <= fMin ? 1 : 0;
-            }
-            interval[p] = 1.0 / f;
-        }
-        pagesAtFloor = floor;
-    }
-
-    private static int bin(double lambda) {
-        double x = (Math.log(lambda) - LOG_LAMBDA_MIN) / (LOG_LAMBDA_MAX - LOG_LAMBDA_MIN) * BINS;
-        return (int) Math.max(0, Math.min(BINS - 1, x));
-    }
-
-    /** The optimal frequency for rate λ at multiplier μ: λ / g⁻¹(μλ), 0 if μλ ≥ 1, clamped to [fMin, fMax]. */
-    static double frequency(double lambda, double mu, double fMin, double fMax) {
-        double y = mu * lambda;
-        double f = y >= 1 ? 0 : lambda / ChoGarciaMolinaG.inverse(y);
-        return Math.max(fMin, Math.min(fMax, f));
+        pagesAtFloor = OptimalAllocation.allocate(lambda, budget, o.minRevisit(), maxRevisit, interval);
     }
 
     double freshness() {
@@ -385,32 +274,19 @@ final class FreshnessRun {
         return ageIntegral / ((double) pop.n * (o.horizon() - o.warmup()));
     }
 
-    Map<String, Object> summary(double uniformInterval) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("freshness", round(freshness()));
-        m.put("age", round(age()));
-        m.put("fetches", fetches);
-        m.put("budgetPerUnit", budget);
-        m.put("maxFetchesInAUnit", maxFetchesInAUnit);
-        m.put("replans", replans);
-        if (policy == Policy.ADAPTIVE || policy == Policy.ESTIMATED_OPTIMAL || policy == Policy.ORACLE) {
-            m.put("pagesGivenUpOn", pagesAtFloor);
-        }
-        if (policy.replans()) {
-            m.put("estimates", estimateSummary(uniformInterval));
-        }
+    FreshnessResult.PolicyRun summary(double uniformInterval) {
+        boolean allocates = policy == Policy.ADAPTIVE || policy == Policy.ESTIMATED_OPTIMAL || policy == Policy.ORACLE;
         double[] iv = interval.clone();
         Arrays.sort(iv);
-        m.put("revisitIntervalP10", round(iv[iv.length / 10]));
-        m.put("revisitIntervalMedian", round(iv[iv.length / 2]));
-        m.put("revisitIntervalP90", round(iv[Math.min(iv.length - 1, iv.length * 9 / 10)]));
-        return m;
+        return new FreshnessResult.PolicyRun(round(freshness()), round(age()), fetches, budget, maxFetchesInAUnit,
+                replans, allocates ? pagesAtFloor : null, policy.replans() ? estimateSummary(uniformInterval) : null,
+                round(iv[iv.length / 10]), round(iv[iv.length / 2]),
+                round(iv[Math.min(iv.length - 1, iv.length * 9 / 10)]));
     }
 
     /** λ̂/λ by class of true interval: fast (&lt; J/4), medium, slow (≥ 4J), J = uniform interval. */
-    Map<String, Object> estimateSummary(double uniformInterval) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        String[] names = {"fast", "medium", "slow"};
+    FreshnessResult.Estimates estimateSummary(double uniformInterval) {
+        FreshnessResult.EstimateClass[] classes = new FreshnessResult.EstimateClass[3];
         for (int cls = 0; cls < 3; cls++) {
             double sumEst = 0;
             double sumTrue = 0;
@@ -426,74 +302,24 @@ final class FreshnessRun {
                 ratios.add(est / pop.rate(p));
                 visitsSum += visits[p];
             }
-            Map<String, Object> c = new LinkedHashMap<>();
-            c.put("pages", ratios.size());
-            if (!ratios.isEmpty()) {
+            if (ratios.isEmpty()) {
+                classes[cls] = new FreshnessResult.EstimateClass(0, null, null, null);
+            } else {
                 ratios.sort(null);
-                c.put("sumEstimateOverSumTrue", round(sumEst / sumTrue));
-                c.put("medianEstimateOverTrue", round(ratios.get(ratios.size() / 2)));
-                c.put("meanVisits", round((double) visitsSum / ratios.size()));
+                classes[cls] = new FreshnessResult.EstimateClass(ratios.size(), round(sumEst / sumTrue),
+                        round(ratios.get(ratios.size() / 2)), round((double) visitsSum / ratios.size()));
             }
-            m.put(names[cls], c);
         }
-        return m;
+        return new FreshnessResult.Estimates(classes[0], classes[1], classes[2]);
     }
 
     /**
      * An issue-21 run's summary: its freshness and age, and the error of each estimator's λ̂ against the true λ on
-     * this run's histories (pages revisited at least once): Σλ̂/Σλ, median λ̂/λ, mean |log2(λ̂/λ)| (capped at
-     * {@value #MAX_LOG2_ERROR}, so λ̂ = 0 counts as 10) and the pages with λ̂ = 0.
+     * this run's histories ({@link EstimatorHistory#lambdaErrors}).
      */
-    Map<String, Object> estimatorSummary() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("estimator", key(kind));
-        m.put("freshness", round(freshness()));
-        m.put("age", round(age()));
-        m.put("fetches", fetches);
-        m.put("pagesGivenUpOn", pagesAtFloor);
-        Map<String, Object> errors = new LinkedHashMap<>();
-        for (Kind k : Kind.values()) {
-            double sumEst = 0;
-            double sumTrue = 0;
-            double logError = 0;
-            long zeros = 0;
-            double[] ratios = new double[pop.n];
-            int pages = 0;
-            for (int p = 0; p < pop.n; p++) {
-                if (visits[p] == 0) {
-                    continue;
-                }
-                double est = estimate(k, p);
-                double truth = pop.rate(p);
-                sumEst += est;
-                sumTrue += truth;
-                zeros += est == 0 ? 1 : 0;
-                logError += est == 0 ? MAX_LOG2_ERROR
-                        : Math.min(MAX_LOG2_ERROR, Math.abs(Math.log(est / truth) / LN2));
-                ratios[pages++] = est / truth;
-            }
-            Map<String, Object> e = new LinkedHashMap<>();
-            e.put("pages", pages);
-            if (pages > 0) {
-                Arrays.sort(ratios, 0, pages);
-                e.put("sumEstimateOverSumTrue", round(sumEst / sumTrue));
-                e.put("medianEstimateOverTrue", round(ratios[pages / 2]));
-                e.put("meanAbsLog2Error", round(logError / pages));
-                e.put("zeroEstimates", zeros);
-            }
-            errors.put(key(k), e);
-        }
-        m.put("lambdaError", errors);
-        return m;
-    }
-
-    /** The JSON name of an estimator. */
-    static String key(Kind k) {
-        return switch (k) {
-            case NAIVE -> "naive";
-            case BIAS_REDUCED -> "biasReduced";
-            case IRREGULAR -> "irregular";
-        };
+    FreshnessResult.EstimatorRun estimatorSummary() {
+        return new FreshnessResult.EstimatorRun(EstimatorHistory.key(kind), round(freshness()), round(age()), fetches,
+                pagesAtFloor, history.lambdaErrors(pop, visits, changes));
     }
 
     int classOf(int p, double uniformInterval) {

@@ -1,5 +1,6 @@
 package io.github.kcrawler.lab.simulate;
 
+import io.github.kcrawler.lab.chart.SvgChart;
 import io.github.kcrawler.ranker.pagerank.IncrementalPageRank;
 import io.github.kcrawler.ranker.pagerank.PageRank;
 import io.github.kcrawler.lab.ranker.simulate.LinkGraph;
@@ -142,7 +143,7 @@ public final class SchedulerExperiment {
     }
 
     /** Loads the BVGraph, lays out websim's hosts and IPs over it and runs all three experiments. */
-    public static Map<String, Object> run(Options options, PrintStream log) throws IOException {
+    public static SchedulerResult run(Options options, PrintStream log) throws IOException {
         if (options.graph() == null) {
             throw new IllegalArgumentException("a graph basename is required");
         }
@@ -158,13 +159,9 @@ public final class SchedulerExperiment {
         log.printf(Locale.ROOT, "loaded %s: %,d pages, %,d links, %,d hosts on %,d IPs (%d ms)%n", options.graph(),
                 graph.numNodes(), graph.numArcs(), layout.numHosts(), layout.numIps(),
                 (System.nanoTime() - t0) / 1_000_000);
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("graph", options.graph().toString());
-        out.put("layout", Map.of("source", "websim SiteLayout", "seed", options.layoutSeed(), "meanPagesPerHost",
-                options.meanPagesPerHost(), "hosts", layout.numHosts(), "ips", layout.numIps(),
-                "ipKey", "IPv4 address 127.1.x.y as a 32-bit integer"));
-        out.putAll(run(graph, ipKey, options, log));
-        return out;
+        return run(graph, ipKey, options, log).withGraph(options.graph().toString(), new SchedulerResult.Layout(
+                "websim SiteLayout", options.layoutSeed(), options.meanPagesPerHost(), layout.numHosts(),
+                layout.numIps(), "IPv4 address 127.1.x.y as a 32-bit integer"));
     }
 
     /** IPv4 address of websim's address index {@code j}: 127.1.(j / 254).(j % 254 + 1). */
@@ -173,7 +170,7 @@ public final class SchedulerExperiment {
     }
 
     /** Runs the experiments on a graph whose page p is served by the IP {@code ipKey[p]}. */
-    public static Map<String, Object> run(LinkGraph full, long[] ipKey, Options options, PrintStream log)
+    public static SchedulerResult run(LinkGraph full, long[] ipKey, Options options, PrintStream log)
             throws IOException {
         if (ipKey.length != full.numNodes()) {
             throw new IllegalArgumentException("ipKey covers " + ipKey.length + " pages, graph has " + full.numNodes());
@@ -210,52 +207,41 @@ public final class SchedulerExperiment {
                 truth.lastChange(), (System.nanoTime() - t0) / 1_000_000);
 
         SchedulerSimulator sim = new SchedulerSimulator(sub.graph, sub.ipKey, pr, seeds, options.curvePoints());
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("experiment", "scheduler");
-        out.put("paper", "004_4207424cc682bc95.txt");
-        out.put("graphPages", full.numNodes());
-        out.put("graphArcs", full.numArcs());
-        out.put("seedComponents", components);
-        out.put("seedRule", "smallest page id of each of the " + components + " largest strongly connected components"
-                + (options.components() > 0 ? "" : " (paper: 1,024 of 76,097,063 pages, scaled by pages, min 4)"));
-        out.put("seedComponentSizes", compInfo[0]);
-        out.put("seeds", seedsFull);
-        out.put("reachedPages", sub.graph.numNodes());
-        out.put("reachedArcs", sub.graph.numArcs());
-        out.put("pagerank", Map.of("damping", options.damping(), "tolerance", PageRank.DEFAULT_TOLERANCE,
-                "iterations", truth.iterations(), "of", "the reached subgraph (the paper's experiment graph)"));
-        out.put("priority", Map.of("score", options.score().name().toLowerCase(Locale.ROOT), "poolCapacity",
-                "poolFraction * B*H/2", "poolFraction", options.poolFraction(), "feedPerStep", "H/2 enqueued, "
-                        + "at most H polls"));
+        String seedRule = "smallest page id of each of the " + components + " largest strongly connected components"
+                + (options.components() > 0 ? "" : " (paper: 1,024 of 76,097,063 pages, scaled by pages, min 4)");
+        SchedulerResult.PageRankSettings pagerank = new SchedulerResult.PageRankSettings(options.damping(),
+                PageRank.DEFAULT_TOLERANCE, truth.iterations(), "the reached subgraph (the paper's experiment graph)");
+        SchedulerResult.Priority priority = new SchedulerResult.Priority(options.score().name().toLowerCase(Locale.ROOT),
+                "poolFraction * B*H/2", options.poolFraction(), "H/2 enqueued, at most H polls");
 
         SchedulerRun opt = sim.opt();
         SchedulerRun irl = sim.irlbot();
         SchedulerRun bfs = sim.bfs();
         log.printf(Locale.ROOT, "IRLbot-style: %,d pages, peak stored %,d, %,d steps; BFS peak stored %,d%n",
                 irl.pagesCrawled, irl.peakStored, irl.steps, bfs.peakStored);
-        out.put("exhaustive", Map.of("IRLbot", irl.summary(false), "BFS", bfs.summary(false)));
-        out.put("figure2", opt.summary(true));
+        SchedulerResult.Exhaustive exhaustive = new SchedulerResult.Exhaustive(irl.summary(false), bfs.summary(false));
+        SchedulerResult.Run figure2 = opt.summary(true);
 
         Map<String, SchedulerRun> cache = new LinkedHashMap<>(); // the same (B, H, order) appears in several experiments
         WheelRuns cached = (b, h, order) -> cache.computeIfAbsent(b + "/" + h + "/" + order,
                 k -> sim.wheel(b, h, order, options));
-        List<Map<String, Object>> varyB = new ArrayList<>();
+        List<SchedulerResult.Vary> varyB = new ArrayList<>();
         List<SchedulerRun[]> varyBRuns = new ArrayList<>();
         for (int b : options.bValues()) {
             SchedulerRun f = cached.apply(b, options.fixedH(), Order.FIFO);
             SchedulerRun p = cached.apply(b, options.fixedH(), Order.PRIORITY);
             varyBRuns.add(new SchedulerRun[] {f, p});
-            varyB.add(Map.of("B", b, "H", options.fixedH(), "fifo", f.summary(false), "priority", p.summary(false)));
+            varyB.add(new SchedulerResult.Vary(b, options.fixedH(), f.summary(false), p.summary(false)));
             logRun(log, f);
             logRun(log, p);
         }
-        List<Map<String, Object>> varyH = new ArrayList<>();
+        List<SchedulerResult.Vary> varyH = new ArrayList<>();
         List<SchedulerRun[]> varyHRuns = new ArrayList<>();
         for (int h : options.hValues()) {
             SchedulerRun f = cached.apply(options.fixedB(), h, Order.FIFO);
             SchedulerRun p = cached.apply(options.fixedB(), h, Order.PRIORITY);
             varyHRuns.add(new SchedulerRun[] {f, p});
-            varyH.add(Map.of("B", options.fixedB(), "H", h, "fifo", f.summary(false), "priority", p.summary(false)));
+            varyH.add(new SchedulerResult.Vary(options.fixedB(), h, f.summary(false), p.summary(false)));
             logRun(log, f);
             logRun(log, p);
         }
@@ -268,16 +254,13 @@ public final class SchedulerExperiment {
             logRun(log, f);
             logRun(log, p);
         }
-        Map<String, Object> prog = new LinkedHashMap<>();
+        Map<String, SchedulerResult.Run> prog = new LinkedHashMap<>();
         for (SchedulerRun r : progress) {
             prog.put(r.name, r.summary(true));
         }
         prog.put(bfs.name, bfs.summary(true));
         prog.put(irl.name, irl.summary(true));
         prog.put(opt.name, opt.summary(true));
-        out.put("varyB", varyB);
-        out.put("varyH", varyH);
-        out.put("progress", prog);
 
         SchedulerRun best = null;
         for (SchedulerRun r : cache.values()) {
@@ -285,13 +268,14 @@ public final class SchedulerExperiment {
                 best = r;
             }
         }
-        out.put("prShareAtTenthStorage", best == null ? null : best.prShare);
-        out.put("prShareAtTenthStorageConfig", best == null ? "no wheel configuration stored <= 1/10 of IRLbot's peak"
-                : best.name + " (peak stored " + best.peakStored + " vs IRLbot " + irl.peakStored + ")");
-        if (options.plotDir() != null) {
-            out.put("plots", figures(options.plotDir(), options, opt, varyBRuns, varyHRuns, progress, bfs, irl));
-        }
-        return out;
+        return new SchedulerResult(null, null, "scheduler", "004_4207424cc682bc95.txt", full.numNodes(),
+                full.numArcs(), components, seedRule, compInfo[0], seedsFull, sub.graph.numNodes(),
+                sub.graph.numArcs(), pagerank, priority, exhaustive, figure2, varyB, varyH, prog,
+                best == null ? null : best.prShare,
+                best == null ? "no wheel configuration stored <= 1/10 of IRLbot's peak"
+                        : best.name + " (peak stored " + best.peakStored + " vs IRLbot " + irl.peakStored + ")",
+                options.plotDir() != null
+                        ? figures(options.plotDir(), options, opt, varyBRuns, varyHRuns, progress, bfs, irl) : null);
     }
 
     @FunctionalInterface

@@ -1,8 +1,6 @@
 package io.github.kcrawler.lab.simulate;
 
 import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * Result of one crawl of a {@link SchedulerExperiment}, with its curves (sampled every ~1/curvePoints of the reached
@@ -58,23 +56,9 @@ final class SchedulerRun {
         return Arrays.copyOf(cst, points);
     }
 
-    Map<String, Object> summary(boolean withCurve) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("name", name);
-        m.put("pagesCrawled", pagesCrawled);
-        m.put("pageShare", pageShare);
-        m.put("prShare", prShare);
-        m.put("peakStored", peakStored);
-        m.put("dropped", dropped);
-        m.put("steps", steps);
-        if (capacity >= 0) {
-            m.put("wheelCapacity", capacity);
-        }
-        if (withCurve) {
-            m.put("curvePagesCrawled", curveX());
-            m.put("curvePrShare", curvePr());
-            m.put("curveStored", curveStored());
-        }
-        return m;
+    SchedulerResult.Run summary(boolean withCurve) {
+        return new SchedulerResult.Run(name, pagesCrawled, pageShare, prShare, peakStored, dropped, steps,
+                capacity >= 0 ? capacity : null, withCurve ? curveX() : null, withCurve ? curvePr() : null,
+                withCurve ? curveStored() : null);
     }
 }

@@ -58,8 +58,10 @@ class BenchReportsTest {
         Path summary = dir.resolve("out/sbfl.json");
         assertThat(LabMain.commandLine().execute("bench", "sbfl-decrement", "--log2-counters", "16",
                 "--decrements", "2000000", "--summary", summary.toString())).isZero();
-        JsonNode json = assertReport(summary, "paper 000 (SBFL), Table 1", 3, "sbfDecrementsPerSec",
-                "sbflDecrementsPerSec", "sbflSwarDecrementsPerSec", "sbflSwarSpeedupOverSbf");
+        JsonNode json = assertReport(summary, "paper 000 (SBFL), Table 1", 4, "sbfDecrementsPerSec",
+                "sbflDecrementsPerSec", "sbflSwarDecrementsPerSec", "sbflSwarSpeedupOverSbf", "bytesTouchedPerSecond",
+                "arrayCopyBytesPerSecond");
+        assertThat(svg(summary, "bandwidth.svg")).contains("System.arraycopy", "16,384-byte");
         assertThat(Files.readString(BenchReportFiles.html(summary)))
                 .contains("<code>crawler bench sbfl-decrement --log2-counters 16 --decrements 2000000 --summary ");
         assertThat(svg(summary, "table1-speedup-over-sbf.svg")).contains("Table 1", "331.6", "33.99");

@@ -34,7 +34,8 @@ class CrawlTimelineTest {
         assertThat(s.get(1).pages()).isEqualTo(7);
         assertThat(s.get(1).stages()).containsEntry("fetched", 9L).containsEntry("discovered", 40L)
                 .containsEntry("admitted", 0L);
-        assertThat(t.toMap()).containsEntry("periodMillis", 60_000L);
+        assertThat(t.course().periodMillis()).isEqualTo(60_000L);
+        assertThat(t.course().samples()).isEqualTo(s);
     }
 
     @Test

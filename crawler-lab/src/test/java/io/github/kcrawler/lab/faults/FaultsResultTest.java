@@ -33,7 +33,7 @@ class FaultsResultTest {
     void theReportNamesOnlyTheDisruptionsThatLeftDuplicates() {
         FaultsResult.RunFigures figures = new FaultsResult.RunFigures(100, 1195, 1195, 1198, 3, 0, 50.1, 55, 0,
                 new double[0], new long[0]);
-        FaultsResult r = new FaultsResult(FaultsResult.VERSION, Map.of(), figures, figures, 0, List.of(), 3 / 1195.0,
+        FaultsResult r = new FaultsResult(FaultsResult.VERSION, null, figures, figures, 0, List.of(), 3 / 1195.0,
                 0, null, DISRUPTIONS, List.of(), List.of(), List.of(),
                 FaultsResult.attribute(new double[] {49.7, 49.8, 80.0}, DISRUPTIONS), Map.of(), true, "test");
 

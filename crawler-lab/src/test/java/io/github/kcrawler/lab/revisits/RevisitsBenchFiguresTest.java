@@ -1,10 +1,13 @@
 package io.github.kcrawler.lab.revisits;
 
+import io.github.kcrawler.lab.dedup.bench.BenchReport;
+import io.github.kcrawler.lab.report.SummaryGolden;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,14 +27,31 @@ class RevisitsBenchFiguresTest {
                 "wchar", 0L));
         RevisitsBench.Snapshot after = new RevisitsBench.Snapshot(110, 5, 107, 220, 130, 39_000,
                 Map.of("write_bytes", 81_920L, "wchar", 60_000L));
-        Map<String, Object> f = RevisitsBench.figures(before, after, 10.0, 50_000_000L, 0);
-        assertThat(f.get("revisits")).isEqualTo(100L);
-        assertThat(f.get("randomStoreReadsPerRevisit")).isEqualTo(1.0);
-        assertThat(f.get("storeWritesPerRevisit")).isEqualTo(2.0);
-        assertThat(f.get("recordBytes")).isEqualTo(300.0);
-        assertThat(f.get("bytesWrittenPerRevisit")).isEqualTo(819.2);
-        assertThat(f.get("wcharPerRevisit")).isEqualTo(600.0);
-        assertThat(f.get("schedulerCpuMsPerRevisit")).isEqualTo(0.5);
-        assertThat(f.get("revisitsPerSecond")).isEqualTo(10.0);
+        RevisitsBench.Figures f = RevisitsBench.figures(before, after, 10.0, 50_000_000L, 0);
+        assertThat(f.revisits()).isEqualTo(100L);
+        assertThat(f.randomStoreReadsPerRevisit()).isEqualTo(1.0);
+        assertThat(f.storeWritesPerRevisit()).isEqualTo(2.0);
+        assertThat(f.recordBytes()).isEqualTo(300.0);
+        assertThat(f.bytesWrittenPerRevisit()).isEqualTo(819.2);
+        assertThat(f.wcharPerRevisit()).isEqualTo(600.0);
+        assertThat(f.schedulerCpuMsPerRevisit()).isEqualTo(0.5);
+        assertThat(f.revisitsPerSecond()).isEqualTo(10.0);
+    }
+
+    /** The summary the typed figures write is the one the untyped maps wrote, byte for byte (captured before). */
+    @Test
+    void pooledSummary_isTheMapsByteForByte(@TempDir Path dir) throws Exception {
+        RevisitsBench.Snapshot before = new RevisitsBench.Snapshot(10, 5, 7, 20, 30, 9_000, Map.of("write_bytes", 0L,
+                "wchar", 0L));
+        RevisitsBench.Snapshot after = new RevisitsBench.Snapshot(110, 5, 107, 220, 130, 39_000,
+                Map.of("write_bytes", 81_920L, "wchar", 60_000L, "rchar", 777L, "read_bytes", 4096L));
+        RevisitsBench.Snapshot after2 = new RevisitsBench.Snapshot(310, 9, 407, 620, 330, 99_000,
+                Map.of("write_bytes", 181_920L, "wchar", 90_000L));
+        Map<String, RevisitsBench.Figures> byModel = new LinkedHashMap<>();
+        byModel.put("zipf", RevisitsBench.figures(before, after, 10.0, 50_000_000L, 0));
+        byModel.put("peaked", RevisitsBench.figures(before, after2, 12.5, 70_000_000L, 3));
+        Path file = dir.resolve("revisits.json");
+        BenchReport.writeJson(Map.of("satl", RevisitsBench.Pooled.of(byModel)), file);
+        assertThat(Files.readString(file)).isEqualTo(SummaryGolden.before("revisits-variant.json"));
     }
 }

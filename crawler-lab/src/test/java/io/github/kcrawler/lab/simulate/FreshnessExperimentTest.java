@@ -1,6 +1,8 @@
 package io.github.kcrawler.lab.simulate;
 
 import io.github.kcrawler.websim.ChangeModel;
+import io.github.kcrawler.common.serde.JsonSerde;
+import io.github.kcrawler.lab.report.SummaryGolden;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -10,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,44 +28,36 @@ class FreshnessExperimentTest {
     }
 
     @Test
-    @SuppressWarnings("unchecked")
     void poisson_uniformMatchesTheory_budgetHolds_adaptiveBeatsUniform_slowEstimatesConverge(@TempDir Path dir)
             throws Exception {
-        Map<String, Object> out = FreshnessExperiment.run(small(FreshnessExperiment.Process.POISSON, dir),
+        FreshnessResult out = FreshnessExperiment.run(small(FreshnessExperiment.Process.POISSON, dir),
                 new PrintStream(new ByteArrayOutputStream()));
-        assertThat(out.get("budgetPerUnit")).isEqualTo(100L);
-        Map<String, Object> models = (Map<String, Object>) out.get("models");
+        assertThat(out.budgetPerUnit()).isEqualTo(100L);
+        assertThat(out.models()).containsOnlyKeys("zipf", "peaked");
         for (String model : List.of("zipf", "peaked")) {
-            Map<String, Object> m = (Map<String, Object>) models.get(model);
-            for (String k : List.of("freshnessUniform", "freshnessAdaptive", "freshnessProportional",
-                    "freshnessOracle")) {
-                assertThat((double) m.get(k)).as("%s %s", model, k).isBetween(0.0, 1.0);
+            FreshnessResult.Model m = out.models().get(model);
+            for (double f : new double[] {m.freshnessUniform(), m.freshnessAdaptive(), m.freshnessProportional(),
+                m.freshnessOracle()}) {
+                assertThat(f).as(model).isBetween(0.0, 1.0);
             }
-            for (String k : List.of("ageUniform", "ageAdaptive", "ageProportional", "ageOracle")) {
-                assertThat((double) m.get(k)).as("%s %s", model, k).isGreaterThanOrEqualTo(0.0);
+            for (double a : new double[] {m.ageUniform(), m.ageAdaptive(), m.ageProportional(), m.ageOracle()}) {
+                assertThat(a).as(model).isGreaterThanOrEqualTo(0.0);
             }
             // exact accounting: the simulated uniform policy matches E[(1 - e^{-λJ}) / (λJ)]
-            assertThat((double) m.get("freshnessUniform")).as(model)
-                    .isCloseTo((double) m.get("freshnessUniformExpected"), within(0.01));
+            assertThat(m.freshnessUniform()).as(model).isCloseTo(m.freshnessUniformExpected(), within(0.01));
             // the estimator-driven optimal allocation beats uniform, and the oracle is at least as good
-            assertThat((double) m.get("freshnessAdaptive")).as(model).isGreaterThan((double) m.get("freshnessUniform"));
-            assertThat((double) m.get("freshnessOracle")).as(model)
-                    .isGreaterThan((double) m.get("freshnessAdaptive") - 0.01);
-            Map<String, Object> policies = (Map<String, Object>) m.get("policies");
-            for (Object v : policies.values()) {
-                Map<String, Object> p = (Map<String, Object>) v;
-                assertThat(p.get("maxFetchesInAUnit")).isEqualTo(100L);
-                assertThat(p.get("fetches")).isEqualTo(100L * 3_000);
+            assertThat(m.freshnessAdaptive()).as(model).isGreaterThan(m.freshnessUniform());
+            assertThat(m.freshnessOracle()).as(model).isGreaterThan(m.freshnessAdaptive() - 0.01);
+            for (FreshnessResult.PolicyRun p : m.policies().values()) {
+                assertThat(p.maxFetchesInAUnit()).isEqualTo(100L);
+                assertThat(p.fetches()).isEqualTo(100L * 3_000);
             }
-            Map<String, Object> adaptive = (Map<String, Object>) policies.get("adaptive");
-            Map<String, Object> slow = (Map<String, Object>) ((Map<String, Object>) adaptive.get("estimates"))
-                    .get("slow");
-            assertThat((int) slow.get("pages")).isGreaterThan(100);
-            assertThat((double) slow.get("sumEstimateOverSumTrue")).as(model).isBetween(0.85, 1.15);
-            assertThat((double) slow.get("medianEstimateOverTrue")).as(model).isBetween(0.6, 1.5);
-            Map<String, Object> curves = (Map<String, Object>) m.get("curves");
-            assertThat((double[]) curves.get("t")).hasSize(50);
-            for (double f : (double[]) curves.get("adaptiveFreshness")) {
+            FreshnessResult.EstimateClass slow = m.policies().get("adaptive").estimates().slow();
+            assertThat(slow.pages()).isGreaterThan(100);
+            assertThat(slow.sumEstimateOverSumTrue()).as(model).isBetween(0.85, 1.15);
+            assertThat(slow.medianEstimateOverTrue()).as(model).isBetween(0.6, 1.5);
+            assertThat(m.curves().get("t")).hasSize(50);
+            for (double f : m.curves().get("adaptiveFreshness")) {
                 assertThat(f).isBetween(0.0, 1.0);
             }
         }
@@ -71,49 +66,62 @@ class FreshnessExperimentTest {
     }
 
     @Test
-    @SuppressWarnings("unchecked")
     void estimators_sideBySide_naiveUnderestimates_andTheIrregularEstimatorIsCloser() throws Exception {
         // issue 21: three more estimatedOptimal runs, one per estimator, with every estimator's λ error on each
         FreshnessExperiment.Options o = new FreshnessExperiment.Options(null, 5_000, List.of(ChangeModel.ZIPF),
                 FreshnessExperiment.Process.POISSON, 1_000, 0.02, 3_000, 500, 50, 1, 0, 3.0, 7, 50, null);
         ByteArrayOutputStream text = new ByteArrayOutputStream();
-        Map<String, Object> out = FreshnessExperiment.run(o, new PrintStream(text, true, "UTF-8"));
-        Map<String, Object> byEstimator = (Map<String, Object>) ((Map<String, Object>) out.get("freshnessByEstimator"))
-                .get("zipf");
+        FreshnessResult out = FreshnessExperiment.run(o, new PrintStream(text, true, "UTF-8"));
+        Map<String, Double> byEstimator = out.freshnessByEstimator().get("zipf");
         assertThat(byEstimator).containsOnlyKeys("naive", "biasReduced", "irregular");
-        Map<String, Object> zipf = (Map<String, Object>) ((Map<String, Object>) out.get("models")).get("zipf");
-        Map<String, Object> estimators = (Map<String, Object>) zipf.get("estimators");
+        Map<String, FreshnessResult.EstimatorRun> estimators = out.models().get("zipf").estimators();
         for (String k : List.of("naive", "biasReduced", "irregular")) {
-            Map<String, Object> e = (Map<String, Object>) estimators.get(k);
-            assertThat((double) e.get("freshness")).as(k).isBetween(0.0, 1.0).isEqualTo(byEstimator.get(k));
-            assertThat(e.get("fetches")).as(k).isEqualTo(100L * 3_000);
+            FreshnessResult.EstimatorRun e = estimators.get(k);
+            assertThat(e.freshness()).as(k).isBetween(0.0, 1.0).isEqualTo(byEstimator.get(k));
+            assertThat(e.fetches()).as(k).isEqualTo(100L * 3_000);
             assertThat(text.toString("UTF-8")).contains("zipf estimator " + k);
         }
         // on the irregular run's own histories: naive is biased low (X/T misses hidden changes and is 0 at X = 0),
         // the irregular estimator is closer to the truth in the sum and in the typical page
-        Map<String, Object> errors = (Map<String, Object>) ((Map<String, Object>) estimators.get("irregular"))
-                .get("lambdaError");
-        Map<String, Object> naive = (Map<String, Object>) errors.get("naive");
-        Map<String, Object> irregular = (Map<String, Object>) errors.get("irregular");
-        assertThat((double) naive.get("sumEstimateOverSumTrue")).isLessThan(0.9);
-        assertThat(Math.abs((double) irregular.get("sumEstimateOverSumTrue") - 1))
-                .isLessThan(Math.abs((double) naive.get("sumEstimateOverSumTrue") - 1));
-        assertThat((double) irregular.get("meanAbsLog2Error")).isLessThan((double) naive.get("meanAbsLog2Error"));
-        assertThat((long) irregular.get("zeroEstimates")).as("the half-change rule").isZero();
-        assertThat((long) naive.get("zeroEstimates")).isPositive();
+        Map<String, FreshnessResult.LambdaError> errors = estimators.get("irregular").lambdaError();
+        FreshnessResult.LambdaError naive = errors.get("naive");
+        FreshnessResult.LambdaError irregular = errors.get("irregular");
+        assertThat(naive.sumEstimateOverSumTrue()).isLessThan(0.9);
+        assertThat(Math.abs(irregular.sumEstimateOverSumTrue() - 1))
+                .isLessThan(Math.abs(naive.sumEstimateOverSumTrue() - 1));
+        assertThat(irregular.meanAbsLog2Error()).isLessThan(naive.meanAbsLog2Error());
+        assertThat(irregular.zeroEstimates()).as("the half-change rule").isZero();
+        assertThat(naive.zeroEstimates()).isPositive();
         System.out.println(text.toString("UTF-8"));
         System.out.println(estimators);
     }
 
     @Test
-    @SuppressWarnings("unchecked")
     void periodic_websimSchedule_staysInRange() throws Exception {
-        Map<String, Object> out = FreshnessExperiment.run(small(FreshnessExperiment.Process.PERIODIC, null),
+        FreshnessResult out = FreshnessExperiment.run(small(FreshnessExperiment.Process.PERIODIC, null),
                 new PrintStream(new ByteArrayOutputStream()));
-        Map<String, Object> zipf = (Map<String, Object>) ((Map<String, Object>) out.get("models")).get("zipf");
-        assertThat((double) zipf.get("freshnessUniform")).isBetween(0.0, 1.0);
-        assertThat((double) zipf.get("freshnessAdaptive")).isBetween(0.0, 1.0);
-        assertThat(zipf).doesNotContainKey("freshnessUniformExpected");
+        FreshnessResult.Model zipf = out.models().get("zipf");
+        assertThat(zipf.freshnessUniform()).isBetween(0.0, 1.0);
+        assertThat(zipf.freshnessAdaptive()).isBetween(0.0, 1.0);
+        assertThat(zipf.freshnessUniformExpected()).isNull();
+    }
+
+    /**
+     * The summary the typed result writes is the untyped maps', byte for byte (captured before the conversion) but
+     * for the wall time and the machine (whose three fields came out in a random order: they were a {@code Map.of}).
+     */
+    @Test
+    void summary_isTheMapsByteForByte(@TempDir Path dir) throws Exception {
+        for (FreshnessExperiment.Process p : FreshnessExperiment.Process.values()) {
+            FreshnessExperiment.Options o = new FreshnessExperiment.Options(null, 2_000, List.of(ChangeModel.ZIPF,
+                    ChangeModel.PEAKED), p, 1_000, 0.02, 600, 100, 50, 1, 0, 3.0, 7, 20, null);
+            String name = "freshness-" + p.name().toLowerCase(java.util.Locale.ROOT) + ".json";
+            Path file = dir.resolve(name);
+            JsonSerde.writeIndented(file, FreshnessExperiment.run(o, new PrintStream(new ByteArrayOutputStream())));
+            String machine = "(?m)^    \"(availableProcessors|maxHeapMiB|java)\" : .*\\n";
+            SummaryGolden.assertSame(SummaryGolden.before(name).replaceAll(machine, ""),
+                    Files.readString(file).replaceAll(machine, ""), Set.of("wallMs"), Set.of());
+        }
     }
 
     @Test
@@ -136,9 +144,9 @@ class FreshnessExperimentTest {
 
     @Test
     void optimalFrequency_isZeroAboveTheCutOff_andFallsWithMu() {
-        assertThat(FreshnessRun.frequency(2.0, 0.6, 0, 10)).isZero(); // μλ ≥ 1: give up on the page
-        double f1 = FreshnessRun.frequency(0.1, 1.0, 0, 10);
-        double f2 = FreshnessRun.frequency(0.1, 2.0, 0, 10);
+        assertThat(OptimalAllocation.frequency(2.0, 0.6, 0, 10)).isZero(); // μλ ≥ 1: give up on the page
+        double f1 = OptimalAllocation.frequency(0.1, 1.0, 0, 10);
+        double f2 = OptimalAllocation.frequency(0.1, 2.0, 0, 10);
         assertThat(f1).isGreaterThan(f2).isGreaterThan(0);
     }
 

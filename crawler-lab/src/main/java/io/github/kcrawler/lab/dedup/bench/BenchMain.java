@@ -40,7 +40,7 @@ public final class BenchMain {
         for (int i = 1; i + 1 < args.length; i += 2) {
             opt.put(args[i].replaceFirst("^-+", ""), args[i + 1]);
         }
-        Map<String, Object> result;
+        Object result;
         switch (args[0]) {
             case "sbfl-decrement": {
                 SbflDecrementBench.Options d = SbflDecrementBench.Options.defaults();
@@ -103,7 +103,7 @@ public final class BenchMain {
         }
     }
 
-    private static void writePartial(Map<String, Object> partial, String summary) {
+    private static void writePartial(Object partial, String summary) {
         if (summary == null) {
             return;
         }

@@ -1,7 +1,7 @@
 package io.github.kcrawler.lab.dedup.bench;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.github.kcrawler.common.serde.JsonSerde;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -12,27 +12,30 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Output helpers shared by the dedup benchmarks: every result is an ordered {@code Map<String, Object>} (numbers,
- * strings, nested maps and lists), printed for a person and written as JSON for BENCHMARKS.md and CI artefacts, with
- * the machine it ran on — a figure without its machine cannot be compared.
+ * Output helpers shared by the benchmarks: a result — a typed record ({@code bench revisits}: its records in a map
+ * keyed by the variants in the order asked for) — is printed for a person and written as JSON for BENCHMARKS.md and
+ * CI artefacts by the lab's one serializer ({@link JsonSerde#writeIndented}), with the machine it ran on — a figure
+ * without its machine cannot be compared.
  */
 public final class BenchReport {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     private BenchReport() {
     }
 
+    /**
+     * The machine a result was measured on.
+     *
+     * @param maxHeapBytes the JVM's maximum heap
+     */
+    public record Machine(int cores, String os, String java, long maxHeapBytes, String cpu) {
+    }
+
     /** Cores, OS, JVM and heap of this run. */
-    public static Map<String, Object> machine() {
-        Map<String, Object> m = new LinkedHashMap<>();
+    public static Machine machine() {
         Runtime rt = Runtime.getRuntime();
-        m.put("cores", rt.availableProcessors());
-        m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
-                + System.getProperty("os.arch"));
-        m.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
-        m.put("maxHeapBytes", rt.maxMemory());
-        m.put("cpu", cpuModel());
-        return m;
+        return new Machine(rt.availableProcessors(), System.getProperty("os.name") + " "
+                + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.version"), rt.maxMemory(),
+                cpuModel());
     }
 
     private static String cpuModel() {
@@ -48,20 +51,18 @@ public final class BenchReport {
         return "unknown";
     }
 
-    /** Writes the result as indented JSON, creating parent directories. */
-    public static void writeJson(Map<String, Object> result, Path file) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        JSON.writeValue(file.toFile(), result);
+    /** Writes the result (a record or a map) as indented JSON, creating parent directories. */
+    public static void writeJson(Object result, Path file) throws IOException {
+        JsonSerde.writeIndented(file, result);
     }
 
-    /** Prints the top-level scalar fields, one per line, and names the nested ones. */
-    public static void print(Map<String, Object> result, PrintStream out) {
-        for (Map.Entry<String, Object> e : result.entrySet()) {
+    /** Prints the top-level scalar fields of a result (a record or a map), one per line; nested ones are left out. */
+    public static void print(Object result, PrintStream out) {
+        Map<String, Object> fields = JsonSerde.MAPPER.convertValue(result, new TypeReference<LinkedHashMap<String,
+                Object>>() { });
+        for (Map.Entry<String, Object> e : fields.entrySet()) {
             Object v = e.getValue();
-            if (v instanceof Map || v instanceof List) {
+            if (v instanceof Map || v instanceof List || v == null) {
                 continue;
             }
             out.printf("  %-28s %s%n", e.getKey(), format(v));

@@ -10,9 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
@@ -128,7 +126,7 @@ public final class ImpCbfBench {
         return new Stream128(hi, lo, dup, n);
     }
 
-    public static Map<String, Object> run(Options o, PrintStream log) throws IOException {
+    public static ImpCbfResult run(Options o, PrintStream log) throws IOException {
         return run(o, log, partial -> { });
     }
 
@@ -136,9 +134,8 @@ public final class ImpCbfBench {
      * Runs every (size, ratio), sizes up to 2M for all ratios first and larger ones last, and hands the summary so
      * far to {@code progress} after each, so a long run that is stopped still leaves its finished results.
      */
-    public static Map<String, Object> run(Options o, PrintStream log, Consumer<Map<String, Object>> progress)
-            throws IOException {
-        List<Map<String, Object>> results = new ArrayList<>();
+    public static ImpCbfResult run(Options o, PrintStream log, Consumer<ImpCbfResult> progress) throws IOException {
+        List<ImpCbfResult.Row> results = new ArrayList<>();
         List<int[]> order = new ArrayList<>(); // {size, ratio index}
         for (boolean large : new boolean[] {false, true}) {
             for (int ri = 0; ri < o.duplicateRatios().size(); ri++) {
@@ -151,46 +148,34 @@ public final class ImpCbfBench {
         }
         for (int[] step : order) {
             results.add(runOne(o, step[0], o.duplicateRatios().get(step[1]), log));
-            Map<String, Object> summary = summary(o, results);
-            summary.put("complete", results.size() == order.size());
-            progress.accept(summary);
+            progress.accept(summary(o, results, results.size() == order.size()));
         }
-        Map<String, Object> out = summary(o, results);
-        out.put("complete", true);
-        return out;
+        return summary(o, results, true);
     }
 
-    private static Map<String, Object> summary(Options o, List<Map<String, Object>> results) {
-        Object speedupAt2M = null;
-        Object speedupAt2M30 = null;
-        for (Map<String, Object> r : results) {
-            if ((Integer) r.get("items") == 2_000_000 && (Double) r.get("duplicateRatio") == Options.PAPER_DUPLICATE_RATIO) {
-                speedupAt2M = r.get("speedup");
+    private static ImpCbfResult summary(Options o, List<ImpCbfResult.Row> results, boolean complete) {
+        Double speedupAt2M = null;
+        Double speedupAt2M30 = null;
+        for (ImpCbfResult.Row r : results) {
+            if (r.items() == 2_000_000 && r.duplicateRatio() == Options.PAPER_DUPLICATE_RATIO) {
+                speedupAt2M = r.speedup();
             }
-            if ((Integer) r.get("items") == 2_000_000 && (Double) r.get("duplicateRatio") == 0.30) {
-                speedupAt2M30 = r.get("speedup");
+            if (r.items() == 2_000_000 && r.duplicateRatio() == 0.30) {
+                speedupAt2M30 = r.speedup();
             }
         }
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("benchmark", "imp-cbf");
-        out.put("paper", "seed 001 (IMP-CB Filter), Fig. 3: dedup time vs MD5-fingerprint-DB-only baseline");
-        out.put("speedupAt2M", speedupAt2M);
-        out.put("speedupAt2M30pct", speedupAt2M30);
-        out.put("hashes", CountingBloomFilter.DEFAULT_HASHES);
-        out.put("countersPerItem", CountingBloomFilter.DEFAULT_COUNTERS_PER_ITEM);
-        out.put("store", "RocksDB (Kafka Streams defaults: 50 MiB block cache, 10-bit Bloom, 16 MiB memtables x3, "
-                + "no compression, universal compaction), WAL off, same settings for both variants");
-        out.put("stream", "128-bit random fingerprints; each item with probability = duplicate ratio a copy of an "
-                + "earlier occurrence chosen uniformly (preferential attachment), seed " + o.seed());
-        out.put("timing", "add loop only, best of " + o.repeats() + " alternating runs per variant");
-        out.put("repeats", o.repeats());
-        out.put("workDir", o.workDir().toAbsolutePath().toString());
-        out.put("results", new ArrayList<>(results));
-        out.put("machine", BenchReport.machine());
-        return out;
+        return new ImpCbfResult("imp-cbf",
+                "seed 001 (IMP-CB Filter), Fig. 3: dedup time vs MD5-fingerprint-DB-only baseline", speedupAt2M,
+                speedupAt2M30, CountingBloomFilter.DEFAULT_HASHES, CountingBloomFilter.DEFAULT_COUNTERS_PER_ITEM,
+                "RocksDB (Kafka Streams defaults: 50 MiB block cache, 10-bit Bloom, 16 MiB memtables x3, "
+                        + "no compression, universal compaction), WAL off, same settings for both variants",
+                "128-bit random fingerprints; each item with probability = duplicate ratio a copy of an "
+                        + "earlier occurrence chosen uniformly (preferential attachment), seed " + o.seed(),
+                "add loop only, best of " + o.repeats() + " alternating runs per variant", o.repeats(),
+                o.workDir().toAbsolutePath().toString(), List.copyOf(results), BenchReport.machine(), complete);
     }
 
-    private static Map<String, Object> runOne(Options o, int n, double ratio, PrintStream log) throws IOException {
+    private static ImpCbfResult.Row runOne(Options o, int n, double ratio, PrintStream log) throws IOException {
         Stream128 s = generate(n, ratio, o.seed() ^ n ^ Double.doubleToLongBits(ratio));
         int trueDuplicates = s.duplicate().cardinality();
         log.printf("%,d items, duplicate ratio %.3f: %,d duplicates, %,d distinct%n", n, ratio, trueDuplicates,
@@ -199,7 +184,7 @@ public final class ImpCbfBench {
         double bestImpCb = Double.MAX_VALUE;
         long baselineReads = 0;
         long baselineDuplicates = 0;
-        Map<String, Object> impCb = null;
+        ImpCbFilter impCb = null;
         long baselineDbBytes = 0;
         long impCbDbBytes = 0;
         for (int rep = 0; rep < o.repeats(); rep++) {
@@ -239,37 +224,22 @@ public final class ImpCbfBench {
                 bestImpCb = Math.min(bestImpCb, sec);
                 log.printf("  run %d: IMP-CB filter        %.3f s (%,.0f items/s, %,d DB reads avoided)%n", rep + 1,
                         sec, n / sec, f.dbReadsAvoided());
-                impCb = counters(f);
+                impCb = f;
             }
             impCbDbBytes = directoryBytes(dir);
             UrlSeenThroughputBench.deleteRecursively(dir);
             check("IMP-CB", answers, s.duplicate());
         }
-        if (baselineDuplicates != trueDuplicates || (long) impCb.get("duplicates") != trueDuplicates) {
+        if (baselineDuplicates != trueDuplicates || impCb.duplicates() != trueDuplicates) {
             throw new IllegalStateException("duplicate counts disagree: truth " + trueDuplicates + ", baseline "
-                    + baselineDuplicates + ", IMP-CB " + impCb.get("duplicates"));
+                    + baselineDuplicates + ", IMP-CB " + impCb.duplicates());
         }
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("items", n);
-        r.put("duplicateRatio", ratio);
-        r.put("duplicates", (long) trueDuplicates);
-        r.put("distinct", (long) (n - trueDuplicates));
-        r.put("baselineSeconds", BenchReport.round(bestBaseline));
-        r.put("impCbSeconds", BenchReport.round(bestImpCb));
-        r.put("baselineItemsPerSec", BenchReport.round(n / bestBaseline));
-        r.put("impCbItemsPerSec", BenchReport.round(n / bestImpCb));
-        r.put("speedup", BenchReport.round(bestBaseline / bestImpCb));
-        r.put("answersAgree", true);
-        r.put("baselineDbReads", baselineReads);
-        r.put("impCbDbReads", impCb.get("dbReads"));
-        r.put("dbReadsAvoided", impCb.get("dbReadsAvoided"));
-        r.put("dbReadsAvoidedFraction", BenchReport.round((long) impCb.get("dbReadsAvoided") / (double) n));
-        r.put("falsePositives", impCb.get("falsePositives"));
-        r.put("filterMemoryBytes", impCb.get("memoryBytes"));
-        r.put("counters", impCb.get("counters"));
-        r.put("saturatedPositions", impCb.get("saturatedPositions"));
-        r.put("baselineDbBytesOnDisk", baselineDbBytes);
-        r.put("impCbDbBytesOnDisk", impCbDbBytes);
+        ImpCbfResult.Row r = new ImpCbfResult.Row(n, ratio, trueDuplicates, n - trueDuplicates,
+                BenchReport.round(bestBaseline), BenchReport.round(bestImpCb), BenchReport.round(n / bestBaseline),
+                BenchReport.round(n / bestImpCb), BenchReport.round(bestBaseline / bestImpCb), true, baselineReads,
+                impCb.dbReads(), impCb.dbReadsAvoided(), BenchReport.round(impCb.dbReadsAvoided() / (double) n),
+                impCb.falsePositives(), impCb.memoryBytes(), impCb.counters(), impCb.saturatedPositions(),
+                baselineDbBytes, impCbDbBytes);
         log.printf("  best: baseline %.3f s, IMP-CB %.3f s, speedup %.2fx%n", bestBaseline, bestImpCb,
                 bestBaseline / bestImpCb);
         return r;
@@ -282,18 +252,6 @@ public final class ImpCbfBench {
             throw new IllegalStateException(variant + " answered " + diff.cardinality()
                     + " items wrongly, first at item " + diff.nextSetBit(0));
         }
-    }
-
-    private static Map<String, Object> counters(ImpCbFilter f) {
-        Map<String, Object> c = new LinkedHashMap<>();
-        c.put("duplicates", f.duplicates());
-        c.put("dbReads", f.dbReads());
-        c.put("dbReadsAvoided", f.dbReadsAvoided());
-        c.put("falsePositives", f.falsePositives());
-        c.put("memoryBytes", f.memoryBytes());
-        c.put("counters", f.counters());
-        c.put("saturatedPositions", f.saturatedPositions());
-        return c;
     }
 
     private static long directoryBytes(Path dir) throws IOException {

@@ -10,9 +10,7 @@ import io.github.kcrawler.dedup.store.HashFingerprintSet;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * One run of seed 000's §5 experiment on one test stream: many cache configurations answer the same breadth-first
@@ -73,25 +71,28 @@ final class UrlSeenExperiment {
             return test.memoryBytes();
         }
 
-        Map<String, Object> toMap() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("lruSize", lruSize);
-            m.put("sbflCounters", counters);
-            if (counters > 0) {
-                m.put("k", k);
-                m.put("fpr", fpr);
-                m.put("p", BenchReport.round(OptimalP.of(counters, k, fpr, (1 << bits) - 1)));
-            }
-            m.put("hitRate", BenchReport.round(hitRate()));
-            m.put("trueHitRate", BenchReport.round((test.lruHits() + test.sbflPositives() - falsePositives)
-                    / (double) Math.max(1, test.tests())));
-            m.put("lruHits", test.lruHits());
-            m.put("filterPositives", test.sbflPositives());
-            m.put("falsePositives", falsePositives);
-            m.put("falseNegatives", falseNegatives);
-            m.put("memoryPaperBytes", paperMemoryBytes());
-            m.put("memoryMeasuredBytes", measuredMemoryBytes());
-            return m;
+        double trueHitRate() {
+            return BenchReport.round((test.lruHits() + test.sbflPositives() - falsePositives)
+                    / (double) Math.max(1, test.tests()));
+        }
+
+        /** This LRU-alone configuration's figures. */
+        UrlSeenMemoryResult.LruPoint lruPoint() {
+            assert counters == 0 : "an LRU alone has no filter";
+            return new UrlSeenMemoryResult.LruPoint(lruSize, counters, BenchReport.round(hitRate()), trueHitRate(),
+                    test.lruHits(), test.sbflPositives(), falsePositives, falseNegatives, paperMemoryBytes(),
+                    measuredMemoryBytes());
+        }
+
+        /** This filter configuration's figures, and the LRU alone it equals in hit rate with the reductions. */
+        UrlSeenMemoryResult.FilterPoint filterPoint(Double equivalentLruSize, Double reduction,
+                Double reductionMeasured, Double reductionTrueHitRate) {
+            assert counters > 0 : "a filter configuration has counters";
+            return new UrlSeenMemoryResult.FilterPoint(lruSize, counters, k, fpr,
+                    BenchReport.round(OptimalP.of(counters, k, fpr, (1 << bits) - 1)), BenchReport.round(hitRate()),
+                    trueHitRate(), test.lruHits(), test.sbflPositives(), falsePositives, falseNegatives,
+                    paperMemoryBytes(), measuredMemoryBytes(), equivalentLruSize, reduction, reductionMeasured,
+                    reductionTrueHitRate);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.github.kcrawler.lab.dedup.bench;
 
+import io.github.kcrawler.lab.chart.SvgChart;
 import io.github.kcrawler.lab.dedup.bench.UrlSeenExperiment.Config;
 
 import java.io.IOException;
@@ -81,38 +82,30 @@ public final class UrlSeenMemoryBench {
     private UrlSeenMemoryBench() {
     }
 
-    public static Map<String, Object> run(Options o, PrintStream log) throws IOException {
-        Map<String, Object> r = new LinkedHashMap<>();
-        Map<String, Object> datasets = new LinkedHashMap<>();
-        Map<String, Object> first = null;
+    public static UrlSeenMemoryResult run(Options o, PrintStream log) throws IOException {
+        Map<String, UrlSeenMemoryResult.Dataset> datasets = new LinkedHashMap<>();
+        UrlSeenMemoryResult.Dataset first = null;
         if (o.graph() != null) {
             long tests = BreadthFirstCrawl.run(o.graph(), o.seedNode(), true, (n, s) -> { }).tests();
             int a = o.graphScaleLog2() > 0 ? o.graphScaleLog2() : autoScale(tests);
-            Map<String, Object> d = dataset("graph", o.graph(), o.seedNode(), a, o, log);
-            datasets.put("graph", d);
-            first = d;
+            first = dataset("graph", o.graph(), o.seedNode(), a, o, log);
+            datasets.put("graph", first);
         }
+        Double syntheticK4 = Double.NaN; // NaN: no synthetic stream, left out of the summary
+        Double syntheticK8 = Double.NaN;
         if (o.synthetic()) {
             SyntheticWebGraph g = syntheticFor(o.syntheticTests(), o.seed());
             int a = o.syntheticScaleLog2() > 0 ? o.syntheticScaleLog2() : autoScale(o.syntheticTests());
-            Map<String, Object> d = dataset("synthetic", g, 0, a, o, log);
+            UrlSeenMemoryResult.Dataset d = dataset("synthetic", g, 0, a, o, log);
             datasets.put("synthetic", d);
-            r.put("syntheticMemoryReductionK4", d.get("memoryReductionK4"));
-            r.put("syntheticMemoryReductionK8", d.get("memoryReductionK8"));
+            syntheticK4 = d.memoryReductionK4();
+            syntheticK8 = d.memoryReductionK8();
             if (first == null) {
                 first = d;
             }
         }
-        r.put("memoryReductionK4", first.get("memoryReductionK4"));
-        r.put("memoryReductionK8", first.get("memoryReductionK8"));
-        r.put("paperMemoryReductionK4", 0.63);
-        r.put("datasets", datasets);
-        r.put("machine", BenchReport.machine());
-        Map<String, Object> ordered = new LinkedHashMap<>();
-        ordered.put("memoryReductionK4", r.remove("memoryReductionK4"));
-        ordered.put("memoryReductionK8", r.remove("memoryReductionK8"));
-        ordered.putAll(r);
-        return ordered;
+        return new UrlSeenMemoryResult(first.memoryReductionK4(), first.memoryReductionK8(), syntheticK4, syntheticK8,
+                0.63, datasets, BenchReport.machine());
     }
 
     /** The paper's grid shifted by the ratio of its 4.16×10^9 links to this stream's tests. */
@@ -132,7 +125,7 @@ public final class UrlSeenMemoryBench {
         return SyntheticWebGraph.generate(pages, 40, 10, seed);
     }
 
-    private static Map<String, Object> dataset(String name, LinkGraph graph, int seedNode, int a, Options o,
+    private static UrlSeenMemoryResult.Dataset dataset(String name, LinkGraph graph, int seedNode, int a, Options o,
             PrintStream log) throws IOException {
         log.printf("%s: %s, LRU alone 2^%d..2^%d, LRU 2^%d + SBFL 2^%d..2^%d%n", name, graph.description(), a,
                 a + 6 + o.lruExtraSteps(), a + 2, a + 6, a + 12);
@@ -141,73 +134,60 @@ public final class UrlSeenMemoryBench {
         BreadthFirstCrawl.Stats stats = e.run(graph, seedNode, log);
         double seconds = (System.nanoTime() - start) / 1e9;
         List<Config> lru = e.series("lruOnly");
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put("description", graph.description());
-        d.put("tests", stats.tests());
-        d.put("distinctUrls", stats.distinct());
-        d.put("maxHitRate", BenchReport.round(stats.maxHitRate()));
-        d.put("lruMinLog2", a);
-        d.put("lruFixed", e.lruFixed);
-        d.put("seconds", BenchReport.round(seconds));
-        d.put("lruOnly", maps(lru, null));
-        for (String series : new String[] {"sbflK4", "sbflK8", "sbfK4"}) {
-            List<Config> cs = e.series(series);
-            if (cs.isEmpty()) {
-                continue;
-            }
-            d.put(series, maps(cs, lru));
-            if (!series.startsWith("sbfK")) {
-                String suffix = series.substring(4);
-                d.put("memoryReduction" + suffix, best(cs, lru, Accounting.PAPER));
-                d.put("memoryReduction" + suffix + "Measured", best(cs, lru, Accounting.MEASURED));
-                d.put("memoryReduction" + suffix + "TrueHitRate", best(cs, lru, Accounting.TRUE_HITS));
-            }
-        }
+        List<Config> k4 = e.series("sbflK4");
+        List<Config> k8 = e.series("sbflK8");
+        List<Config> sbf = e.series("sbfK4");
         for (Config c : e.configs) {
             log.printf("  %-8s LRU %,10d  m %,13d  hit %.4f  FP %,10d  FN %,11d  mem %,12d B%n", c.series, c.lruSize,
                     c.counters, c.hitRate(), c.falsePositives, c.falseNegatives, c.paperMemoryBytes());
         }
-        log.printf("  %s: memory reduction k=4 %s, k=8 %s (%.0f s)%n", name, d.get("memoryReductionK4"),
-                d.get("memoryReductionK8"), seconds);
+        Double reductionK4 = best(k4, lru, Accounting.PAPER);
+        Double reductionK8 = best(k8, lru, Accounting.PAPER);
+        log.printf("  %s: memory reduction k=4 %s, k=8 %s (%.0f s)%n", name, reductionK4, reductionK8, seconds);
+        String plot = null;
         if (o.plotBasename() != null) {
             Path file = Path.of(o.plotBasename() + "-" + name + ".svg");
-            List<SvgPlot.Series> series = new ArrayList<>();
-            series.add(curve("LRU alone", "#444444", lru));
-            series.add(curve("LRU+SBFL k=4, 1%", "#d62728", e.series("sbflK4")));
-            series.add(curve("LRU+SBFL k=8, 0.001%", "#1f77b4", e.series("sbflK8")));
-            SvgPlot.write(file, "URL-seen hit rate vs memory at equal hit rate (seed 000, Figs. 9/10)\n"
+            List<SvgChart.Series> series = new ArrayList<>();
+            series.add(curve("LRU alone", lru));
+            series.add(curve("LRU+SBFL k=4, 1%", k4));
+            series.add(curve("LRU+SBFL k=8, 0.001%", k8));
+            SvgChart.write(file, "URL-seen hit rate vs memory at equal hit rate (seed 000, Figs. 9/10)\n"
                     + graph.description() + ", breadth-first, " + stats.tests() + " tests",
                     "memory (paper accounting: LRU 20 B/entry, SBFL " + o.counterBits() + " bits/counter)",
-                    "hit rate", series);
-            d.put("plot", file.toString());
+                    "hit rate", series, true, false);
+            plot = file.toString();
         }
-        return d;
+        List<UrlSeenMemoryResult.LruPoint> lruPoints = new ArrayList<>();
+        for (Config c : lru) {
+            lruPoints.add(c.lruPoint());
+        }
+        return new UrlSeenMemoryResult.Dataset(graph.description(), stats.tests(), stats.distinct(),
+                BenchReport.round(stats.maxHitRate()), a, e.lruFixed, BenchReport.round(seconds), lruPoints,
+                points(k4, lru), reductionK4, best(k4, lru, Accounting.MEASURED), best(k4, lru, Accounting.TRUE_HITS),
+                points(k8, lru), reductionK8, best(k8, lru, Accounting.MEASURED), best(k8, lru, Accounting.TRUE_HITS),
+                sbf.isEmpty() ? null : points(sbf, lru), plot);
     }
 
-    private static SvgPlot.Series curve(String label, String colour, List<Config> cs) {
+    private static SvgChart.Series curve(String label, List<Config> cs) {
         double[] x = new double[cs.size()];
         double[] y = new double[cs.size()];
         for (int i = 0; i < cs.size(); i++) {
             x[i] = cs.get(i).paperMemoryBytes();
             y[i] = cs.get(i).hitRate();
         }
-        return new SvgPlot.Series(label, colour, x, y);
+        return new SvgChart.Series(label, x, y, true);
     }
 
     enum Accounting { PAPER, MEASURED, TRUE_HITS }
 
-    private static List<Map<String, Object>> maps(List<Config> cs, List<Config> lru) {
-        List<Map<String, Object>> out = new ArrayList<>();
+    /** Each filter configuration's figures and the LRU alone it equals in hit rate, with the reductions. */
+    private static List<UrlSeenMemoryResult.FilterPoint> points(List<Config> cs, List<Config> lru) {
+        List<UrlSeenMemoryResult.FilterPoint> out = new ArrayList<>();
         for (Config c : cs) {
-            Map<String, Object> m = c.toMap();
-            if (lru != null) {
-                double size = lruSizeAt(lru, c.hitRate());
-                m.put("equivalentLruSize", Double.isNaN(size) ? null : BenchReport.round(size));
-                m.put("memoryReduction", reduction(c, lru, Accounting.PAPER));
-                m.put("memoryReductionMeasured", reduction(c, lru, Accounting.MEASURED));
-                m.put("memoryReductionTrueHitRate", reduction(c, lru, Accounting.TRUE_HITS));
-            }
-            out.add(m);
+            double size = lruSizeAt(lru, c.hitRate());
+            out.add(c.filterPoint(Double.isNaN(size) ? null : BenchReport.round(size),
+                    reduction(c, lru, Accounting.PAPER), reduction(c, lru, Accounting.MEASURED),
+                    reduction(c, lru, Accounting.TRUE_HITS)));
         }
         return out;
     }

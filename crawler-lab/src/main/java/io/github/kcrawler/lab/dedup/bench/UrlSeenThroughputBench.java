@@ -12,8 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.BitSet;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Stream;
 
@@ -71,7 +69,7 @@ public final class UrlSeenThroughputBench {
         return Fingerprints.fmix64(0x9E3779B97F4A7C15L * (node + 1L));
     }
 
-    public static Map<String, Object> run(Options o, PrintStream log) throws IOException {
+    public static UrlSeenResult run(Options o, PrintStream log) throws IOException {
         long[] stream = new long[Math.min(o.maxTests(), 1 << 20)];
         BitSet truthNew = new BitSet();
         int[] count = {0};
@@ -97,7 +95,7 @@ public final class UrlSeenThroughputBench {
 
         double bestTiered = 0;
         double bestRocks = 0;
-        Map<String, Object> tieredCounters = null;
+        UrlSeenResult.Tiered tieredCounters = null;
         long differing = -1;
         boolean rocksExact = true;
         for (int rep = 0; rep < o.repeats(); rep++) {
@@ -126,32 +124,14 @@ public final class UrlSeenThroughputBench {
             differing = tieredAnswers.cardinality();
         }
 
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("graph", o.graph().description());
-        r.put("tests", (long) n);
-        r.put("distinctUrls", stats.distinct());
-        r.put("maxHitRate", BenchReport.round(stats.maxHitRate()));
-        r.put("tieredTestsPerSec", BenchReport.round(bestTiered));
-        r.put("rocksdbOnlyTestsPerSec", BenchReport.round(bestRocks));
-        r.put("speedup", BenchReport.round(bestTiered / bestRocks));
         // store operations (gets + puts): what the caches save, independent of how fast this machine's RocksDB is
         long rocksOps = n + (long) truthNew.cardinality();
-        long tieredOps = tieredCounters == null ? 0
-                : (Long) tieredCounters.get("storageLookups") + (Long) tieredCounters.get("newUrls");
-        r.put("rocksdbOnlyStoreOps", rocksOps);
-        r.put("tieredStoreOps", tieredOps);
-        r.put("storeOpsRatio", BenchReport.round(rocksOps / (double) Math.max(1, tieredOps)));
-        r.put("rocksdbOnlyAnswersExact", rocksExact);
-        r.put("answersDiffering", differing);
-        r.put("lruSize", o.tiers().lruSize());
-        r.put("sbflCounters", o.tiers().sbflCounters());
-        r.put("sbflHashes", o.tiers().sbflHashes());
-        r.put("sbflFpr", o.tiers().sbflFpr());
-        r.put("tierMemoryBytes", o.tiers().memoryBytes());
-        r.put("repeats", o.repeats());
-        r.put("tiered", tieredCounters);
-        r.put("machine", BenchReport.machine());
-        return r;
+        long tieredOps = tieredCounters == null ? 0 : tieredCounters.storageLookups() + tieredCounters.newUrls();
+        return new UrlSeenResult(o.graph().description(), n, stats.distinct(), BenchReport.round(stats.maxHitRate()),
+                BenchReport.round(bestTiered), BenchReport.round(bestRocks), BenchReport.round(bestTiered / bestRocks),
+                rocksOps, tieredOps, BenchReport.round(rocksOps / (double) Math.max(1, tieredOps)), rocksExact,
+                differing, o.tiers().lruSize(), o.tiers().sbflCounters(), o.tiers().sbflHashes(), o.tiers().sbflFpr(),
+                o.tiers().memoryBytes(), o.repeats(), tieredCounters, BenchReport.machine());
     }
 
     private static double timed(UrlSeenTest test, long[] stream, int n, BitSet answers) {
@@ -164,16 +144,9 @@ public final class UrlSeenThroughputBench {
         return n / ((System.nanoTime() - start) / 1e9);
     }
 
-    private static Map<String, Object> counters(TieredUrlSeenTest t) {
-        Map<String, Object> c = new LinkedHashMap<>();
-        c.put("tests", t.tests());
-        c.put("lruHits", t.lruHits());
-        c.put("sbflPositives", t.sbflPositives());
-        c.put("storageLookups", t.storageLookups());
-        c.put("storageHits", t.storageHits());
-        c.put("newUrls", t.newUrls());
-        c.put("hitRate", BenchReport.round(t.hitRate()));
-        return c;
+    private static UrlSeenResult.Tiered counters(TieredUrlSeenTest t) {
+        return new UrlSeenResult.Tiered(t.tests(), t.lruHits(), t.sbflPositives(), t.storageLookups(),
+                t.storageHits(), t.newUrls(), BenchReport.round(t.hitRate()));
     }
 
     static void deleteRecursively(Path dir) throws IOException {

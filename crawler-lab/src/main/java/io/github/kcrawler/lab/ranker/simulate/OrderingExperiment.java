@@ -26,9 +26,9 @@ import java.util.function.Supplier;
 /**
  * The crawl-ordering experiment of paper 002 (§4) on a graph in memory: the converged PageRank of the whole graph
  * as ground truth, one simulated crawl per strategy from the same seeds, criteria A, B and C at every 1% of the
- * crawl, the priority-determination speed of each strategy, and the paper's Figures 4–10 as PNG files.
+ * crawl, the priority-determination speed of each strategy, and the paper's Figures 4–10 as SVG files ({@link OrderingPlots}).
  *
- * <p>The summary is a JSON-ready map; the fields the issue names are {@code criterionA.<name>} (an object of
+ * <p>The summary is an {@link OrderingResult}; the fields the issue names are {@code criterionA.<name>} (an object of
  * {@code top0.1%}, {@code top1%}, {@code top10%}, each the 10 values at 10%…100% of pages crawled),
  * {@code criterionB.<name>} and {@code criterionC.<name>} (10 values each) and {@code priorityPagesPerSecond.<name>}
  * (the fastest of {@code timing-repeats} timed crawls after one untimed one, because on a shared machine the slower
@@ -46,18 +46,14 @@ public final class OrderingExperiment {
     }
 
     /** Loads the BVGraph {@code graphBasename}, lays out websim's hosts over it and runs the experiment. */
-    public static Map<String, Object> run(Path graphBasename, OrderingOptions options) throws IOException {
+    public static OrderingResult run(Path graphBasename, OrderingOptions options) throws IOException {
         long t0 = System.nanoTime();
         LinkGraph graph = LinkGraph.load(graphBasename);
         int[] seeds = seeds(graph, options);
         NodeLabels labels = SyntheticUrls.of(graph.numNodes(), options.layoutSeed(), options.meanPagesPerHost(), seeds);
         LOG.info("loaded {} ({} pages, {} links, {} hosts) in {} ms", graphBasename, graph.numNodes(), graph.numArcs(),
                 SyntheticUrls.hosts(labels), (System.nanoTime() - t0) / 1_000_000);
-        Map<String, Object> summary = run(graph, labels, options);
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("graph", graphBasename.toString());
-        out.putAll(summary);
-        return out;
+        return run(graph, labels, options).withGraph(graphBasename.toString());
     }
 
     /**
@@ -65,7 +61,7 @@ public final class OrderingExperiment {
      * host layout (the options' layout seed and mean host size; the graph's seed is the layout seed): a second graph
      * of a different shape, to check that a result on cnr-2000 is not a property of that one graph.
      */
-    public static Map<String, Object> runSynthetic(int pages, OrderingOptions options) throws IOException {
+    public static OrderingResult runSynthetic(int pages, OrderingOptions options) throws IOException {
         SiteLayout layout = SiteLayout.build(pages, WebSimConfig.builder().seed(options.layoutSeed())
                 .meanPagesPerHost(options.meanPagesPerHost()).build());
         GeneratedGraphSource source = GeneratedGraphSource.generate(layout);
@@ -73,14 +69,12 @@ public final class OrderingExperiment {
         for (int v = 0; v < pages; v++) {
             adjacency[v] = source.outlinks(v);
         }
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("graph", "synthetic: websim's generated graph, " + pages + " pages, seed " + options.layoutSeed());
-        out.putAll(run(LinkGraph.of(adjacency), SyntheticUrls.of(layout), options));
-        return out;
+        return run(LinkGraph.of(adjacency), SyntheticUrls.of(layout), options)
+                .withGraph("synthetic: websim's generated graph, " + pages + " pages, seed " + options.layoutSeed());
     }
 
     /** Runs the experiment on a graph with the given labels (hosts and URL shapes). */
-    public static Map<String, Object> run(LinkGraph graph, NodeLabels labels, OrderingOptions options)
+    public static OrderingResult run(LinkGraph graph, NodeLabels labels, OrderingOptions options)
             throws IOException {
         if (labels.numNodes() != graph.numNodes()) {
             throw new IllegalArgumentException("labels cover " + labels.numNodes() + " nodes, graph has "
@@ -103,13 +97,13 @@ public final class OrderingExperiment {
                 (System.nanoTime() - t0) / 1_000_000);
         Criteria criteria = new Criteria(truth.scores(), population, options.c());
 
-        Map<String, Object> criterionA = new LinkedHashMap<>();
-        Map<String, Object> criterionB = new LinkedHashMap<>();
-        Map<String, Object> criterionC = new LinkedHashMap<>();
-        Map<String, Object> speed = new LinkedHashMap<>();
-        Map<String, Object> speedMedian = new LinkedHashMap<>();
-        Map<String, Object> curves = new LinkedHashMap<>();
-        Map<String, Object> work = new LinkedHashMap<>();
+        Map<String, Map<String, double[]>> criterionA = new LinkedHashMap<>();
+        Map<String, double[]> criterionB = new LinkedHashMap<>();
+        Map<String, double[]> criterionC = new LinkedHashMap<>();
+        Map<String, Double> speed = new LinkedHashMap<>();
+        Map<String, Double> speedMedian = new LinkedHashMap<>();
+        Map<String, Map<String, double[]>> curves = new LinkedHashMap<>();
+        Map<String, OrderingResult.Work> work = new LinkedHashMap<>();
         Map<String, Criteria.Curves> byName = new LinkedHashMap<>();
         for (String name : options.strategies()) {
             Supplier<CrawlOrdering> factory = () -> Strategies.create(name, labels, options.ipr(), recomputeEvery,
@@ -120,8 +114,8 @@ public final class OrderingExperiment {
             long crawlNanos = System.nanoTime() - c0;
             Criteria.Curves cv = criteria.evaluate(order);
             byName.put(name, cv);
-            Map<String, Object> a = new LinkedHashMap<>();
-            Map<String, Object> curve = new LinkedHashMap<>();
+            Map<String, double[]> a = new LinkedHashMap<>();
+            Map<String, double[]> curve = new LinkedHashMap<>();
             for (int f = 0; f < Criteria.TOP_LABELS.length; f++) {
                 a.put(Criteria.TOP_LABELS[f], Criteria.tenths(cv.topShare()[f]));
                 curve.put(Criteria.TOP_LABELS[f], cv.topShare()[f]);
@@ -133,13 +127,15 @@ public final class OrderingExperiment {
             criterionC.put(name, Criteria.tenths(cv.orderError()));
             curves.put(name, curve);
             if (ordering instanceof IncrementalPageRankOrdering ipr) {
-                work.put(name, (double) ipr.rank().receipts() / order.length);
+                work.put(name, new OrderingResult.Work((double) ipr.rank().receipts() / order.length, null));
             } else if (ordering instanceof NewSiteIncrementalPageRankOrdering ns) {
-                work.put(name, (double) ns.rank().receipts() / order.length);
+                work.put(name, new OrderingResult.Work((double) ns.rank().receipts() / order.length, null));
             } else if (ordering instanceof NewSiteRecomputedPageRankOrdering nsr) {
-                work.put(name, Map.of("recomputations", nsr.recomputations(), "recomputeEvery", recomputeEvery));
+                work.put(name, new OrderingResult.Work(null,
+                        new OrderingResult.Recomputations(nsr.recomputations(), recomputeEvery)));
             } else if (ordering instanceof BatchPageRank pr) {
-                work.put(name, Map.of("recomputations", pr.recomputations(), "recomputeEvery", pr.recomputeEvery()));
+                work.put(name, new OrderingResult.Work(null,
+                        new OrderingResult.Recomputations(pr.recomputations(), pr.recomputeEvery())));
             }
             double rate;
             double median;
@@ -157,39 +153,20 @@ public final class OrderingExperiment {
                     String.format("%.4f", cv.orderError()[Criteria.POINTS - 1]), String.format("%,.0f", rate));
         }
 
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("experiment", "ordering");
-        out.put("nodes", graph.numNodes());
-        out.put("arcs", graph.numArcs());
-        out.put("seeds", seeds);
-        out.put("seedRule", options.seeds().isEmpty() ? "page with the largest out-degree" : "given");
-        out.put("pagesCrawled", population.length);
-        out.put("hosts", SyntheticUrls.hosts(labels));
-        out.put("layout", Map.of("seed", options.layoutSeed(), "meanPagesPerHost", options.meanPagesPerHost()));
-        out.put("pagerank", Map.of("damping", options.damping(), "tolerance", options.tolerance(),
-                "iterations", truth.iterations(), "lastL1Change", truth.lastChange(),
-                "crawledShareOfTotal", reachableShare));
-        out.put("criterionCParameter", options.c());
-        out.put("iprParameters", Map.of("pageLimit", options.ipr().pageLimit(), "valueRatio",
-                options.ipr().valueRatio(), "accumulatedRatio", options.ipr().accumulatedRatio()));
-        out.put("prRecomputeEvery", recomputeEvery);
-        out.put("checkpointsPercent", new int[] {10, 20, 30, 40, 50, 60, 70, 80, 90, 100});
-        out.put("topSetSizes", Map.of(Criteria.TOP_LABELS[0], criteria.topSizes()[0], Criteria.TOP_LABELS[1],
-                criteria.topSizes()[1], Criteria.TOP_LABELS[2], criteria.topSizes()[2]));
-        out.put("criterionA", criterionA);
-        out.put("criterionB", criterionB);
-        out.put("criterionC", criterionC);
-        out.put("priorityPagesPerSecond", speed);
-        out.put("priorityPagesPerSecondMedian", speedMedian);
-        out.put("timingRepeats", options.timingRepeats());
-        out.put("work", work);
-        out.put("goalB", goalB(byName));
-        out.put("defaultStrategy", Strategies.DEFAULT);
-        out.put("curves", curves);
-        if (options.plotDir() != null) {
-            out.put("plots", figures(options.plotDir(), byName, speed));
+        Map<String, Integer> topSetSizes = new LinkedHashMap<>();
+        for (int f = 0; f < Criteria.TOP_LABELS.length; f++) {
+            topSetSizes.put(Criteria.TOP_LABELS[f], criteria.topSizes()[f]);
         }
-        return out;
+        return new OrderingResult(null, "ordering", graph.numNodes(), graph.numArcs(), seeds,
+                options.seeds().isEmpty() ? "page with the largest out-degree" : "given", population.length,
+                SyntheticUrls.hosts(labels), new OrderingResult.Layout(options.layoutSeed(), options.meanPagesPerHost()),
+                new OrderingResult.PageRankFigures(options.damping(), options.tolerance(), truth.iterations(),
+                        truth.lastChange(), reachableShare), options.c(),
+                new OrderingResult.IprParameters(options.ipr().pageLimit(), options.ipr().valueRatio(),
+                        options.ipr().accumulatedRatio()), recomputeEvery,
+                new int[] {10, 20, 30, 40, 50, 60, 70, 80, 90, 100}, topSetSizes, criterionA, criterionB, criterionC,
+                speed, speedMedian, options.timingRepeats(), work, goalB(byName), Strategies.DEFAULT, curves,
+                options.plotDir() != null ? OrderingPlots.figures(options.plotDir(), byName, speed) : null);
     }
 
     private static int[] seeds(LinkGraph graph, OrderingOptions options) {
@@ -209,15 +186,13 @@ public final class OrderingExperiment {
     }
 
     /** For each 10% point: the best IPR variant against the best baseline on criterion B. */
-    private static Map<String, Object> goalB(Map<String, Criteria.Curves> byName) {
+    private static OrderingResult.GoalB goalB(Map<String, Criteria.Curves> byName) {
         List<String> ipr = byName.keySet().stream().filter(Strategies.IPR::contains).toList();
         List<String> base = byName.keySet().stream().filter(Strategies.BASELINES::contains).toList();
-        Map<String, Object> goal = new LinkedHashMap<>();
         if (ipr.isEmpty() || base.isEmpty()) {
-            goal.put("evaluated", false);
-            return goal;
+            return new OrderingResult.GoalB(false, null, null, null);
         }
-        List<Map<String, Object>> points = new ArrayList<>();
+        List<OrderingResult.GoalPoint> points = new ArrayList<>();
         boolean all = true;
         Map<String, Boolean> variantHolds = new LinkedHashMap<>();
         ipr.forEach(n -> variantHolds.put(n, true));
@@ -244,80 +219,9 @@ public final class OrderingExperiment {
             }
             boolean met = bi >= bb - SHARE_EPSILON;
             all &= met;
-            Map<String, Object> p = new LinkedHashMap<>();
-            p.put("percent", (i + 1) * 10);
-            p.put("bestIpr", bestIpr);
-            p.put("bestIprValue", bi);
-            p.put("bestBaseline", bestBase);
-            p.put("bestBaselineValue", bb);
-            p.put("met", met);
-            points.add(p);
+            points.add(new OrderingResult.GoalPoint((i + 1) * 10, bestIpr, bi, bestBase, bb, met));
         }
-        goal.put("metAtEveryPoint", all);
-        goal.put("variantsAtOrAboveEveryBaselineEverywhere",
-                variantHolds.entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey).toList());
-        goal.put("points", points);
-        return goal;
-    }
-
-    private static List<String> figures(Path dir, Map<String, Criteria.Curves> byName, Map<String, Object> speed)
-            throws IOException {
-        List<String> files = new ArrayList<>();
-        List<String> main = byName.keySet().stream()
-                .filter(n -> Strategies.BASELINES.contains(n) || n.equals("IPR-DL1")
-                        || n.equals(NewSiteIncrementalPageRankOrdering.NAME)
-                        || n.equals(NewSiteRecomputedPageRankOrdering.NAME)).toList();
-        String[] figNames = {"fig4-top0.1pct.png", "fig5-top1pct.png", "fig6-top10pct.png"};
-        String[] titles = {"Fig. 4: share of the top 0.1% collected", "Fig. 5: share of the top 1% collected",
-            "Fig. 6: share of the top 10% collected"};
-        for (int f = 0; f < figNames.length; f++) {
-            final int ff = f;
-            Plots.lineChart(dir.resolve(figNames[f]), titles[f], "share collected (criterion A)",
-                    select(byName, main, cv -> cv.topShare()[ff]), 0, 1);
-            files.add(figNames[f]);
-        }
-        Plots.lineChart(dir.resolve("fig7-pagerank-sum.png"), "Fig. 7: PageRank sum of collected pages",
-                "PageRank share collected (criterion B)", select(byName, main, Criteria.Curves::pageRankShare), 0, 1);
-        files.add("fig7-pagerank-sum.png");
-        Plots.lineChart(dir.resolve("fig8-order-error.png"), "Fig. 8: error of the collection order",
-                "normalised weighted order error (criterion C)", select(byName, main, Criteria.Curves::orderError),
-                0, Double.NaN);
-        files.add("fig8-order-error.png");
-        List<String> ipr = byName.keySet().stream().filter(Strategies.IPR::contains).toList();
-        if (!ipr.isEmpty()) {
-            Plots.lineChart(dir.resolve("fig9-ipr-cutoffs.png"), "Fig. 9: IPR cut-offs, PageRank sum collected",
-                    "PageRank share collected (criterion B)", select(byName, ipr, Criteria.Curves::pageRankShare), 0, 1);
-            files.add("fig9-ipr-cutoffs.png");
-            if (byName.containsKey("IPR-DL1") && ipr.size() > 1) {
-                double[] dl1 = byName.get("IPR-DL1").pageRankShare();
-                Map<String, double[]> diff = new LinkedHashMap<>();
-                for (String n : ipr) {
-                    double[] ys = byName.get(n).pageRankShare().clone();
-                    for (int j = 0; j < ys.length; j++) {
-                        ys[j] -= dl1[j];
-                    }
-                    diff.put(n, ys);
-                }
-                Plots.lineChart(dir.resolve("fig9b-ipr-cutoffs-vs-dl1.png"),
-                        "Fig. 9 (detail): criterion B minus IPR-DL1's", "difference in PageRank share", diff,
-                        Double.NaN, Double.NaN);
-                files.add("fig9b-ipr-cutoffs-vs-dl1.png");
-            }
-        }
-        Map<String, Double> rates = new LinkedHashMap<>();
-        speed.forEach((k, v) -> rates.put(k, (Double) v));
-        Plots.barChart(dir.resolve("fig10-speed.png"), "Fig. 10: priority determination speed (one thread)",
-                "pages per second", rates);
-        files.add("fig10-speed.png");
-        return files;
-    }
-
-    private static Map<String, double[]> select(Map<String, Criteria.Curves> byName, List<String> names,
-            java.util.function.Function<Criteria.Curves, double[]> field) {
-        Map<String, double[]> out = new LinkedHashMap<>();
-        for (String n : names) {
-            out.put(n, field.apply(byName.get(n)));
-        }
-        return out;
+        return new OrderingResult.GoalB(null, all,
+                variantHolds.entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey).toList(), points);
     }
 }

@@ -1,12 +1,10 @@
 package io.github.kcrawler.lab.ranker.simulate;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import io.github.kcrawler.common.serde.JsonSerde;
 import io.github.kcrawler.common.config.Settings;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
@@ -50,7 +48,7 @@ public final class OrderingMain {
         }
         try {
             int synthetic = settings.integer("synthetic-pages", 0);
-            Map<String, Object> summary = synthetic > 0 ? OrderingExperiment.runSynthetic(synthetic, options)
+            OrderingResult summary = synthetic > 0 ? OrderingExperiment.runSynthetic(synthetic, options)
                     : OrderingExperiment.run(Path.of(settings.string("graph", "")), options);
             String summaryFile = settings.string("summary", null);
             writeJson(summary, summaryFile == null ? null : Path.of(summaryFile));
@@ -61,16 +59,11 @@ public final class OrderingMain {
     }
 
     /** Writes the summary as indented JSON to {@code file}, or to stdout when {@code file} is null. */
-    public static void writeJson(Map<String, Object> summary, Path file) throws IOException {
-        ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    public static void writeJson(Object summary, Path file) throws IOException {
         if (file == null) {
-            System.out.println(mapper.writeValueAsString(summary));
+            System.out.println(JsonSerde.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(summary));
         } else {
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            mapper.writeValue(file.toFile(), summary);
+            JsonSerde.writeIndented(file, summary);
         }
     }
 

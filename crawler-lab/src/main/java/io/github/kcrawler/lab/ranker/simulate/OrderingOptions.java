@@ -25,7 +25,7 @@ import java.util.Set;
  * @param tolerance        L1 change at which the reference PageRank stops
  * @param ipr              incremental PageRank parameters (cut-off taken from each strategy's name)
  * @param timingRepeats    timed crawls per strategy for the speed figure (fastest and median reported)
- * @param plotDir          where to write the PNG figures, or null for none
+ * @param plotDir          where to write the SVG figures, or null for none
  * @param layoutSeed       seed of websim's host layout (same-site test and synthetic URLs)
  * @param meanPagesPerHost websim's mean host size
  * @param strategies       strategies to run, from {@link Strategies#ALL}
@@ -51,7 +51,7 @@ public record OrderingOptions(List<Integer> seeds, double c, int prRecomputation
         d.put("synthetic-pages", "0 (= use --graph) pages of websim's generated graph over the host layout");
         d.put("experiment", "ordering");
         d.put("summary", "(stdout) JSON summary file");
-        d.put("plots", "(none) directory for the PNG figures");
+        d.put("plots", "(none) directory for the SVG figures");
         d.put("seed-pages", "(largest out-degree page) comma-separated page ids");
         d.put("c", Double.toString(DEFAULT_C));
         d.put("pr-recomputations", Integer.toString(DEFAULT_PR_RECOMPUTATIONS));

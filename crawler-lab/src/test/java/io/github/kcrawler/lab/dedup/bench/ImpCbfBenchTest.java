@@ -4,7 +4,14 @@ import org.junit.jupiter.api.Test;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import io.github.kcrawler.common.serde.JsonSerde;
+import io.github.kcrawler.lab.report.ImpCbfPlots;
+import io.github.kcrawler.lab.report.SummaryGolden;
+import org.junit.jupiter.api.io.TempDir;
+import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Set;
 import java.util.List;
 import java.util.Map;
 
@@ -37,19 +44,39 @@ class ImpCbfBenchTest {
     void run_bothVariantsAgree_andReportTheFields() throws Exception {
         Path work = Path.of("target", "bench-smoke-imp-cbf");
         UrlSeenThroughputBench.deleteRecursively(work);
-        Map<String, Object> r = ImpCbfBench.run(new ImpCbfBench.Options(List.of(20_000, 30_000),
+        ImpCbfResult r = ImpCbfBench.run(new ImpCbfBench.Options(List.of(20_000, 30_000),
                 List.of(0.078), 1, work, 1L), QUIET);
-        @SuppressWarnings("unchecked")
-        List<Map<String, Object>> results = (List<Map<String, Object>>) r.get("results");
+        List<ImpCbfResult.Row> results = r.results();
         assertThat(results).hasSize(2);
-        Map<String, Object> first = results.get(0);
-        assertThat(first.get("answersAgree")).isEqualTo(true);
-        assertThat((Long) first.get("dbReadsAvoided")).isGreaterThan(17_000L);
-        assertThat((Long) first.get("baselineDbReads")).isEqualTo(20_000L);
+        ImpCbfResult.Row first = results.get(0);
+        assertThat(first.answersAgree()).isTrue();
+        assertThat(first.dbReadsAvoided()).isGreaterThan(17_000L);
+        assertThat(first.baselineDbReads()).isEqualTo(20_000L);
         // 20,000 × 20 counters at half a byte, plus the (empty) saturation index
-        assertThat((Long) first.get("filterMemoryBytes")).isBetween(200_000L, 201_000L);
-        assertThat((Double) first.get("speedup")).isPositive();
-        assertThat(r).containsKeys("speedupAt2M", "machine");
+        assertThat(first.filterMemoryBytes()).isBetween(200_000L, 201_000L);
+        assertThat(first.speedup()).isPositive();
+        assertThat(r.speedupAt2M()).isNull();
+        assertThat(r.complete()).isTrue();
+    }
+
+    /** The summary is the untyped map's, byte for byte, but for timings, sizes on disk and paths (captured before). */
+    @Test
+    void summary_isTheMapsByteForByte(@TempDir Path dir) throws Exception {
+        Path work = Path.of("target", "bench-golden-imp-cbf");
+        UrlSeenThroughputBench.deleteRecursively(work);
+        List<ImpCbfResult> partials = new ArrayList<>();
+        ImpCbfResult r = ImpCbfBench.run(new ImpCbfBench.Options(List.of(20_000, 30_000), List.of(0.078, 0.3), 1,
+                work, 1L), QUIET, partials::add);
+        assertThat(partials).hasSize(4).extracting(ImpCbfResult::complete).containsExactly(false, false, false, true);
+        Path file = dir.resolve("imp-cbf.json");
+        BenchReport.writeJson(r, file);
+        SummaryGolden.assertSame(SummaryGolden.before("imp-cbf.json"), Files.readString(file),
+                Set.of("baselineSeconds", "impCbSeconds", "baselineItemsPerSec", "impCbItemsPerSec", "speedup",
+                        "baselineDbBytesOnDisk", "impCbDbBytesOnDisk", "workDir", "cores", "os", "java",
+                        "maxHeapBytes", "cpu"), Set.of());
+        assertThat(JsonSerde.MAPPER.readValue(file.toFile(), ImpCbfResult.class)).isEqualTo(r);
+        List<Path> plots = ImpCbfPlots.plot(r, dir.resolve("plots"));
+        assertThat(Files.readString(plots.get(1))).contains("IMP-CB filter, 30.0% dup.", "fingerprint DB only, 7.8% dup.");
     }
 
     @Test

@@ -131,78 +131,61 @@ public final class SatlBench {
 
     // ------------------------------------------------------------------ the run
 
-    public static Map<String, Object> run(Options o, PrintStream log) throws IOException {
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("benchmark", "satl (paper 003, Fig. 7 and Table 1)");
-        result.put("records", o.records());
-        result.put("recordBytes", o.recordBytes());
-        result.put("units", o.units());
-        result.put("tolerance", o.tolerance() == Long.MAX_VALUE ? "unlimited" : o.tolerance());
-        result.put("directIo", o.directIo());
-        result.put("workDir", o.workDir().toAbsolutePath().toString());
-        result.put("table1Buffers", SatlTable1.table1());
-        List<Map<String, Object>> runs = new ArrayList<>();
-        result.put("runs", runs);
+    public static SatlResult run(Options o, PrintStream log) throws IOException {
+        Map<String, SatlTable1.Row> table1 = SatlTable1.table1();
+        List<SatlResult.Run> runs = new ArrayList<>();
         Files.createDirectories(o.workDir());
         for (String dist : o.distributions()) {
             for (long t : o.maxIntervals()) {
                 long[] f = intervalCounts(dist, t, o.records());
                 for (String store : o.stores()) {
                     for (long mib : o.bufferMiB()) {
-                        Map<String, Object> r = runOne(o, dist, t, f, store, mib << 20, log);
-                        runs.add(r);
+                        runs.add(runOne(o, dist, t, f, store, mib << 20, log));
                     }
                 }
             }
         }
-        result.put("speedupVsRocksdbPeaked576000At1MiB", speedup(runs, "peaked", 576_000, 1L << 20));
-        result.put("speedupVsRocksdb", speedups(runs));
-        return result;
+        return new SatlResult("satl (paper 003, Fig. 7 and Table 1)", o.records(), o.recordBytes(), o.units(),
+                o.tolerance() == Long.MAX_VALUE ? "unlimited" : o.tolerance(), o.directIo(),
+                o.workDir().toAbsolutePath().toString(), table1, runs, speedup(runs, "peaked", 576_000, 1L << 20),
+                speedups(runs), null);
     }
 
-    private static Object speedup(List<Map<String, Object>> runs, String dist, long t, long buffer) {
+    /** RocksDB's time per record over SAT/L's on one workload and buffer; null when either did not run. */
+    private static Double speedup(List<SatlResult.Run> runs, String dist, long t, long buffer) {
         Double satl = null;
         Double rocks = null;
-        for (Map<String, Object> r : runs) {
-            if (r.get("distribution").equals(dist) && ((Number) r.get("maxInterval")).longValue() == t
-                    && ((Number) r.get("bufferBytes")).longValue() == buffer) {
-                if (r.get("store").equals("satl")) {
-                    satl = ((Number) r.get("nsPerRecord")).doubleValue();
-                } else if (r.get("store").equals("rocksdb")) {
-                    rocks = ((Number) r.get("nsPerRecord")).doubleValue();
+        for (SatlResult.Run r : runs) {
+            if (r.distribution().equals(dist) && r.maxInterval() == t && r.bufferBytes() == buffer) {
+                if (r.store().equals("satl")) {
+                    satl = r.nsPerRecord();
+                } else if (r.store().equals("rocksdb")) {
+                    rocks = r.nsPerRecord();
                 }
             }
         }
         return satl == null || rocks == null || satl == 0 ? null : round(rocks / satl);
     }
 
-    private static Map<String, Object> speedups(List<Map<String, Object>> runs) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (Map<String, Object> r : runs) {
-            if (!r.get("store").equals("satl")) {
+    private static Map<String, Double> speedups(List<SatlResult.Run> runs) {
+        Map<String, Double> m = new LinkedHashMap<>();
+        for (SatlResult.Run r : runs) {
+            if (!r.store().equals("satl")) {
                 continue;
             }
-            String dist = (String) r.get("distribution");
-            long t = ((Number) r.get("maxInterval")).longValue();
-            long b = ((Number) r.get("bufferBytes")).longValue();
-            Object s = speedup(runs, dist, t, b);
+            Double s = speedup(runs, r.distribution(), r.maxInterval(), r.bufferBytes());
             if (s != null) {
-                m.put(dist + "/" + t + "/" + (b >> 20) + "MiB", s);
+                m.put(r.distribution() + "/" + r.maxInterval() + "/" + (r.bufferBytes() >> 20) + "MiB", s);
             }
         }
         return m;
     }
 
-    private static Map<String, Object> runOne(Options o, String dist, long t, long[] f, String store, long buffer,
-                                              PrintStream log) throws IOException {
+    private static SatlResult.Run runOne(Options o, String dist, long t, long[] f, String store, long buffer,
+                                         PrintStream log) throws IOException {
         Path dir = o.workDir().resolve(store + "-" + dist + "-" + t + "-" + (buffer >> 20) + "m");
         deleteTree(dir);
         Files.createDirectories(dir);
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("distribution", dist);
-        r.put("maxInterval", t);
-        r.put("store", store);
-        r.put("bufferBytes", buffer);
         log.printf("satl bench: %s T=%d %s buffer=%d MiB: loading %,d records%n", dist, t, store, buffer >> 20,
                 o.records());
         long loadStart = System.nanoTime();
@@ -212,16 +195,15 @@ public final class SatlBench {
                 rocks.compact();
             }
         }
-        r.put("loadSeconds", round((System.nanoTime() - loadStart) / 1e9));
+        double loadSeconds = round((System.nanoTime() - loadStart) / 1e9);
+        SatlResult.Run run;
         try (RevisitQueue q = open(o, store, dir, buffer)) {
-            if (q instanceof BucketFileStore b) {
-                r.put("bucketsAtStart", b.bucketCount());
-            }
+            Integer bucketsAtStart = q instanceof BucketFileStore b ? b.bucketCount() : null;
             long w0 = q.bytesWritten();
             long r0 = q.bytesRead();
             long[] io0 = procIo();
             long[] processed = {0};
-            List<Object> perUnitMs = new ArrayList<>();
+            List<Double> perUnitMs = new ArrayList<>();
             long start = System.nanoTime();
             for (long now = 1; now <= o.units(); now++) {
                 long unitStart = System.nanoTime();
@@ -237,23 +219,18 @@ public final class SatlBench {
             long elapsed = System.nanoTime() - start;
             long[] io1 = procIo();
             long n = Math.max(1, processed[0]);
-            r.put("recordsProcessed", processed[0]);
-            r.put("seconds", round(elapsed / 1e9));
-            r.put("nsPerRecord", round((double) elapsed / n));
-            r.put("bytesWrittenPerRecord", round((double) (q.bytesWritten() - w0) / n));
-            r.put("bytesReadPerRecord", round((double) (q.bytesRead() - r0) / n));
-            r.put("kernelBytesWrittenPerRecord", io1[1] < 0 ? null : round((double) (io1[1] - io0[1]) / n));
-            r.put("kernelBytesReadPerRecord", io1[0] < 0 ? null : round((double) (io1[0] - io0[0]) / n));
-            if (q instanceof BucketFileStore b) {
-                r.put("bucketsAtEnd", b.bucketCount());
-            }
-            r.put("perUnitMillis", perUnitMs);
+            run = new SatlResult.Run(dist, t, store, buffer, loadSeconds, bucketsAtStart, processed[0],
+                    round(elapsed / 1e9), round((double) elapsed / n), round((double) (q.bytesWritten() - w0) / n),
+                    round((double) (q.bytesRead() - r0) / n),
+                    io1[1] < 0 ? null : round((double) (io1[1] - io0[1]) / n),
+                    io1[0] < 0 ? null : round((double) (io1[0] - io0[0]) / n),
+                    q instanceof BucketFileStore b ? b.bucketCount() : null, perUnitMs);
             log.printf("  %,d records in %.2f s: %.0f ns/record, %.0f B written, %.0f B read per record%n",
                     processed[0], elapsed / 1e9, (double) elapsed / n, (double) (q.bytesWritten() - w0) / n,
                     (double) (q.bytesRead() - r0) / n);
         }
         deleteTree(dir);
-        return r;
+        return run;
     }
 
     private static RevisitQueue open(Options o, String store, Path dir, long buffer) throws IOException {

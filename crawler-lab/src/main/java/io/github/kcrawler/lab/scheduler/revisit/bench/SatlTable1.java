@@ -29,17 +29,23 @@ public final class SatlTable1 {
      *       count is exact without enumerating T² pairs.</li>
      * </ul>
      */
-    public static Map<String, Object> table1() {
-        Map<String, Object> out = new LinkedHashMap<>();
+    /**
+     * One row of Table 1: buffers of SAT (= T) and of SAT/L for a maximum interval of T units, with the paper's.
+     *
+     * @param satlInstantMean mean over 64 instants of one instant's distinct buckets, to 0.1
+     */
+    public record Row(long maxIntervalUnits, long sat, double satlInstantMean, long satlInstantMin, long satlInstantMax,
+                      long satlSteady, long paperSat, long paperSatl) {
+    }
+
+    public static Map<String, Row> table1() {
+        Map<String, Row> out = new LinkedHashMap<>();
         long[] maxIntervals = {400, 9_600, 576_000};
         String[] names = {"1d", "1h", "1m"};
         long[] paperSat = {400, 9_600, 57_600}; // the paper prints 57,600 for 1 minute … 400 days (576,000)
         long[] paperSatl = {90, 173, 275};
         for (int r = 0; r < maxIntervals.length; r++) {
             long t = maxIntervals[r];
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("maxIntervalUnits", t);
-            row.put("sat", t);
             long tauMax = SatlBuckets.tau(t);
             long base = 10 * t;
             long min = Long.MAX_VALUE;
@@ -53,13 +59,8 @@ public final class SatlTable1 {
                 max = Math.max(max, c);
                 sum += c;
             }
-            row.put("satlInstantMean", Math.round(sum / samples * 10) / 10.0);
-            row.put("satlInstantMin", min);
-            row.put("satlInstantMax", max);
-            row.put("satlSteady", steadyCount(base, t));
-            row.put("paperSat", paperSat[r]);
-            row.put("paperSatl", paperSatl[r]);
-            out.put(names[r], row);
+            out.put(names[r], new Row(t, t, Math.round(sum / samples * 10) / 10.0, min, max, steadyCount(base, t),
+                    paperSat[r], paperSatl[r]));
         }
         return out;
     }

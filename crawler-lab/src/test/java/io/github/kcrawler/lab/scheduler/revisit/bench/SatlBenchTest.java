@@ -9,6 +9,10 @@ import java.io.ByteArrayOutputStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.nio.file.Files;
+import io.github.kcrawler.lab.report.SatlPlots;
+import io.github.kcrawler.lab.report.SummaryGolden;
 import java.util.stream.LongStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -61,18 +65,16 @@ class SatlBenchTest {
     }
 
     @Test
-    @SuppressWarnings("unchecked")
     void table1_satIsLinear_satlLogarithmic() {
-        Map<String, Object> t = SatlTable1.table1();
+        Map<String, SatlTable1.Row> t = SatlTable1.table1();
         long[] steady = new long[3];
         String[] keys = {"1d", "1h", "1m"};
         for (int i = 0; i < 3; i++) {
-            Map<String, Object> row = (Map<String, Object>) t.get(keys[i]);
-            steady[i] = ((Number) row.get("satlSteady")).longValue();
-            assertThat(((Number) row.get("satlInstantMin")).longValue()).isPositive()
-                    .isLessThanOrEqualTo(steady[i]);
+            SatlTable1.Row row = t.get(keys[i]);
+            steady[i] = row.satlSteady();
+            assertThat(row.satlInstantMin()).isPositive().isLessThanOrEqualTo(steady[i]);
         }
-        assertThat(((Map<String, Object>) t.get("1m")).get("sat")).isEqualTo(576_000L);
+        assertThat(t.get("1m").sat()).isEqualTo(576_000L);
         // 1,440× more SAT buffers from 1d to 1m; SAT/L grows by a small factor (logarithmic)
         assertThat(steady[0]).isLessThan(steady[1]);
         assertThat(steady[1]).isLessThan(steady[2]);
@@ -99,13 +101,41 @@ class SatlBenchTest {
     void smallRun_processesEveryStore_andReportsTheSpeedupField() throws IOException {
         SatlBench.Options o = new SatlBench.Options(20_000, 200, List.of("peaked"), List.of(576_000L), List.of(1L),
                 List.of("satl", "sat", "rocksdb"), 5, Long.MAX_VALUE, dir, false, 4L << 20, 1);
-        Map<String, Object> r = SatlBench.run(o, new PrintStream(new ByteArrayOutputStream()));
-        List<Map<String, Object>> runs = (List<Map<String, Object>>) r.get("runs");
-        assertThat(runs).hasSize(3);
-        for (Map<String, Object> run : runs) {
-            assertThat(((Number) run.get("recordsProcessed")).longValue()).as("%s", run.get("store")).isPositive();
+        SatlResult r = SatlBench.run(o, new PrintStream(new ByteArrayOutputStream()));
+        assertThat(r.runs()).hasSize(3);
+        for (SatlResult.Run run : r.runs()) {
+            assertThat(run.recordsProcessed()).as("%s", run.store()).isPositive();
+            assertThat(run.bucketsAtStart() == null).as(run.store()).isEqualTo(run.store().equals("rocksdb"));
         }
-        assertThat(r.get("speedupVsRocksdbPeaked576000At1MiB")).isInstanceOf(Double.class);
-        assertThat(r).containsKey("table1Buffers");
+        assertThat(r.speedupVsRocksdbPeaked576000At1MiB()).isPositive();
+        assertThat(r.table1Buffers()).containsOnlyKeys("1d", "1h", "1m");
+
+        // the summary is the untyped map's, byte for byte, but for timings, kernel counts and paths (captured
+        // before the conversion), and the plots are drawn from the fields read back
+        Path file = dir.resolve("satl.json");
+        io.github.kcrawler.common.serde.JsonSerde.writeIndented(file, r);
+        SummaryGolden.assertSame(SummaryGolden.before("satl.json"), Files.readString(file), MASKED, Set.of());
+        SatlResult read = io.github.kcrawler.common.serde.JsonSerde.MAPPER.readValue(file.toFile(), SatlResult.class);
+        assertThat(read.runs()).isEqualTo(r.runs());
+        List<Path> plots = SatlPlots.plot(read, dir.resolve("plots"));
+        assertThat(plots).extracting(p -> p.getFileName().toString()).contains("fig7-T576000-time-per-record.svg",
+                "table1-buffers.svg");
+        assertThat(Files.readString(plots.get(0))).contains("SAT/L, peaked", "RocksDB by time, peaked",
+                "tolerance unlimited");
     }
+
+    @Test
+    void smallRun_withATolerance_writesItAsANumber() throws IOException {
+        SatlBench.Options o = new SatlBench.Options(20_000, 200, List.of("zipf"), List.of(9_600L), List.of(1L, 2L),
+                List.of("satl"), 3, 3, dir, false, 4L << 20, 1);
+        Path file = dir.resolve("satl-tolerance.json");
+        io.github.kcrawler.common.serde.JsonSerde.writeIndented(file, SatlBench.run(o,
+                new PrintStream(new ByteArrayOutputStream())));
+        SummaryGolden.assertSame(SummaryGolden.before("satl-tolerance.json"), Files.readString(file), MASKED,
+                Set.of());
+    }
+
+    private static final Set<String> MASKED = Set.of("workDir", "loadSeconds", "seconds", "nsPerRecord",
+            "kernelBytesWrittenPerRecord", "kernelBytesReadPerRecord", "perUnitMillis",
+            "speedupVsRocksdbPeaked576000At1MiB", "peaked/576000/1MiB");
 }

@@ -1,4 +1,4 @@
-package io.github.kcrawler.lab.simulate;
+package io.github.kcrawler.lab.chart;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -8,10 +8,12 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Minimal SVG charts for the experiments and benchmarks (no plotting library): line charts with numeric x and y axes,
- * each linear or logarithmic, one polyline per series with markers optional; grouped bar charts over named
- * categories, each bar labelled with its value; a legend on the right. A title may have a second line (after a
- * newline) in a smaller font, e.g. the paper's figure. Text is XML-escaped.
+ * The lab's one chart writer (issue 24 item 2): minimal SVG charts for every experiment, benchmark, fault scenario
+ * and soak (no plotting library): line charts with numeric x and y axes, each linear or logarithmic, one polyline per
+ * series with markers optional, the y range from the data or fixed; grouped bar charts over named categories, each
+ * bar labelled with its value; a legend on the right. A title may have a second line (after a newline) in a smaller
+ * font, e.g. the paper's figure. Text is XML-escaped. Points that a log axis cannot show (≤ 0) and non-finite points
+ * are left out, never fail a chart. Each writer returns the file it wrote, so a plot class can list its figures.
  */
 public final class SvgChart {
 
@@ -35,8 +37,18 @@ public final class SvgChart {
     private SvgChart() {
     }
 
-    public static void write(Path file, String title, String xLabel, String yLabel, List<Series> series,
+    /** A line chart, both axes' ranges from the data (a linear y axis from 0 or below). */
+    public static Path write(Path file, String title, String xLabel, String yLabel, List<Series> series,
             boolean logX, boolean logY) throws IOException {
+        return write(file, title, xLabel, yLabel, series, logX, logY, Double.NaN, Double.NaN);
+    }
+
+    /**
+     * A line chart whose y axis spans [{@code yMin}, {@code yMax}] where they are given (NaN: from the data; a linear
+     * axis then starts at 0 or below). Points outside a fixed range are drawn at their place outside the frame.
+     */
+    public static Path write(Path file, String title, String xLabel, String yLabel, List<Series> series,
+            boolean logX, boolean logY, double yMin, double yMax) throws IOException {
         double xlo = Double.POSITIVE_INFINITY;
         double xhi = Double.NEGATIVE_INFINITY;
         double ylo = Double.POSITIVE_INFINITY;
@@ -62,8 +74,14 @@ public final class SvgChart {
             ylo = logY ? 1 : 0;
             yhi = logY ? 10 : 1;
         }
-        if (!logY) {
+        if (!logY && Double.isNaN(yMin)) {
             ylo = Math.min(0, ylo);
+        }
+        if (!Double.isNaN(yMin)) {
+            ylo = yMin;
+        }
+        if (!Double.isNaN(yMax)) {
+            yhi = Math.max(yMax, ylo);
         }
         if (!logX && xlo > 0) {
             xlo = 0;
@@ -76,27 +94,15 @@ public final class SvgChart {
         }
         Axis ax = new Axis(xlo, xhi, logX, LEFT, WIDTH - RIGHT);
         Axis ay = new Axis(ylo, yhi, logY, HEIGHT - BOTTOM, TOP);
-        StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-                + "font-family=\"sans-serif\" font-size=\"13\">%n", WIDTH, HEIGHT));
-        sb.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-        title(sb, title);
+        StringBuilder sb = start(title, yLabel);
         text(sb, (LEFT + WIDTH - RIGHT) / 2.0, HEIGHT - 22, xLabel, "middle", 13);
-        sb.append(String.format(Locale.ROOT, "<text x=\"22\" y=\"%.1f\" text-anchor=\"middle\" "
-                + "transform=\"rotate(-90 22 %.1f)\">%s</text>%n", (TOP + HEIGHT - BOTTOM) / 2.0,
-                (TOP + HEIGHT - BOTTOM) / 2.0, esc(yLabel)));
         for (double v : ax.ticks()) {
             double px = ax.map(v);
             sb.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>%n",
                     px, TOP, px, HEIGHT - BOTTOM));
             text(sb, px, HEIGHT - BOTTOM + 18, label(v), "middle", 12);
         }
-        for (double v : ay.ticks()) {
-            double py = ay.map(v);
-            sb.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>%n",
-                    LEFT, py, WIDTH - RIGHT, py));
-            text(sb, LEFT - 6, py + 4, label(v), "end", 12);
-        }
+        yTicks(sb, ay);
         sb.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
                 + "stroke=\"black\"/>%n", LEFT, TOP, WIDTH - RIGHT - LEFT, HEIGHT - BOTTOM - TOP));
         for (int k = 0; k < series.size(); k++) {
@@ -125,13 +131,14 @@ public final class SvgChart {
         }
         sb.append("</svg>\n");
         save(file, sb);
+        return file;
     }
 
     /**
      * A grouped bar chart: one group of bars per category, one bar per {@code series} in each group, every bar
      * labelled with its value. With {@code logY} non-positive values get no bar.
      */
-    public static void writeBars(Path file, String title, String yLabel, List<String> categories, List<Bars> series,
+    public static Path writeBars(Path file, String title, String yLabel, List<String> categories, List<Bars> series,
             boolean logY) throws IOException {
         for (Bars b : series) {
             if (b.values().length != categories.size()) {
@@ -161,20 +168,8 @@ public final class SvgChart {
             yhi = yhi <= ylo ? ylo + 1 : yhi + (yhi - ylo) * 0.08; // room for the value labels
         }
         Axis ay = new Axis(ylo, yhi, logY, HEIGHT - BOTTOM, TOP);
-        StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-                + "font-family=\"sans-serif\" font-size=\"13\">%n", WIDTH, HEIGHT));
-        sb.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-        title(sb, title);
-        sb.append(String.format(Locale.ROOT, "<text x=\"22\" y=\"%.1f\" text-anchor=\"middle\" "
-                + "transform=\"rotate(-90 22 %.1f)\">%s</text>%n", (TOP + HEIGHT - BOTTOM) / 2.0,
-                (TOP + HEIGHT - BOTTOM) / 2.0, esc(yLabel)));
-        for (double v : ay.ticks()) {
-            double py = ay.map(v);
-            sb.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>%n",
-                    LEFT, py, WIDTH - RIGHT, py));
-            text(sb, LEFT - 6, py + 4, label(v), "end", 12);
-        }
+        StringBuilder sb = start(title, yLabel);
+        yTicks(sb, ay);
         double groupWidth = (WIDTH - RIGHT - LEFT) / (double) Math.max(1, categories.size());
         double barWidth = groupWidth * 0.8 / Math.max(1, series.size());
         double base = ay.map(logY ? ylo : Math.max(0, ylo));
@@ -212,6 +207,30 @@ public final class SvgChart {
         }
         sb.append("</svg>\n");
         save(file, sb);
+        return file;
+    }
+
+    /** The document's start: the white canvas, the title and the y axis's label. */
+    private static StringBuilder start(String title, String yLabel) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+                + "font-family=\"sans-serif\" font-size=\"13\">%n", WIDTH, HEIGHT));
+        sb.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
+        title(sb, title);
+        sb.append(String.format(Locale.ROOT, "<text x=\"22\" y=\"%.1f\" text-anchor=\"middle\" "
+                + "transform=\"rotate(-90 22 %.1f)\">%s</text>%n", (TOP + HEIGHT - BOTTOM) / 2.0,
+                (TOP + HEIGHT - BOTTOM) / 2.0, esc(yLabel)));
+        return sb;
+    }
+
+    /** The y axis's grid lines and tick labels. */
+    private static void yTicks(StringBuilder sb, Axis ay) {
+        for (double v : ay.ticks()) {
+            double py = ay.map(v);
+            sb.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>%n",
+                    LEFT, py, WIDTH - RIGHT, py));
+            text(sb, LEFT - 6, py + 4, label(v), "end", 12);
+        }
     }
 
     private static void save(Path file, StringBuilder sb) throws IOException {

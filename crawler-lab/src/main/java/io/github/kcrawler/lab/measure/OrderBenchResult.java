@@ -1,0 +1,34 @@
+package io.github.kcrawler.lab.measure;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What {@code bench order} measured: criterion B (paper 002) of the running pipeline's crawl order and of the
+ * simulator's for the same strategy and seeds, at each 10 % of the reachable pages, written as its JSON summary in
+ * this field order and read back from it for the plot ({@code OrderPlots}).
+ *
+ * @param seeds                    how many seed pages
+ * @param population               pages reachable from the seeds
+ * @param fetched                  of those, the pages the pipeline fetched
+ * @param pipelineCriterionB       the pipeline's criterion B at 10 %, 20 %, … 100 %; null past the pages it fetched
+ * @param simulatorCriterionB      the simulator's, at the same points
+ * @param maxGap                   largest |pipeline − simulator| where both have a value
+ */
+public record OrderBenchResult(String bench, String graph, String strategy, int seeds, long politenessMs,
+                               int partitions, int population, int fetched, int fetchedOutsidePopulation,
+                               int[] checkpointsPercent, List<Double> pipelineCriterionB,
+                               double[] simulatorCriterionB, double maxGap, double pagesPerSecond,
+                               long politenessViolations, long duplicateFetches, double elapsedSeconds) {
+    /** The checkpoints every result is sampled at: 10 %, 20 %, … 100 % of the reachable pages. */
+    public static final int[] CHECKPOINTS_PERCENT = {10, 20, 30, 40, 50, 60, 70, 80, 90, 100};
+
+    /** NaN (no value: the pipeline did not get that far) as null, for the JSON summary. */
+    public static List<Double> nullable(double[] values) {
+        List<Double> out = new ArrayList<>();
+        for (double v : values) {
+            out.add(Double.isNaN(v) ? null : v);
+        }
+        return out;
+    }
+}
