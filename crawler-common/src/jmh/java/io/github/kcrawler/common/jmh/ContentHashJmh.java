@@ -1,5 +1,6 @@
 package io.github.kcrawler.common.jmh;
 
+import io.github.kcrawler.common.fingerprint.ContentHashModel;
 import io.github.kcrawler.common.fingerprint.Fingerprints;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -20,8 +21,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * The fetcher's content fingerprint of a text page ({@link Fingerprints#contentHash}, whitespace folded, then
  * MurmurHash3 x64_128) as the project computes it ({@code project}: branch-free folding, eight-byte loads) against
- * the form before it ({@code before}: a branch per byte, each long assembled from eight byte loads, {@code
- * String.format}), on an HTML-like page of {@code bytes} bytes (words,
+ * the form before it ({@code before}: {@link ContentHashModel}), on an HTML-like page of {@code bytes} bytes (words,
  * single spaces, a newline and indentation every ~80 bytes, some UTF-8). Run:
  * {@code crawler-common/src/jmh/run.sh ContentHashJmh}.
  */
@@ -63,27 +63,7 @@ public class ContentHashJmh {
 
     @Benchmark
     public String contentHash() {
-        return variant.equals("project") ? Fingerprints.contentHash(page, page.length, true) : before(page, page.length);
-    }
-
-    /** {@link Fingerprints#contentHash} as it was before (commit 5dd7e34): a branch per byte, bytes assembled one by one. */
-    static String before(byte[] body, int length) {
-        byte[] normalised = new byte[length];
-        int n = 0;
-        boolean space = false;
-        for (int i = 0; i < length; i++) {
-            byte b = body[i];
-            if (b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f') {
-                space = n > 0;
-            } else {
-                if (space) {
-                    normalised[n++] = ' ';
-                    space = false;
-                }
-                normalised[n++] = b;
-            }
-        }
-        long[] h = Fingerprints.fingerprint128(normalised, 0, n);
-        return String.format("%016x%016x", h[0], h[1]);
+        return variant.equals("project") ? Fingerprints.contentHash(page, page.length, true)
+                : ContentHashModel.contentHash(page, page.length);
     }
 }

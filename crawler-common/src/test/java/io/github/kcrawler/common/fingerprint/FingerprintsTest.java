@@ -51,25 +51,8 @@ class FingerprintsTest {
         assertThat(Fingerprints.url("http://example.com/")).isEqualTo(2099811387200809954L);
     }
 
-    /** The definition: normalise with a branch per byte, then hash (the implementation before the branch-free form). */
     private static String model(byte[] body, int length) {
-        byte[] normalised = new byte[length];
-        int n = 0;
-        boolean space = false;
-        for (int i = 0; i < length; i++) {
-            byte b = body[i];
-            if (b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f') {
-                space = n > 0;
-            } else {
-                if (space) {
-                    normalised[n++] = ' ';
-                    space = false;
-                }
-                normalised[n++] = b;
-            }
-        }
-        long[] h = Fingerprints.fingerprint128(normalised, 0, n);
-        return String.format("%016x%016x", h[0], h[1]);
+        return ContentHashModel.contentHash(body, length);
     }
 
     @Test
