@@ -7,7 +7,6 @@ import io.github.kcrawler.common.model.DiscoveredUrls;
 import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.ForgetUrl;
 import io.github.kcrawler.common.topic.Topics;
-import io.github.kcrawler.dedup.membership.ExactUrlSeenTest;
 import io.github.kcrawler.dedup.membership.TieredUrlSeenTest;
 import io.github.kcrawler.dedup.membership.UrlSeenTest;
 import io.github.kcrawler.dedup.processor.ContentDedupProcessor;
@@ -77,11 +76,6 @@ public final class DedupTopology {
      */
     public static Topology build(Topics topics, DedupConfig config, MeterRegistry registry) {
         return build(topics, config, registry, set -> TieredUrlSeenTest.create(config.urlSeen(), set));
-    }
-
-    /** The topology with the exact URL-seen test ({@link ExactUrlSeenTest}): every test reads the store. */
-    public static Topology buildExact(Topics topics, DedupConfig config, MeterRegistry registry) {
-        return build(topics, config, registry, ExactUrlSeenTest::new);
     }
 
     /**

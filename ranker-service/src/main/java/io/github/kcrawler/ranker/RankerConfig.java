@@ -24,13 +24,13 @@ import java.util.TreeSet;
  * @param metricsHost address of the {@code /metrics} and {@code /health} endpoint
  * @param metricsPort port of that endpoint; 0 picks a free port (logged at start-up)
  * @param ranking     how scores are computed: incremental PageRank of paper 002 with the DL1 (default), VR or AR
- *                    cut-off, or the foundation's back-link count
+ *                    cut-off
  */
 public record RankerConfig(KafkaSettings kafka, int threads, long commitMs, long flushMs, String metricsHost,
                            int metricsPort, Ranking ranking) {
     /** The score computations the service offers (key {@code ranking}). */
     public enum Ranking {
-        IPR_DL1("ipr-dl1"), IPR_VR("ipr-vr"), IPR_AR("ipr-ar"), BACKLINKS("backlinks");
+        IPR_DL1("ipr-dl1"), IPR_VR("ipr-vr"), IPR_AR("ipr-ar");
 
         private final String key;
 
@@ -42,13 +42,12 @@ public record RankerConfig(KafkaSettings kafka, int threads, long commitMs, long
             return key;
         }
 
-        /** The incremental-PageRank cut-off, or null for {@link #BACKLINKS}. */
+        /** The incremental-PageRank cut-off. */
         public IprParams.CutOff cutOff() {
             return switch (this) {
                 case IPR_DL1 -> IprParams.CutOff.DL1;
                 case IPR_VR -> IprParams.CutOff.VR;
                 case IPR_AR -> IprParams.CutOff.AR;
-                case BACKLINKS -> null;
             };
         }
 
@@ -58,8 +57,9 @@ public record RankerConfig(KafkaSettings kafka, int threads, long commitMs, long
                     return r;
                 }
             }
-            throw new IllegalArgumentException("ranking must be one of ipr-dl1, ipr-vr, ipr-ar, backlinks, was '" + s
-                    + "' (IPR's PL cut-off needs a breadth-first budget across partitions and is simulator-only)");
+            throw new IllegalArgumentException("ranking must be one of ipr-dl1, ipr-vr, ipr-ar, was '" + s
+                    + "' (IPR's PL cut-off needs a breadth-first budget across partitions and is simulator-only; "
+                    + "the back-link count baseline, backlinks, was removed: it runs in the simulator as BLC)");
         }
     }
 

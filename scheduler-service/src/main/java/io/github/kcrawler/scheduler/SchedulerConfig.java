@@ -3,7 +3,7 @@ package io.github.kcrawler.scheduler;
 import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.config.Settings;
 import io.github.kcrawler.scheduler.politeness.FrontierBound;
-import io.github.kcrawler.scheduler.politeness.WheelFrontier;
+import io.github.kcrawler.scheduler.politeness.WheelOrder;
 import io.github.kcrawler.scheduler.wheel.Pacing;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,9 +24,9 @@ import java.util.TreeSet;
  * @param maxPending       most URLs pending per partition in memory. Order {@code priority}: the whole frontier (pool
  *                         and wheel; default B·H/2 at the default B and H, paper 004's bound), and a URL over it
  *                         waits in the pending store's spill, nothing is dropped ({@link #frontierBound()});
- *                         {@code per-ip}: an admitted URL over the bound is dropped and forgotten; {@code fifo}:
- *                         unused (the wheel's B·H/2 bounds it)
- * @param maxPendingPerIp  most URLs pending for one IP; same treatment over the bound
+ *                         {@code fifo}: unused (the wheel's B·H/2 bounds it)
+ * @param maxPendingPerIp  read and validated but unused: only the per-IP heap ({@code order=per-ip}, removed in
+ *                         issue 24) bounded the URLs of one IP; the wheel bounds them by B/2 per residue
  * @param scoreCacheSize   most scores kept (per partition) for URLs that are not pending yet
  * @param threads          Kafka Streams threads
  * @param commitMs         Kafka Streams commit interval (with exactly-once, the latency of every release)
@@ -125,9 +125,7 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
         /** Paper 004's wheel, fed best-score-first from a bounded score-bucketed pool (the default). */
         PRIORITY,
         /** Paper 004's wheel as published: first come, first served; a URL whose residue is full is dropped. */
-        FIFO,
-        /** The foundation's per-IP ready-time heap (best score first per IP), kept for comparison. */
-        PER_IP;
+        FIFO;
 
         public static Order parse(String s) {
             for (Order o : values()) {
@@ -135,7 +133,9 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
                     return o;
                 }
             }
-            throw new IllegalArgumentException("order must be priority, fifo or per-ip, was '" + s + "'");
+            throw new IllegalArgumentException("order must be priority or fifo, was '" + s + "'"
+                    + ("per-ip".equalsIgnoreCase(s == null ? "" : s.trim())
+                    ? " (the foundation's per-IP heap was removed from the scheduler; use priority)" : ""));
         }
 
         public String key() {
@@ -169,7 +169,7 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
 
         public Wheel {
             if (order == null) {
-                throw new IllegalArgumentException("order must be given (priority, fifo or per-ip)");
+                throw new IllegalArgumentException("order must be given (priority or fifo)");
             }
             if (queues < 2 || queues > 1 << 20) {
                 throw new IllegalArgumentException("wheel-queues must be in 2..1048576, was " + queues);
@@ -281,7 +281,7 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
         if (revisit == null) {
             throw new IllegalArgumentException("revisit settings must not be null");
         }
-        if (wheel.order() != Order.PER_IP && wheel.stepTimeoutMs() < politenessMs) {
+        if (wheel.stepTimeoutMs() < politenessMs) {
             throw new IllegalArgumentException("step-timeout-ms must be >= politeness-ms (" + politenessMs + "), was "
                     + wheel.stepTimeoutMs());
         }
@@ -295,14 +295,9 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
     /**
      * The memory bound of one partition's frontier with these settings (order {@code priority} or {@code fifo}), in
      * URLs and bytes, and which part is paper 004's and which is ours: see {@link FrontierBound}.
-     *
-     * @throws IllegalStateException for {@code order=per-ip}, which has no wheel
      */
     public FrontierBound frontierBound() {
-        if (wheel.order() == Order.PER_IP) {
-            throw new IllegalStateException("order=per-ip has no wheel; it holds at most max-pending URLs");
-        }
-        return FrontierBound.of(wheel.order() == Order.FIFO ? WheelFrontier.Order.FIFO : WheelFrontier.Order.PRIORITY,
+        return FrontierBound.of(wheel.order() == Order.FIFO ? WheelOrder.FIFO : WheelOrder.PRIORITY,
                 wheel.queues(), wheel.residues(), maxPending, scoreCacheSize);
     }
 

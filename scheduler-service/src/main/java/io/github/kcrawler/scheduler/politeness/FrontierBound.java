@@ -59,21 +59,21 @@ import java.util.Locale;
  * @param ipBytes         ours: the IP table and the IPs' strings
  * @param scoreCacheBytes ours: the score cache
  */
-public record FrontierBound(WheelFrontier.Order order, int queues, int residues, int poolCapacity, int scoreCache,
+public record FrontierBound(WheelOrder order, int queues, int residues, int poolCapacity, int scoreCache,
                             long urls, long wheelUrls, long bytes, long wheelBytes, long indexBytes, long ipBytes,
                             long scoreCacheBytes) {
     /** Longest IP text the bound allows for (the scheduler refuses longer record keys). */
     public static final int MAX_IP_CHARS = 64;
 
     /** The bound of a {@link WheelFrontier} with these parameters (with a {@link Spill} in PRIORITY order). */
-    public static FrontierBound of(WheelFrontier.Order order, int queues, int residues, int poolCapacity,
+    public static FrontierBound of(WheelOrder order, int queues, int residues, int poolCapacity,
                                    int scoreCache) {
         long wheelUrls = (long) queues * (residues / 2);
         long wheelBytes = 8L * residues + 12L * queues + queues * (16 + 8L * (residues / 2)) + 12L * (residues / 2)
                 + 32;
         long urls;
         long index;
-        if (order == WheelFrontier.Order.PRIORITY) {
+        if (order == WheelOrder.PRIORITY) {
             urls = poolCapacity + 1L;
             index = ScoreBucketPool.memoryBytes(poolCapacity) + chunked(poolCapacity, 8, ChunkedLongArray.CHUNK)
                     + chunked(poolCapacity, 4, ChunkedIntArray.CHUNK) + sideBytes(1) + 16 + 4L * 4;

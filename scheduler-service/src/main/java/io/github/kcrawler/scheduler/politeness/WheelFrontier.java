@@ -35,12 +35,12 @@ import java.util.function.Consumer;
  * Fetch results are matched to their step by the step number the request carried ({@link #fetched(String, long,
  * long)}); a result for a step that is no longer in flight changes nothing.
  *
- * <h2>Order (setting {@code order})</h2>
+ * <h2>Order (setting {@code order}, {@link WheelOrder})</h2>
  * <ul>
- *   <li>{@link Order#FIFO}: the paper's scheduler as it is. An admitted URL goes straight into the wheel; if its
+ *   <li>{@link WheelOrder#FIFO}: the paper's scheduler as it is. An admitted URL goes straight into the wheel; if its
  *   residue is full it is refused ({@link Admission#IP_FULL}) and the caller sends {@code crawl.urls.forget}, so the
  *   URL-seen test admits it again when a later page links to it.</li>
- *   <li>{@link Order#PRIORITY}: admitted URLs wait in a bounded {@link ScoreBucketPool} fed by score updates
+ *   <li>{@link WheelOrder#PRIORITY}: admitted URLs wait in a bounded {@link ScoreBucketPool} fed by score updates
  *   ({@code crawl.rank.scores}); before each step the best of them enter the wheel, best first. A URL whose residue
  *   is full stays in the pool. With a {@link Spill} (as the scheduler runs it) a full pool loses nothing: its worst
  *   waiting URL moves to the spill when a better one arrives, a newcomer that is not better is answered
@@ -67,27 +67,11 @@ import java.util.function.Consumer;
  * {@code PendingSlots} slot. Not thread-safe: one per stream task.
  */
 public final class WheelFrontier implements Frontier {
-    /** How admitted URLs enter the wheel. */
-    public enum Order {
-        FIFO, PRIORITY;
-
-        public static Order parse(String s) {
-            if (s != null) {
-                for (Order o : values()) {
-                    if (o.name().equalsIgnoreCase(s.trim())) {
-                        return o;
-                    }
-                }
-            }
-            throw new IllegalArgumentException("order must be fifo or priority, was '" + s + "'");
-        }
-    }
-
     /** Marks a wheel handle that is a {@link PendingSlots} slot rather than a pool slot. */
     private static final long SIDE = 1L << 32;
 
     private final CrawlClock clock;
-    private final Order order;
+    private final WheelOrder order;
     private final PolitenessWheel wheel;
     private final ScoreBucketPool pool;
     private final StepPacer pacer;
@@ -118,7 +102,7 @@ public final class WheelFrontier implements Frontier {
      * @param politenessMs  T, the minimum time between two steps
      * @param stepTimeoutMs longest wait for the previous step's fetches to be reported
      */
-    public WheelFrontier(CrawlClock clock, Order order, long politenessMs, long stepTimeoutMs, int queues,
+    public WheelFrontier(CrawlClock clock, WheelOrder order, long politenessMs, long stepTimeoutMs, int queues,
                          int residues, int poolCapacity, int scoreCache, Consumer<PendingUrl> evicted) {
         this(clock, order, Pacing.paper(politenessMs, stepTimeoutMs), queues, residues, poolCapacity, scoreCache,
                 evicted);
@@ -132,7 +116,7 @@ public final class WheelFrontier implements Frontier {
      * @param scoreCache    scores remembered for URLs not yet admitted
      * @param evicted       told about each URL the pool evicts (the caller forgets it)
      */
-    public WheelFrontier(CrawlClock clock, Order order, Pacing pacing, int queues, int residues, int poolCapacity,
+    public WheelFrontier(CrawlClock clock, WheelOrder order, Pacing pacing, int queues, int residues, int poolCapacity,
                          int scoreCache, Consumer<PendingUrl> evicted) {
         this(clock, order, pacing, queues, residues, poolCapacity, scoreCache, evicted, null);
     }
@@ -143,12 +127,12 @@ public final class WheelFrontier implements Frontier {
      *              bound), to be taken back as slots free; null for the paper's behaviour (evict and forget).
      *              Ignored in FIFO order, which drops as the paper does.
      */
-    public WheelFrontier(CrawlClock clock, Order order, Pacing pacing, int queues, int residues, int poolCapacity,
+    public WheelFrontier(CrawlClock clock, WheelOrder order, Pacing pacing, int queues, int residues, int poolCapacity,
                          int scoreCache, Consumer<PendingUrl> evicted, Spill spill) {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.order = Objects.requireNonNull(order, "order");
         this.wheel = new PolitenessWheel(queues, residues);
-        this.pool = order == Order.PRIORITY ? new ScoreBucketPool(poolCapacity) : null;
+        this.pool = order == WheelOrder.PRIORITY ? new ScoreBucketPool(poolCapacity) : null;
         this.poolSeq = pool == null ? null : new ChunkedLongArray(0);
         this.poolIp = pool == null ? null : new ChunkedIntArray(0);
         this.pacer = new StepPacer(Objects.requireNonNull(pacing, "pacing"), clock.millis());
@@ -159,7 +143,7 @@ public final class WheelFrontier implements Frontier {
             throw new IllegalArgumentException("score cache size must be >= 0, was " + scoreCache);
         }
         this.scoreCache = scoreCache;
-        this.spill = order == Order.PRIORITY ? spill : null;
+        this.spill = order == WheelOrder.PRIORITY ? spill : null;
         this.bound = FrontierBound.of(order, queues, residues, poolCapacity, scoreCache);
     }
 
@@ -192,7 +176,7 @@ public final class WheelFrontier implements Frontier {
             return Admission.DUPLICATE;
         }
         double score = earlyScore(fingerprint);
-        if (order == Order.FIFO) {
+        if (order == WheelOrder.FIFO) {
             return overflow.isEmpty() && enterWheelSide(ip, fingerprint, seq, score)
                     ? Admission.QUEUED : Admission.IP_FULL;
         }
@@ -568,7 +552,7 @@ public final class WheelFrontier implements Frontier {
         return pacer.pacing();
     }
 
-    public Order order() {
+    public WheelOrder order() {
         return order;
     }
 }

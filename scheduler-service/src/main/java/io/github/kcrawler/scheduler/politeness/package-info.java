@@ -3,9 +3,8 @@
  * Frontier}). The Streams processor feeds it admissions, score updates and fetch completions; the lab's simulator and
  * benchmarks drive the same objects directly, on an injected {@code CrawlClock}. {@code WheelFrontier} is the frontier
  * of paper 004 ({@code ../shared/seeds/004_4207424cc682bc95.txt}; DESIGN §4.5) over {@code scheduler.wheel}'s
- * {@code PolitenessWheel} and {@code StepPacer}, in FIFO order (the paper's scheduler) or PRIORITY order (ours, through
- * the priority pool); {@code PerIpPriorityFrontier} is the foundation baseline it replaces (per-IP priority queues and
- * a ready-time index). Ours, not the paper's: {@code FrontierBound}, the memory bound of one partition's frontier (URLs
+ * {@code PolitenessWheel} and {@code StepPacer}, in the {@code WheelOrder} FIFO (the paper's scheduler) or PRIORITY
+ * (ours, through the priority front). Ours, not the paper's: {@code FrontierBound}, the memory bound of one partition's frontier (URLs
  * and heap bytes) computed from its settings, and {@code Spill}, the durable place outside the heap where a PRIORITY
  * frontier defers the URLs beyond that bound instead of dropping them. {@code IpTable}, {@code PendingSlots}, {@code
  * ScoreCache} and {@code OverflowQueue} are the frontier's primitive-array index.

@@ -16,9 +16,9 @@ import io.github.kcrawler.common.time.CrawlClock;
 import io.github.kcrawler.scheduler.SchedulerConfig;
 import io.github.kcrawler.scheduler.politeness.Frontier;
 import io.github.kcrawler.scheduler.politeness.PendingUrl;
-import io.github.kcrawler.scheduler.politeness.PerIpPriorityFrontier;
 import io.github.kcrawler.scheduler.politeness.Spill;
 import io.github.kcrawler.scheduler.politeness.WheelFrontier;
+import io.github.kcrawler.scheduler.politeness.WheelOrder;
 import io.micrometer.core.instrument.Counter;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
@@ -51,17 +51,16 @@ import java.util.List;
  * restored order would differ — for the wheel, when a URL still waiting in the priority pool changes score bucket;
  * a URL placed in the wheel has its step, and a restart re-ranks it with the score it entered the wheel with. So an
  * admitted URL costs one put and one delete (the Streams cache drops both when it is released within one commit
- * interval), plus a put per bucket change while it waits (PendingStoreWritesTest counts them). The per-IP order
- * rewrites every change (its heap orders by the exact score). Which URLs exist is never affected: only the score
- * field is left stale.
+ * interval), plus a put per bucket change while it waits (PendingStoreWritesTest counts them). Which URLs exist is
+ * never affected: only the score field is left stale.
  *
  * <p>Pacing: the wheel's steps are paced by {@code pacing} ({@link io.github.kcrawler.scheduler.wheel.Pacing}):
  * {@code pipelined} (ours, default) or {@code paper}; see {@link WheelFrontier}. One punctuation may take several
  * steps, so each request carries the step that released it, and each fetch result is credited to that step.
  *
- * <p>The frontier is paper 004's politeness wheel ({@link WheelFrontier}, {@code order} priority or fifo) or the
- * foundation's per-IP heap ({@code order=per-ip}). A URL the wheel or the priority pool drops is deleted from the
- * store and sent to {@code crawl.urls.forget}, in the same transaction, so dedup admits it again when rediscovered.
+ * <p>The frontier is paper 004's politeness wheel ({@link WheelFrontier}, {@code order} priority or fifo). A URL the
+ * wheel or the priority front drops is deleted from the store and sent to {@code crawl.urls.forget}, in the same
+ * transaction, so dedup admits it again when rediscovered.
  *
  * <p>What a restart forgets: each IP's next allowed time (memory only). Right after a restart an IP may get a
  * request sooner than T after its last one; the fetcher's per-IP guard still enforces T at the server, and fetch
@@ -131,13 +130,9 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
 
     private Frontier newFrontier() {
         SchedulerConfig.Wheel w = config.wheel();
-        return switch (w.order()) {
-            case PER_IP -> new PerIpPriorityFrontier(clock, config.politenessMs(), config.tickMs(),
-                    config.maxPending(), config.maxPendingPerIp(), config.scoreCacheSize());
-            case FIFO, PRIORITY -> new WheelFrontier(clock, w.order() == SchedulerConfig.Order.FIFO
-                    ? WheelFrontier.Order.FIFO : WheelFrontier.Order.PRIORITY, w.pacingFor(config.politenessMs()),
-                    w.queues(), w.residues(), config.maxPending(), config.scoreCacheSize(), this::evicted, spill);
-        };
+        return new WheelFrontier(clock, w.order() == SchedulerConfig.Order.FIFO ? WheelOrder.FIFO
+                : WheelOrder.PRIORITY, w.pacingFor(config.politenessMs()), w.queues(), w.residues(),
+                config.maxPending(), config.scoreCacheSize(), this::evicted, spill);
     }
 
     /**

@@ -193,16 +193,6 @@ class PendingStoreWritesTest {
         assertThat(store.entries()).isZero();
     }
 
-    @Test
-    void perIpOrder_stillRewritesEveryScoreChange() {
-        SurvivingStoreSupplier store = new SurvivingStoreSupplier(SchedulerTopology.PENDING_STORE);
-        open(config(SchedulerConfig.Order.PER_IP), store);
-        admit(2, 3);
-        score(2, 3, 1.0);
-        score(2, 3, 2.0);
-        assertThat(store.puts()).as("the per-IP heap orders by the exact score").isEqualTo(6 + 12);
-    }
-
     /** One score as the ranker publishes it: a batch of one entry. */
     private static RankScoreBatch score(String ip, String url, long fingerprint, double score) {
         return RankScoreBatch.of(List.of(RankScore.of(url, fingerprint, ip, score)));

@@ -52,7 +52,7 @@ class RevisitBoundsTopologyTest {
     private void open() {
         KafkaSettings kafka = new KafkaSettings("127.0.0.1:1", "", 1, stateDir, Map.of());
         SchedulerConfig config = new SchedulerConfig(kafka, T, TICK, 100, 100, 1000, 1, 100, "127.0.0.1", 0,
-                SchedulerConfig.Wheel.defaults().withOrder(SchedulerConfig.Order.PER_IP),
+                SchedulerConfig.Wheel.defaults(),
                 SchedulerConfig.Revisit.defaults())
                 .withRevisit(new SchedulerConfig.Revisit(true, 100, 500, 100, 10_000, 1 << 20));
         registry = new SimpleMeterRegistry();
@@ -96,12 +96,12 @@ class RevisitBoundsTopologyTest {
         open();
         admitted.pipeInput("10.0.0.1", AdmittedUrls.of(1, List.of(
                 new AdmittedUrls.Entry("http://a.test/", "10.0.0.1", Fingerprints.url("http://a.test/")))));
-        advance(TICK);
+        advance(T); // the wheel's first two steps (T/2 apart): one has the residue's parity
         assertThat(requests.readValuesToList()).hasSize(1);
         results.pipeInput("10.0.0.1", ok("http://a.test/", "\"" + "e".repeat(5998) + "\"",
                 "Tue, 01 Dec 2026 00:00:00 GMT")); // threw IllegalArgumentException before issue 20
         assertThat(bounded("validators_dropped")).isEqualTo(1);
-        advance(1_200);
+        advance(2_000); // due 500 ms after the result, then the next step of its residue
         List<FetchRequest> revisits = requests.readValuesToList();
         assertThat(revisits).hasSize(1);
         assertThat(revisits.get(0).kind()).isEqualTo(FetchKind.REVISIT);
@@ -121,7 +121,7 @@ class RevisitBoundsTopologyTest {
         results.pipeInput("10.0.0.1", ok("http://a.test/", "\"v1\"", null));
         assertThat(bounded("too_large")).isEqualTo(1);
         assertThat(bounded("validators_dropped")).isZero();
-        advance(1_200);
+        advance(2_000); // due 500 ms after the result, then the next step of its residue
         List<FetchRequest> revisits = requests.readValuesToList();
         assertThat(revisits).extracting(FetchRequest::url).containsExactly("http://a.test/");
         assertThat(revisits.get(0).etag()).isEqualTo("\"v1\"");

@@ -86,10 +86,14 @@ class SatlRevisitModelTest {
         }
     }
 
+    /**
+     * Paper 004's wheel at B = H = 1024 with a step timeout of 1 s: the last phase answers no request, so the wheel's
+     * 32 steps in flight fill up and each later step waits for the one 32 back to time out (10 s by default).
+     */
     private void open(SchedulerConfig.RevisitStateMode mode) {
         KafkaSettings kafka = new KafkaSettings("127.0.0.1:1", "", 1, stateDir, Map.of());
         SchedulerConfig config = new SchedulerConfig(kafka, T, TICK, 1000, 1000, 1000, 1, 100, "127.0.0.1", 0,
-                SchedulerConfig.Wheel.defaults().withOrder(SchedulerConfig.Order.PER_IP),
+                new SchedulerConfig.Wheel(SchedulerConfig.Order.PRIORITY, 1024, 1024, 1_000),
                 SchedulerConfig.Revisit.defaults())
                 .withRevisit(new SchedulerConfig.Revisit(true, UNIT, INITIAL, MIN, MAX, 1 << 20, mode));
         registry = new SimpleMeterRegistry();
