@@ -6,7 +6,6 @@ import io.github.kcrawler.scheduler.memory.ChunkedIntArray;
 import io.github.kcrawler.scheduler.memory.ChunkedLongArray;
 import io.github.kcrawler.scheduler.wheel.Pacing;
 import io.github.kcrawler.scheduler.wheel.PolitenessWheel;
-import io.github.kcrawler.scheduler.wheel.ScoreBucketPool;
 import io.github.kcrawler.scheduler.wheel.StepPacer;
 
 
@@ -40,7 +39,7 @@ import java.util.function.Consumer;
  *   <li>{@link WheelOrder#FIFO}: the paper's scheduler as it is. An admitted URL goes straight into the wheel; if its
  *   residue is full it is refused ({@link Admission#IP_FULL}) and the caller sends {@code crawl.urls.forget}, so the
  *   URL-seen test admits it again when a later page links to it.</li>
- *   <li>{@link WheelOrder#PRIORITY}: admitted URLs wait in a bounded {@link ScoreBucketPool} fed by score updates
+ *   <li>{@link WheelOrder#PRIORITY}: admitted URLs wait in a bounded {@link PriorityFront} fed by score updates
  *   ({@code crawl.rank.scores}); before each step the best of them enter the wheel, best first. A URL whose residue
  *   is full stays in the pool. With a {@link Spill} (as the scheduler runs it) a full pool loses nothing: its worst
  *   waiting URL moves to the spill when a better one arrives, a newcomer that is not better is answered
@@ -59,7 +58,7 @@ import java.util.function.Consumer;
  * live. In short: only an index is kept here, the URL text stays in the caller's store. In PRIORITY order the pool
  * indexes every pending URL, waiting or placed in the wheel (a placed URL is <em>held</em> in the pool), so
  * {@code poolCapacity} ({@code max-pending}, by default B·H/2) bounds the whole frontier, plus the one fingerprint
- * the pool reserves ({@link ScoreBucketPool#NONE}) in a {@link PendingSlots} side slot; the pool is allocated up
+ * the pool reserves ({@link PriorityFront#NONE}) in a {@link PendingSlots} side slot; the pool is allocated up
  * front (≈ 36–44 bytes per slot) plus {@code long seq} and an {@link IpTable} id per used slot (12 bytes, grown with
  * the peak size in 16–32 KiB chunks, {@link ChunkedLongArray}). URLs beyond it wait in the {@link Spill}, with no
  * per-URL data here. FIFO URLs and restored overflow live in {@link PendingSlots} (≈ 50 bytes each, bounded by the
@@ -73,7 +72,7 @@ public final class WheelFrontier implements Frontier {
     private final CrawlClock clock;
     private final WheelOrder order;
     private final PolitenessWheel wheel;
-    private final ScoreBucketPool pool;
+    private final PriorityFront pool;
     private final StepPacer pacer;
     private final Consumer<PendingUrl> evicted;
     private final IpTable ips = new IpTable();
@@ -132,7 +131,7 @@ public final class WheelFrontier implements Frontier {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.order = Objects.requireNonNull(order, "order");
         this.wheel = new PolitenessWheel(queues, residues);
-        this.pool = order == WheelOrder.PRIORITY ? new ScoreBucketPool(poolCapacity) : null;
+        this.pool = order == WheelOrder.PRIORITY ? new PriorityFront(poolCapacity) : null;
         this.poolSeq = pool == null ? null : new ChunkedLongArray(0);
         this.poolIp = pool == null ? null : new ChunkedIntArray(0);
         this.pacer = new StepPacer(Objects.requireNonNull(pacing, "pacing"), clock.millis());
@@ -180,7 +179,7 @@ public final class WheelFrontier implements Frontier {
             return overflow.isEmpty() && enterWheelSide(ip, fingerprint, seq, score)
                     ? Admission.QUEUED : Admission.IP_FULL;
         }
-        if (fingerprint == ScoreBucketPool.NONE) { // the pool's reserved key: straight to the wheel, as a revisit
+        if (fingerprint == PriorityFront.NONE) { // the pool's reserved key: straight to the wheel, as a revisit
             return enterWheelSide(ip, fingerprint, seq, score) ? Admission.QUEUED : Admission.IP_FULL;
         }
         if (pool.size() == pool.capacity()) {
@@ -216,7 +215,7 @@ public final class WheelFrontier implements Frontier {
             return Admission.DUPLICATE;
         }
         double score = earlyScore(fingerprint);
-        if (pool == null || fingerprint == ScoreBucketPool.NONE) {
+        if (pool == null || fingerprint == PriorityFront.NONE) {
             return enterWheelSide(ip, fingerprint, seq, score) ? Admission.QUEUED : Admission.IP_FULL;
         }
         if (!wheelAccepts(ipKey(ip))) {
@@ -253,7 +252,7 @@ public final class WheelFrontier implements Frontier {
         if (isPending(fp)) {
             return false;
         }
-        if (pool != null && fp != ScoreBucketPool.NONE) {
+        if (pool != null && fp != PriorityFront.NONE) {
             if (pool.size() < pool.capacity()) {
                 addToPool(url.ip(), fp, url.seq(), url.score(), false);
                 return true;
@@ -392,7 +391,7 @@ public final class WheelFrontier implements Frontier {
 
     /**
      * Whether a restart needs this new score in the store to restore the same order. Only a URL waiting in the
-     * PRIORITY pool is ordered by its score, and only by its bucket ({@link ScoreBucketPool#bucket}); a URL placed
+     * PRIORITY pool is ordered by its score, and only by its bucket ({@link PriorityFront#bucket}); a URL placed
      * in the wheel has its step, FIFO order and side slots ignore scores. So the stored score is rewritten only when
      * a waiting URL's bucket changes, which keeps the stored score in the pool's bucket for every waiting URL and in
      * the bucket it entered the wheel with for a placed one.
@@ -403,7 +402,7 @@ public final class WheelFrontier implements Frontier {
         if (slot < 0 || pool.isHeld(slot)) {
             return false;
         }
-        return ScoreBucketPool.bucket(storedScore) != ScoreBucketPool.bucket(newScore);
+        return PriorityFront.bucket(storedScore) != PriorityFront.bucket(newScore);
     }
 
     /** Before a step: restored overflow first, then the pool's best (PRIORITY), while the wheel takes them. */

@@ -4,8 +4,10 @@
  * benchmarks drive the same objects directly, on an injected {@code CrawlClock}. {@code WheelFrontier} is the frontier
  * of paper 004 ({@code ../shared/seeds/004_4207424cc682bc95.txt}; DESIGN §4.5) over {@code scheduler.wheel}'s
  * {@code PolitenessWheel} and {@code StepPacer}, in the {@code WheelOrder} FIFO (the paper's scheduler) or PRIORITY
- * (ours, through the priority front). Ours, not the paper's: {@code FrontierBound}, the memory bound of one partition's frontier (URLs
- * and heap bytes) computed from its settings, and {@code Spill}, the durable place outside the heap where a PRIORITY
+ * (ours, through the priority front {@code PriorityFront}: a bounded pool in log-linear score buckets from which the
+ * best-scored URLs enter the wheel first, its order exact between buckets and FIFO inside one, a bucket spanning a
+ * score ratio of at most 9/8). Ours, not the paper's: {@code FrontierBound}, the memory bound of one partition's
+ * frontier (URLs and heap bytes) computed from its settings, and {@code Spill}, the durable place outside the heap where a PRIORITY
  * frontier defers the URLs beyond that bound instead of dropping them. {@code IpTable}, {@code PendingSlots}, {@code
  * ScoreCache} and {@code OverflowQueue} are the frontier's primitive-array index.
  *
