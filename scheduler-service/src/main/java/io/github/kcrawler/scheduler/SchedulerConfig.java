@@ -19,8 +19,8 @@ import java.util.TreeSet;
  * its name and value, never deep inside a punctuator. Every default lives in this class.
  *
  * @param politenessMs     T: minimum time between two fetch requests released for one IP
- * @param tickMs           how often the wall-clock punctuator releases ready IPs; also the release look-ahead,
- *                         so it must be shorter than T
+ * @param tickMs           how often the wall-clock punctuator asks the wheel for the steps it may take (shorter
+ *                         than T; the per-IP heap, removed in issue 24, also used it as its release look-ahead)
  * @param maxPending       most URLs pending per partition in memory. Order {@code priority}: the whole frontier (pool
  *                         and wheel; default B·H/2 at the default B and H, paper 004's bound), and a URL over it
  *                         waits in the pending store's spill, nothing is dropped ({@link #frontierBound()});
