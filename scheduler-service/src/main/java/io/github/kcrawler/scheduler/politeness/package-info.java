@@ -7,8 +7,9 @@
  * (ours, through the priority front {@code PriorityFront}: a bounded pool in log-linear score buckets from which the
  * best-scored URLs enter the wheel first, its order exact between buckets and FIFO inside one, a bucket spanning a
  * score ratio of at most 9/8). Ours, not the paper's: {@code FrontierBound}, the memory bound of one partition's
- * frontier (URLs and heap bytes) computed from its settings, and {@code Spill}, the durable place outside the heap where a PRIORITY
- * frontier defers the URLs beyond that bound instead of dropping them. {@code IpTable}, {@code PendingSlots}, {@code
+ * frontier (URLs and heap bytes) computed from its settings; {@code Spill}, the durable place outside the heap where
+ * a PRIORITY frontier defers the URLs beyond that bound instead of dropping them; and {@code BoundedFront}, the
+ * PRIORITY index that keeps to the bound (the priority front with each slot's URL data, eviction, taking back). {@code IpTable}, {@code PendingSlots}, {@code
  * ScoreCache} and {@code OverflowQueue} are the frontier's primitive-array index.
  *
  * <p>Contract of every frontier: two URLs of one IP are released with {@code notBefore} at least T apart; memory is
