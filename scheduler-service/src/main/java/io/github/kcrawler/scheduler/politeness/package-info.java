@@ -9,8 +9,9 @@
  * score ratio of at most 9/8). Ours, not the paper's: {@code FrontierBound}, the memory bound of one partition's
  * frontier (URLs and heap bytes) computed from its settings; {@code Spill}, the durable place outside the heap where
  * a PRIORITY frontier defers the URLs beyond that bound instead of dropping them; and {@code BoundedFront}, the
- * PRIORITY index that keeps to the bound (the priority front with each slot's URL data, eviction, taking back). {@code IpTable}, {@code PendingSlots}, {@code
- * ScoreCache} and {@code OverflowQueue} are the frontier's primitive-array index.
+ * PRIORITY index that keeps to the bound (the priority front with each slot's URL data, eviction, taking back).
+ * {@code IpTable}, {@code PendingSlots}, {@code ScoreCache} and {@code OverflowQueue} are the frontier's
+ * primitive-array index.
  *
  * <p>Contract of every frontier: two URLs of one IP are released with {@code notBefore} at least T apart; memory is
  * bounded ({@code admit} refuses a URL and says why, or defers it to the spill, instead of growing); every queued URL
