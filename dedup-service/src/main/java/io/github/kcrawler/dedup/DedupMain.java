@@ -1,11 +1,11 @@
 package io.github.kcrawler.dedup;
 
 import io.github.kcrawler.common.metrics.MetricsServer;
+import io.github.kcrawler.common.service.StreamsService;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.time.Duration;
 import java.util.Arrays;
 
 /**
@@ -33,18 +33,10 @@ public final class DedupMain {
             return;
         }
         PrometheusMeterRegistry registry = MetricsServer.newRegistry();
-        DedupService service = new DedupService(config, registry);
-        MetricsServer metrics = MetricsServer.start(registry, config.metricsHost(), config.metricsPort(), service::isHealthy);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            service.close();
-            metrics.close();
-        }, "dedup-shutdown"));
-        service.start();
-        while (!service.awaitTermination(Duration.ofMinutes(1))) {
-            // keep the main thread until the service stops
-        }
-        if (service.failed()) {
-            System.exit(1);
+        int status = StreamsService.runMain(new DedupService(config, registry), registry, config.metricsHost(),
+                config.metricsPort());
+        if (status != 0) {
+            System.exit(status);
         }
     }
 

@@ -7,9 +7,8 @@ import io.github.kcrawler.common.model.DiscoveredUrls;
 import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.ForgetUrl;
 import io.github.kcrawler.common.topic.Topics;
-import io.github.kcrawler.dedup.membership.ExactUrlSeenTest;
-import io.github.kcrawler.dedup.membership.TieredUrlSeenTest;
-import io.github.kcrawler.dedup.membership.UrlSeenTest;
+import io.github.kcrawler.dedup.membership.UrlSeenTiers;
+import io.github.kcrawler.dedup.membership.UrlSeen;
 import io.github.kcrawler.dedup.processor.ContentDedupProcessor;
 import io.github.kcrawler.dedup.processor.ContentMetrics;
 import io.github.kcrawler.dedup.processor.ContentRefProcessor;
@@ -71,26 +70,18 @@ public final class DedupTopology {
 
     /**
      * The topology with paper 000's tiered URL-seen test: per task an LRU of fingerprints and a Stable Bloom Filter
-     * Light (sized by {@link DedupConfig#urlSeen()}) in front of the task's RocksDB fingerprint set. Both caches
-     * start cold after a restart or a rebalance; correctness rests on the store alone (the SBFL can only add false
-     * positives: new URLs skipped, at the configured rate).
+     * Light (sized by {@link DedupConfig#urlSeen()}) in front of the task's RocksDB fingerprint set. After a clean
+     * stop both caches are reloaded from the task directory if the store provably is in the state they were saved
+     * against ({@code TierSnapshots}); otherwise (a crash, a rebalance) they start cold. Correctness rests on the
+     * store alone (the SBFL can only add false positives: new URLs skipped, at the configured rate).
      */
     public static Topology build(Topics topics, DedupConfig config, MeterRegistry registry) {
-        return build(topics, config, registry, set -> TieredUrlSeenTest.create(config.urlSeen(), set));
+        return build(topics, config, registry, set -> UrlSeenTiers.create(config.urlSeen(), set));
     }
 
-    /** The topology with the exact URL-seen test ({@link ExactUrlSeenTest}): every test reads the store. */
-    public static Topology buildExact(Topics topics, DedupConfig config, MeterRegistry registry) {
-        return build(topics, config, registry, ExactUrlSeenTest::new);
-    }
-
-    /**
-     * The topology with a given URL-seen test, built per task over that task's durable fingerprint set.
-     *
-     * @param config the service settings (the algorithm parameters of later URL-seen tests come from here)
-     */
-    public static Topology build(Topics topics, DedupConfig config, MeterRegistry registry,
-                                 Function<FingerprintSet, UrlSeenTest> seenTestFactory) {
+    /** The topology with the URL-seen test {@code seenTestFactory} builds per task over its fingerprint set. */
+    private static Topology build(Topics topics, DedupConfig config, MeterRegistry registry,
+                                  Function<FingerprintSet, UrlSeen> seenTestFactory) {
         if (!topics.prefix().equals(config.kafka().topicPrefix())) {
             throw new IllegalArgumentException("topics prefix '" + topics.prefix() + "' differs from topic-prefix '"
                     + config.kafka().topicPrefix() + "'");

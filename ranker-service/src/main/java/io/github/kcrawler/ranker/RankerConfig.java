@@ -32,7 +32,7 @@ public record RankerConfig(KafkaSettings kafka, int threads, long commitMs, long
                            int metricsPort, Ranking ranking) {
     /** The score computations the service offers (key {@code ranking}). */
     public enum Ranking {
-        IPR_DL1("ipr-dl1"), IPR_VR("ipr-vr"), IPR_AR("ipr-ar"), BACKLINKS("backlinks");
+        IPR_DL1("ipr-dl1"), IPR_VR("ipr-vr"), IPR_AR("ipr-ar");
 
         private final String key;
 
@@ -44,13 +44,12 @@ public record RankerConfig(KafkaSettings kafka, int threads, long commitMs, long
             return key;
         }
 
-        /** The incremental-PageRank cut-off, or null for {@link #BACKLINKS}. */
+        /** The incremental-PageRank cut-off. */
         public IprParams.CutOff cutOff() {
             return switch (this) {
                 case IPR_DL1 -> IprParams.CutOff.DL1;
                 case IPR_VR -> IprParams.CutOff.VR;
                 case IPR_AR -> IprParams.CutOff.AR;
-                case BACKLINKS -> null;
             };
         }
 
@@ -64,7 +63,8 @@ public record RankerConfig(KafkaSettings kafka, int threads, long commitMs, long
                 }
             }
             throw new IllegalArgumentException("ranking must be one of ipr-dl1, ipr-vr, ipr-ar, was '" + s
-                    + "' (IPR's PL cut-off needs a breadth-first budget across partitions and is simulator-only)");
+                    + "' (IPR's PL cut-off needs a breadth-first budget across partitions and is simulator-only; "
+                    + "the back-link count baseline, backlinks, was removed: it runs in the simulator as BLC)");
         }
     }
 

@@ -1,44 +1,34 @@
 package io.github.kcrawler.ranker;
 
-import io.github.kcrawler.common.service.CrawlerService;
-import io.github.kcrawler.common.service.DeadLetters;
-import io.github.kcrawler.common.topic.Topics;
 import io.github.kcrawler.common.service.StreamsDefaults;
-import io.github.kcrawler.common.service.StreamsRunner;
+import io.github.kcrawler.common.service.StreamsService;
+import io.github.kcrawler.common.topic.Topics;
 import io.micrometer.core.instrument.MeterRegistry;
-import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.Topology;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
+import java.util.Properties;
 
 /**
  * The ranker service: runs {@link RankerTopology} as Kafka Streams application {@code <topic-prefix>ranker} with
  * exactly-once v2, so each link list's deltas, each score change and each published score are committed exactly
  * once with the input that caused them. Before it starts it checks that the topics have the configured partition
- * count ({@link PartitionCountCheck}), by which the ranker routes its work (a source page fetched twice is still counted twice, see
- * {@code BacklinkCounter}).
+ * count ({@link PartitionCountCheck}), by which the ranker routes its deltas.
  *
- * <p>Lifecycle and failure policy: {@link StreamsRunner}.
+ * <p>Lifecycle and failure policy: {@link StreamsService}.
  */
-public final class RankerService implements CrawlerService {
-    private static final Logger LOG = LoggerFactory.getLogger(RankerService.class);
+public final class RankerService extends StreamsService {
     /** Application id before the topic prefix. */
     public static final String APPLICATION_ID = "ranker";
 
     private final RankerConfig config;
-    private final StreamsRunner streams;
+    private final MeterRegistry registry;
 
     public RankerService(RankerConfig config, MeterRegistry registry) {
+        super(APPLICATION_ID, registry);
         this.config = Objects.requireNonNull(config, "config");
-        Topology topology = RankerTopology.build(config.kafka().topics(), config, registry);
-        this.streams = new StreamsRunner(APPLICATION_ID, topology,
-                StreamsDefaults.properties(config.kafka(), APPLICATION_ID, config.threads(), config.commitMs()),
-                registry);
+        this.registry = registry;
     }
 
     /** The full application id: topic prefix + {@value #APPLICATION_ID}. */
@@ -52,60 +42,25 @@ public final class RankerService implements CrawlerService {
     }
 
     @Override
-    public String name() {
-        return APPLICATION_ID;
+    public Topology topology() {
+        return RankerTopology.build(config.kafka().topics(), config, registry);
     }
 
     @Override
-    public void start() {
+    public Properties streamsProperties() {
+        return StreamsDefaults.properties(config.kafka(), APPLICATION_ID, config.threads(), config.commitMs());
+    }
+
+    @Override
+    protected void beforeStart() {
         Topics topics = config.kafka().topics();
         PartitionCountCheck.verify(config.kafka(), List.of(topics.links.name(), topics.rankDeltas.name(),
                 topics.rankScores.name()));
-        streams.start();
-        LOG.info("ranker service started: application.id={}, threads={}, commit-ms={}, flush-ms={}",
-                applicationId(config), config.threads(), config.commitMs(), config.flushMs());
     }
 
     @Override
-    public boolean isHealthy() {
-        return streams.isHealthy();
-    }
-
-    @Override
-    public boolean settled() {
-        return streams.settled();
-    }
-
-    @Override
-    public String problem() {
-        return streams.problem();
-    }
-
-    @Override
-    public Optional<DeadLetters> deadLetters() {
-        return streams.deadLetters();
-    }
-
-    public KafkaStreams.State state() {
-        return streams.state();
-    }
-
-    /**
-     * Waits until the service has stopped, by {@link #close()} or by failure.
-     *
-     * @return true if it stopped within the timeout
-     */
-    public boolean awaitTermination(Duration timeout) throws InterruptedException {
-        return streams.awaitTermination(timeout);
-    }
-
-    /** True once the service stopped because a stream thread failed. */
-    public boolean failed() {
-        return streams.failed();
-    }
-
-    @Override
-    public void close() {
-        streams.close();
+    protected String describe() {
+        return "application.id=" + applicationId(config) + ", threads=" + config.threads() + ", commit-ms="
+                + config.commitMs() + ", flush-ms=" + config.flushMs() + ", ranking=" + config.ranking().key();
     }
 }

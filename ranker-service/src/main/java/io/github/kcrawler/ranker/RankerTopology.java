@@ -10,12 +10,7 @@ import io.github.kcrawler.common.model.LinkList;
 import io.github.kcrawler.common.model.RankDeltaBatch;
 import io.github.kcrawler.common.topic.KeyPartitioner;
 import io.github.kcrawler.common.topic.Topics;
-import io.github.kcrawler.ranker.processor.LinkProcessor;
 import io.github.kcrawler.ranker.processor.RankerMetrics;
-import io.github.kcrawler.ranker.processor.ScoreEntry;
-import io.github.kcrawler.ranker.processor.ScoreProcessor;
-import io.github.kcrawler.ranker.ranking.BacklinkCounter;
-import io.github.kcrawler.ranker.ranking.RankingStrategy;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -28,7 +23,7 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * The ranker topology (DESIGN §2). With incremental PageRank (the default, paper 002) one processor per task reads
+ * The ranker topology (DESIGN §2): incremental PageRank (paper 002) with the configured cut-off. One processor per task reads
  * both {@code crawl.links} and {@code crawl.rank.deltas} — co-partitioned by IP — and owns the state of its
  * partition's URLs; work for URLs of its own partition is done in place, the rest goes as one batch per target
  * partition to the partition owning the targets:
@@ -39,27 +34,16 @@ import java.util.List;
  *   crawl.rank.deltas ─┘                     └─► crawl.rank.scores (batch per partition and flush, key: a URL's IP)
  * </pre>
  *
- * With the foundation's back-link count ({@code ranking=backlinks}), two sub-topologies meet over the same topic:
- *
- * <pre>
- *   crawl.links ─► links ─► crawl.rank.deltas ─► scores [rank-scores] ─► crawl.rank.scores
- *   (key: source IP)        (batch per target partition)                 (batch per partition and flush)
- * </pre>
- *
- * Both check at build time that {@link KeyPartitioner} routes exactly as the loaded Kafka client's partitioner, since
+ * It checks at build time that {@link KeyPartitioner} routes exactly as the loaded Kafka client's partitioner, since
  * batching and in-place work rely on it.
  *
  * The deltas topic does the repartitioning Streams would otherwise do with an internal topic: same partition count
  * and key (IP) as every crawler topic, so the score of a URL lives on the partition owning its host.
  */
 public final class RankerTopology {
-    /** URL fingerprint → {@link ScoreEntry} (back-link counts); changelog {@code <application.id>-rank-scores-changelog}. */
-    public static final String SCORE_STORE = "rank-scores";
     static final String LINKS_SOURCE = "links-source";
-    static final String LINKS_PROCESSOR = "links";
     static final String DELTAS_SINK = "deltas-sink";
     static final String DELTAS_SOURCE = "deltas-source";
-    static final String SCORES_PROCESSOR = "scores";
     static final String SCORES_SINK = "scores-sink";
 
     private RankerTopology() {
@@ -71,9 +55,7 @@ public final class RankerTopology {
 
     /** The topology of the configured {@link RankerConfig#ranking()}. */
     public static Topology build(Topics topics, RankerConfig config, MeterRegistry registry) {
-        IprParams.CutOff cutOff = config.ranking().cutOff();
-        return cutOff == null ? build(topics, config, registry, new BacklinkCounter())
-                : buildIncrementalPageRank(topics, config, registry, IprParams.defaults(cutOff));
+        return buildIncrementalPageRank(topics, config, registry, IprParams.defaults(config.ranking().cutOff()));
     }
 
     /** Incremental PageRank with the given parameters (DL1, VR or AR), partitioned by host IP. */
@@ -118,35 +100,8 @@ public final class RankerTopology {
         }
     }
 
-    public static Topology build(Topics topics, RankerConfig config, MeterRegistry registry, RankingStrategy strategy) {
-        checkPrefix(topics, config);
-        KeyPartitioner.checkAgainstKafka();
-        RankerMetrics metrics = new RankerMetrics(registry, List.of(topics.links.name(), topics.rankDeltas.name()));
-        Duration flush = Duration.ofMillis(config.flushMs());
-        int partitions = config.kafka().partitions();
-        Topology topology = new Topology();
-
-        topology.addSource(LINKS_SOURCE, new StringDeserializer(), new LenientJsonDeserializer<>(LinkList.class),
-                topics.links.name());
-        topology.addProcessor(LINKS_PROCESSOR, () -> new LinkProcessor(strategy, metrics, partitions), LINKS_SOURCE);
-        topology.addSink(DELTAS_SINK, topics.rankDeltas.name(), new StringSerializer(),
-                topics.rankDeltas.valueSerde().serializer(), LINKS_PROCESSOR);
-
-        topology.addSource(DELTAS_SOURCE, new StringDeserializer(), new LenientJsonDeserializer<>(RankDeltaBatch.class),
-                topics.rankDeltas.name());
-        topology.addProcessor(SCORES_PROCESSOR,
-                () -> new ScoreProcessor(SCORE_STORE, flush, strategy, metrics, partitions), DELTAS_SOURCE);
-        // Cached: a popular URL's many updates within a commit reach RocksDB and the changelog once.
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(SCORE_STORE),
-                Serdes.Bytes(), ScoreEntry.SERDE).withCachingEnabled(), SCORES_PROCESSOR);
-        topology.addSink(SCORES_SINK, topics.rankScores.name(), new StringSerializer(),
-                topics.rankScores.valueSerde().serializer(), SCORES_PROCESSOR);
-        return topology;
-    }
-
     /** Names of the internal topics Streams uses for this topology, for tools that create topics up front. */
     public static List<String> internalTopics(String applicationId, RankerConfig config) {
-        return List.of(applicationId + "-" + (config.ranking().cutOff() == null ? SCORE_STORE : PAGE_STORE)
-                + "-changelog");
+        return List.of(applicationId + "-" + PAGE_STORE + "-changelog");
     }
 }

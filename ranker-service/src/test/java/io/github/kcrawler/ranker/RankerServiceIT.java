@@ -3,7 +3,6 @@ package io.github.kcrawler.ranker;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.fingerprint.Fingerprints;
-import io.github.kcrawler.common.metrics.MetricNames;
 import io.github.kcrawler.common.model.LinkList;
 import io.github.kcrawler.common.model.RankDelta;
 import io.github.kcrawler.common.model.RankDeltaBatch;
@@ -27,10 +26,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -115,62 +112,6 @@ class RankerServiceIT {
                 assertThat(KeyPartitioner.partition(ip, PARTITIONS)).as("%s in a record on partition %d of %s", ip,
                         r.partition(), r.topic()).isEqualTo(r.partition());
             }
-        }
-    }
-
-    @Test
-    void backlinkCounts_endUpOnTheTargetsPartition() {
-        RankerConfig config = config("rit.", PARTITIONS, 200, RankerConfig.Ranking.BACKLINKS);
-        Topics topics = config.kafka().topics();
-        createTopics(config);
-
-        // 12 source pages on 6 hosts; page (h, p) links to (h+1, 0), (h+2, p), a repeat of (h+1, 0) and itself.
-        Map<String, Integer> expected = new LinkedHashMap<>();
-        List<ProducerRecord<String, String>> input = new ArrayList<>();
-        for (int h = 0; h < 6; h++) {
-            for (int p = 0; p < 2; p++) {
-                String source = url(h, p);
-                List<LinkList.Link> links = new ArrayList<>();
-                for (int[] t : new int[][] {{(h + 1) % 6, 0}, {(h + 2) % 6, p}, {(h + 1) % 6, 0}, {h, p}}) {
-                    String target = url(t[0], t[1]);
-                    links.add(new LinkList.Link(target, Fingerprints.url(target), ipOf(t[0])));
-                }
-                links.stream().map(LinkList.Link::url).distinct().filter(u -> !u.equals(source))
-                        .forEach(u -> expected.merge(u, 1, Integer::sum));
-                input.add(new ProducerRecord<>(topics.links.name(), ipOf(h),
-                        json(new LinkList(LinkList.VERSION, source, Fingerprints.url(source), links))));
-            }
-        }
-        input.add(new ProducerRecord<>(topics.links.name(), ipOf(0), "[\"not a link list\"]"));
-
-        SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        try (RankerService service = new RankerService(config, registry)) {
-            service.start();
-            kafka.send(input);
-            await().atMost(WAIT).pollInterval(Duration.ofMillis(300)).until(() ->
-                    latestScores(kafka.readAll(topics.rankScores.name(), WAIT)).equals(toDoubles(expected)));
-            assertThat(service.isHealthy()).isTrue();
-
-            List<TopicRecord> deltas = kafka.readAll(topics.rankDeltas.name(), WAIT);
-            int expectedEntries = expected.values().stream().mapToInt(Integer::intValue).sum();
-            assertThat(deltas.stream().mapToInt(d -> read(d, RankDeltaBatch.class).deltas().size()).sum())
-                    .isEqualTo(expectedEntries);
-            assertThat(deltas).as("one record per source page and target partition")
-                    .hasSizeLessThanOrEqualTo(12 * 2);
-            assertEntriesOnTheirHostsPartition(deltas);
-            List<TopicRecord> scores = kafka.readAll(topics.rankScores.name(), WAIT);
-            assertEntriesOnTheirHostsPartition(scores);
-            for (TopicRecord r : scores) {
-                for (RankScore s : read(r, RankScoreBatch.class).scores()) {
-                    int host = Integer.parseInt(s.url().substring("http://h".length(), s.url().indexOf('.')));
-                    assertThat(s.ip()).as("host of %s", s.url()).isEqualTo(ipOf(host));
-                    assertThat(s.fingerprint()).isEqualTo(Fingerprints.url(s.url()));
-                }
-            }
-            double updates = registry.counter(MetricNames.RANK_UPDATES).count();
-            assertThat(updates).isBetween((double) expected.size(), (double) expectedEntries);
-            assertThat(registry.get(MetricNames.BAD_RECORDS).tag("topic", topics.links.name())
-                    .tag("reason", "malformed").counter().count()).isEqualTo(1);
         }
     }
 
@@ -289,9 +230,5 @@ class RankerServiceIT {
             assertThatThrownBy(service::start).isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("has 4 partitions but partitions=3");
         }
-    }
-
-    private static Map<String, Double> toDoubles(Map<String, Integer> counts) {
-        return counts.entrySet().stream().collect(Collectors.toMap(Map.Entry::getKey, e -> (double) e.getValue()));
     }
 }

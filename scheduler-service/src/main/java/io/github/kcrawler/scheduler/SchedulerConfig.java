@@ -7,7 +7,7 @@ import io.github.kcrawler.common.config.Setting;
 import io.github.kcrawler.common.config.SettingSet;
 import io.github.kcrawler.common.config.Settings;
 import io.github.kcrawler.scheduler.politeness.FrontierBound;
-import io.github.kcrawler.scheduler.politeness.WheelFrontier;
+import io.github.kcrawler.scheduler.politeness.WheelOrder;
 import io.github.kcrawler.scheduler.wheel.Pacing;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,14 +23,12 @@ import java.util.Set;
  * there.
  *
  * @param politenessMs     T: minimum time between two fetch requests released for one IP
- * @param tickMs           how often the wall-clock punctuator releases ready IPs; also the release look-ahead,
- *                         so it must be shorter than T
+ * @param tickMs           how often the wall-clock punctuator asks the wheel for the steps it may take (shorter
+ *                         than T; the per-IP heap, removed in issue 24, also used it as its release look-ahead)
  * @param maxPending       most URLs pending per partition in memory. Order {@code priority}: the whole frontier (pool
  *                         and wheel; default B·H/2 at the default B and H, paper 004's bound), and a URL over it
  *                         waits in the pending store's spill, nothing is dropped ({@link #frontierBound()});
- *                         {@code per-ip}: an admitted URL over the bound is dropped and forgotten; {@code fifo}:
- *                         unused (the wheel's B·H/2 bounds it)
- * @param maxPendingPerIp  most URLs pending for one IP; same treatment over the bound
+ *                         {@code fifo}: unused (the wheel's B·H/2 bounds it)
  * @param scoreCacheSize   most scores kept (per partition) for URLs that are not pending yet
  * @param threads          Kafka Streams threads
  * @param commitMs         Kafka Streams commit interval (with exactly-once, the latency of every release)
@@ -40,7 +38,7 @@ import java.util.Set;
  * @param revisit          revisiting fetched pages (paper 003's SAT/L queue, adaptive intervals)
  */
 public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickMs, int maxPending,
-                              int maxPendingPerIp, int scoreCacheSize, int threads, long commitMs,
+                              int scoreCacheSize, int threads, long commitMs,
                               String metricsHost, int metricsPort, Wheel wheel, Revisit revisit) {
     /**
      * Settings of revisits (DESIGN §4.4).
@@ -150,9 +148,7 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
         /** Paper 004's wheel, fed best-score-first from a bounded score-bucketed pool (the default). */
         PRIORITY,
         /** Paper 004's wheel as published: first come, first served; a URL whose residue is full is dropped. */
-        FIFO,
-        /** The foundation's per-IP ready-time heap (best score first per IP), kept for comparison. */
-        PER_IP;
+        FIFO;
 
         /** The orders the {@code order} setting offers. */
         static final Order[] SETTABLE = {PRIORITY, FIFO};
@@ -164,7 +160,9 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
                     return o;
                 }
             }
-            throw new IllegalArgumentException("order must be priority or fifo, was '" + s + "'");
+            throw new IllegalArgumentException("order must be priority or fifo, was '" + s + "'"
+                    + ("per-ip".equalsIgnoreCase(s == null ? "" : s.trim())
+                    ? " (the foundation's per-IP heap was removed from the scheduler; use priority)" : ""));
         }
 
         public String key() {
@@ -296,8 +294,6 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
             Wheel.QUEUES.defaultValue() * (Wheel.RESIDUES.defaultValue() / 2),
             Check.positive(), "URLs pending per partition in memory (B·H/2 at the default B, H); more wait in the "
                     + "pending store's spill");
-    public static final Setting<Integer> MAX_PENDING_PER_IP = Setting.integer("max-pending-per-ip", 100_000,
-            Check.positive(), "URLs pending for one IP");
     public static final Setting<Integer> SCORE_CACHE_SIZE = Setting.integer("score-cache-size", 100_000,
             Check.atLeast(0), "scores kept per partition for URLs that are not pending yet");
     public static final Setting<Integer> THREADS = KafkaSettings.STREAMS_THREADS.withCheck(Check.range(1, 64));
@@ -305,7 +301,7 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
             .withCheck(Check.atLeast(1));
     /** This service's own keys, in --help order. */
     public static final SettingSet OWN_SETTINGS = SettingSet.of(POLITENESS_MS, TICK_MS, MAX_PENDING,
-            MAX_PENDING_PER_IP, SCORE_CACHE_SIZE, THREADS, COMMIT_MS, CommonSettings.METRICS, Wheel.SETTINGS,
+            SCORE_CACHE_SIZE, THREADS, COMMIT_MS, CommonSettings.METRICS, Wheel.SETTINGS,
             Revisit.SETTINGS);
     /** Every key {@link #from(Settings)} reads: its own, then the Kafka ones. */
     public static final SettingSet SETTINGS = SettingSet.of(OWN_SETTINGS, KafkaSettings.SETTINGS);
@@ -329,7 +325,6 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
                     + tickMs);
         }
         MAX_PENDING.check(maxPending);
-        MAX_PENDING_PER_IP.check(maxPendingPerIp);
         SCORE_CACHE_SIZE.check(scoreCacheSize);
         THREADS.check(threads);
         COMMIT_MS.check(commitMs);
@@ -341,7 +336,7 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
         if (revisit == null) {
             throw new IllegalArgumentException("revisit settings must not be null");
         }
-        if (wheel.order() != Order.PER_IP && wheel.stepTimeoutMs() < politenessMs) {
+        if (wheel.stepTimeoutMs() < politenessMs) {
             throw new IllegalArgumentException("step-timeout-ms must be >= politeness-ms (" + politenessMs + "), was "
                     + wheel.stepTimeoutMs());
         }
@@ -355,14 +350,9 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
     /**
      * The memory bound of one partition's frontier with these settings (order {@code priority} or {@code fifo}), in
      * URLs and bytes, and which part is paper 004's and which is ours: see {@link FrontierBound}.
-     *
-     * @throws IllegalStateException for {@code order=per-ip}, which has no wheel
      */
     public FrontierBound frontierBound() {
-        if (wheel.order() == Order.PER_IP) {
-            throw new IllegalStateException("order=per-ip has no wheel; it holds at most max-pending URLs");
-        }
-        return FrontierBound.of(wheel.order() == Order.FIFO ? WheelFrontier.Order.FIFO : WheelFrontier.Order.PRIORITY,
+        return FrontierBound.of(wheel.order() == Order.FIFO ? WheelOrder.FIFO : WheelOrder.PRIORITY,
                 wheel.queues(), wheel.residues(), maxPending, scoreCacheSize);
     }
 
@@ -382,7 +372,7 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
 
     private static SchedulerConfig from(Settings s, KafkaSettings kafka) {
         return new SchedulerConfig(kafka, s.get(POLITENESS_MS), s.get(TICK_MS), s.get(MAX_PENDING),
-                s.get(MAX_PENDING_PER_IP), s.get(SCORE_CACHE_SIZE), s.get(THREADS), s.get(COMMIT_MS),
+                s.get(SCORE_CACHE_SIZE), s.get(THREADS), s.get(COMMIT_MS),
                 s.get(CommonSettings.METRICS_HOST), s.get(CommonSettings.METRICS_PORT), Wheel.from(s),
                 Revisit.from(s));
     }
@@ -391,22 +381,17 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
         Wheel w = new Wheel(wheel.order(), wheel.queues(), wheel.residues(),
                 Math.max(wheel.stepTimeoutMs(), newPolitenessMs), wheel.pacing(), wheel.stepsInFlight(),
                 wheel.leadMs());
-        return new SchedulerConfig(kafka, newPolitenessMs, newTickMs, maxPending, maxPendingPerIp, scoreCacheSize,
+        return new SchedulerConfig(kafka, newPolitenessMs, newTickMs, maxPending, scoreCacheSize,
                 threads, commitMs, metricsHost, metricsPort, w, revisit);
     }
 
     public SchedulerConfig withWheel(Wheel newWheel) {
-        return new SchedulerConfig(kafka, politenessMs, tickMs, maxPending, maxPendingPerIp, scoreCacheSize,
+        return new SchedulerConfig(kafka, politenessMs, tickMs, maxPending, scoreCacheSize,
                 threads, commitMs, metricsHost, metricsPort, newWheel, revisit);
     }
 
-    public SchedulerConfig withBounds(int newMaxPending, int newMaxPendingPerIp) {
-        return new SchedulerConfig(kafka, politenessMs, tickMs, newMaxPending, newMaxPendingPerIp, scoreCacheSize,
-                threads, commitMs, metricsHost, metricsPort, wheel, revisit);
-    }
-
     public SchedulerConfig withRevisit(Revisit newRevisit) {
-        return new SchedulerConfig(kafka, politenessMs, tickMs, maxPending, maxPendingPerIp, scoreCacheSize,
+        return new SchedulerConfig(kafka, politenessMs, tickMs, maxPending, scoreCacheSize,
                 threads, commitMs, metricsHost, metricsPort, wheel, newRevisit);
     }
 }

@@ -1,16 +1,18 @@
 package io.github.kcrawler.scheduler;
 
 import io.github.kcrawler.common.metrics.MetricsServer;
+import io.github.kcrawler.common.service.StreamsService;
 import io.github.kcrawler.common.time.CrawlClock;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 
 import java.io.PrintStream;
 import java.util.Arrays;
-import java.util.concurrent.CountDownLatch;
 
 /**
  * Runs the scheduler service alone: settings from {@code CRAWLER_*} variables and {@code --key value} flags, a
- * Prometheus endpoint, and a shutdown hook that closes both. {@code --help} lists every setting with its default.
+ * Prometheus endpoint, and a shutdown hook that closes both ({@link StreamsService#runMain}). {@code --help} lists
+ * every setting with its default. Exits with status 2 on bad settings, 1 if the service fails, 0 after a normal
+ * shutdown (SIGTERM).
  */
 public final class SchedulerMain {
     private SchedulerMain() {
@@ -31,17 +33,11 @@ public final class SchedulerMain {
             return;
         }
         PrometheusMeterRegistry registry = MetricsServer.newRegistry();
-        SchedulerService service = new SchedulerService(config, registry, CrawlClock.SYSTEM);
-        MetricsServer metrics = MetricsServer.start(registry, config.metricsHost(), config.metricsPort(),
-                service::isHealthy);
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            service.close();
-            metrics.close();
-            stopped.countDown();
-        }, "scheduler-shutdown"));
-        service.start();
-        stopped.await();
+        int status = StreamsService.runMain(new SchedulerService(config, registry, CrawlClock.SYSTEM), registry,
+                config.metricsHost(), config.metricsPort());
+        if (status != 0) {
+            System.exit(status);
+        }
     }
 
     static void printHelp(PrintStream out) {

@@ -34,7 +34,6 @@ class SchedulerConfigTest {
         assertThat(c.politenessMs()).isEqualTo(1000);
         assertThat(c.tickMs()).isEqualTo(20);
         assertThat(c.maxPending()).isEqualTo(524_288); // B·H/2 at the default B = H = 1,024
-        assertThat(c.maxPendingPerIp()).isEqualTo(100_000);
         assertThat(c.scoreCacheSize()).isEqualTo(100_000);
         assertThat(c.threads()).isEqualTo(1);
         assertThat(c.commitMs()).isEqualTo(100);
@@ -49,12 +48,11 @@ class SchedulerConfigTest {
     @Test
     void shouldReadFlagsOverEnvironment() {
         SchedulerConfig c = parse(Map.of("CRAWLER_POLITENESS_MS", "3000", "CRAWLER_MAX_PENDING", "50"),
-                "--politeness-ms", "2000", "--tick-ms=10", "--max-pending-per-ip", "7", "--threads", "2",
+                "--politeness-ms", "2000", "--tick-ms=10", "--threads", "2",
                 "--topic-prefix", "t1.", "--kafka.linger.ms", "9");
         assertThat(c.politenessMs()).isEqualTo(2000);
         assertThat(c.tickMs()).isEqualTo(10);
         assertThat(c.maxPending()).isEqualTo(50);
-        assertThat(c.maxPendingPerIp()).isEqualTo(7);
         assertThat(c.threads()).isEqualTo(2);
         assertThat(c.kafka().topicPrefix()).isEqualTo("t1.");
         assertThat(c.kafka().clientOverrides()).containsEntry("linger.ms", "9");
@@ -68,8 +66,9 @@ class SchedulerConfigTest {
                 .hasMessageContaining("tick-ms must be > 0 and smaller than politeness-ms (50), was 50");
         assertThatThrownBy(() -> parse(Map.of(), "--max-pending", "-1"))
                 .hasMessageContaining("max-pending must be > 0, was -1");
-        assertThatThrownBy(() -> parse(Map.of(), "--max-pending-per-ip", "0"))
-                .hasMessageContaining("max-pending-per-ip must be > 0, was 0");
+        // the per-IP heap's bound went with it (issue 24): the key is unknown now
+        assertThatThrownBy(() -> parse(Map.of(), "--max-pending-per-ip", "7"))
+                .hasMessageContaining("max-pending-per-ip");
         assertThatThrownBy(() -> parse(Map.of(), "--threads", "0")).hasMessageContaining("threads must be in 1..64");
         assertThatThrownBy(() -> parse(Map.of(), "--metrics-port", "70000"))
                 .hasMessageContaining("metrics-port must be in 0..65535, was 70000");

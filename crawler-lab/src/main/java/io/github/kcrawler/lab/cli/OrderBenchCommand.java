@@ -47,9 +47,9 @@ import picocli.CommandLine.Spec;
                 "past the pages the pipeline fetched is null), maxGap, strategy, population, fetched.", "",
                 "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE})
 public final class OrderBenchCommand implements Callable<Integer> {
-    /** Pipeline rankings by the simulator's strategy name. */
+    /** Pipeline rankings by the simulator's strategy name (BLC is the simulator's only: issue 24). */
     private static final Map<String, String> RANKINGS = Map.of("IPR-DL1", "ipr-dl1", "IPR-VR", "ipr-vr",
-            "IPR-AR", "ipr-ar", "BLC", "backlinks");
+            "IPR-AR", "ipr-ar");
 
     @Option(names = "--graph", required = true, paramLabel = "BASENAME", description = "BVGraph to crawl.")
     Path graph;
@@ -60,7 +60,7 @@ public final class OrderBenchCommand implements Callable<Integer> {
     String seedPages;
 
     @Option(names = "--strategy", description = "The pipeline's ranking, named as in the simulator: IPR-DL1, IPR-VR, "
-            + "IPR-AR or BLC (default ${DEFAULT-VALUE}).")
+            + "IPR-AR (default ${DEFAULT-VALUE}).")
     String strategy = "IPR-DL1";
 
     @Option(names = "--politeness-ms", description = "T (default ${DEFAULT-VALUE}).")

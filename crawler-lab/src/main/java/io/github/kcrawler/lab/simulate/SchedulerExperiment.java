@@ -1,11 +1,12 @@
 package io.github.kcrawler.lab.simulate;
 
 import io.github.kcrawler.lab.chart.SvgChart;
+import io.github.kcrawler.scheduler.politeness.WheelOrder;
 import io.github.kcrawler.ranker.pagerank.IncrementalPageRank;
 import io.github.kcrawler.ranker.pagerank.PageRank;
 import io.github.kcrawler.lab.ranker.simulate.LinkGraph;
 import io.github.kcrawler.scheduler.wheel.PolitenessWheel;
-import io.github.kcrawler.scheduler.wheel.ScoreBucketPool;
+import io.github.kcrawler.scheduler.politeness.PriorityFront;
 import io.github.kcrawler.websim.SiteLayout;
 import io.github.kcrawler.websim.WebSimConfig;
 
@@ -38,7 +39,7 @@ import java.util.Map;
  *   paper.</li>
  *   <li><b>Crawl.</b> Each step fetches the batch Next hands out (Algorithm 1); the outlinks of fetched pages go
  *   through an exact URL-seen set; a new URL is admitted and enqueued ({@code fifo}: the seed's scheduler as it is)
- *   or offered to a {@link ScoreBucketPool} ({@code priority}); a URL dropped by the wheel or evicted by the pool
+ *   or offered to a {@link PriorityFront} ({@code priority}); a URL dropped by the wheel or evicted by the pool
  *   is forgotten by the seen set, so it can be rediscovered. In priority mode, before each Next the pool feeds the
  *   wheel best first: up to H/2 URLs are enqueued, a URL whose residue is full waits in the pool (it is offered back
  *   after the feed), at most H polls per step. Scores: {@code ipr} = incremental PageRank DL1 (ranker's
@@ -63,9 +64,6 @@ public final class SchedulerExperiment {
     /** uk-2006-05 as reached from the paper's 1,024 seeds. */
     static final long PAPER_GRAPH_PAGES = 76_097_063L;
     static final int PAPER_COMPONENTS = 1024;
-
-    /** Orders of admitted URLs into the wheel. */
-    public enum Order { FIFO, PRIORITY }
 
     /** Scores of the priority front. */
     public enum Score { IPR, BACKLINKS }
@@ -228,8 +226,8 @@ public final class SchedulerExperiment {
         List<SchedulerResult.Vary> varyB = new ArrayList<>();
         List<SchedulerRun[]> varyBRuns = new ArrayList<>();
         for (int b : options.bValues()) {
-            SchedulerRun f = cached.apply(b, options.fixedH(), Order.FIFO);
-            SchedulerRun p = cached.apply(b, options.fixedH(), Order.PRIORITY);
+            SchedulerRun f = cached.apply(b, options.fixedH(), WheelOrder.FIFO);
+            SchedulerRun p = cached.apply(b, options.fixedH(), WheelOrder.PRIORITY);
             varyBRuns.add(new SchedulerRun[] {f, p});
             varyB.add(new SchedulerResult.Vary(b, options.fixedH(), f.summary(false), p.summary(false)));
             logRun(log, f);
@@ -238,8 +236,8 @@ public final class SchedulerExperiment {
         List<SchedulerResult.Vary> varyH = new ArrayList<>();
         List<SchedulerRun[]> varyHRuns = new ArrayList<>();
         for (int h : options.hValues()) {
-            SchedulerRun f = cached.apply(options.fixedB(), h, Order.FIFO);
-            SchedulerRun p = cached.apply(options.fixedB(), h, Order.PRIORITY);
+            SchedulerRun f = cached.apply(options.fixedB(), h, WheelOrder.FIFO);
+            SchedulerRun p = cached.apply(options.fixedB(), h, WheelOrder.PRIORITY);
             varyHRuns.add(new SchedulerRun[] {f, p});
             varyH.add(new SchedulerResult.Vary(options.fixedB(), h, f.summary(false), p.summary(false)));
             logRun(log, f);
@@ -247,8 +245,8 @@ public final class SchedulerExperiment {
         }
         List<SchedulerRun> progress = new ArrayList<>();
         for (int[] bh : options.progress()) {
-            SchedulerRun f = cached.apply(bh[0], bh[1], Order.FIFO);
-            SchedulerRun p = cached.apply(bh[0], bh[1], Order.PRIORITY);
+            SchedulerRun f = cached.apply(bh[0], bh[1], WheelOrder.FIFO);
+            SchedulerRun p = cached.apply(bh[0], bh[1], WheelOrder.PRIORITY);
             progress.add(f);
             progress.add(p);
             logRun(log, f);
@@ -280,7 +278,7 @@ public final class SchedulerExperiment {
 
     @FunctionalInterface
     private interface WheelRuns {
-        SchedulerRun apply(int b, int h, Order order);
+        SchedulerRun apply(int b, int h, WheelOrder order);
     }
 
     private static void logRun(PrintStream log, SchedulerRun r) {

@@ -1,13 +1,13 @@
 package io.github.kcrawler.lab.simulate;
 
 import io.github.kcrawler.lab.simulate.SchedulerExperiment.Options;
-import io.github.kcrawler.lab.simulate.SchedulerExperiment.Order;
+import io.github.kcrawler.scheduler.politeness.WheelOrder;
 import io.github.kcrawler.lab.simulate.SchedulerExperiment.Score;
 import io.github.kcrawler.ranker.pagerank.IncrementalPageRank;
 import io.github.kcrawler.ranker.pagerank.IprParams;
 import io.github.kcrawler.lab.ranker.simulate.LinkGraph;
 import io.github.kcrawler.scheduler.wheel.PolitenessWheel;
-import io.github.kcrawler.scheduler.wheel.ScoreBucketPool;
+import io.github.kcrawler.scheduler.politeness.PriorityFront;
 
 import java.util.Arrays;
 import java.util.Locale;
@@ -172,8 +172,8 @@ final class SchedulerSimulator {
     }
 
     /** Paper 004's crawl (Algorithm 1) with the wheel, fifo or through the priority front. */
-    SchedulerRun wheel(int b, int h, Order order, Options options) {
-        String name = (order == Order.FIFO ? "fifo" : "priority-" + options.score().name().toLowerCase(Locale.ROOT))
+    SchedulerRun wheel(int b, int h, WheelOrder order, Options options) {
+        String name = (order == WheelOrder.FIFO ? "fifo" : "priority-" + options.score().name().toLowerCase(Locale.ROOT))
                 + " B=" + b + " H=" + h;
         SchedulerRun run = new SchedulerRun(name, n);
         PolitenessWheel wheel = new PolitenessWheel(b, h);
@@ -181,15 +181,15 @@ final class SchedulerSimulator {
         long[] out = new long[wheel.maxBatch()];
         boolean[] seen = new boolean[n];
         boolean[] done = new boolean[n];
-        ScoreBucketPool pool = null;
+        PriorityFront pool = null;
         IncrementalPageRank ipr = null;
         int[] backlinks = null;
         long[] waiting = null;
         double[] waitingScore = null;
-        if (order == Order.PRIORITY) {
-            long cap = Math.max(1, Math.min(ScoreBucketPool.MAX_CAPACITY,
+        if (order == WheelOrder.PRIORITY) {
+            long cap = Math.max(1, Math.min(PriorityFront.MAX_CAPACITY,
                     (long) Math.ceil(options.poolFraction() * wheel.capacity())));
-            pool = new ScoreBucketPool((int) cap);
+            pool = new PriorityFront((int) cap);
             waiting = new long[h];
             waitingScore = new double[h];
             if (options.score() == Score.IPR) {
@@ -198,7 +198,7 @@ final class SchedulerSimulator {
                 backlinks = new int[n];
             }
         }
-        final ScoreBucketPool fpool = pool;
+        final PriorityFront fpool = pool;
         IncrementalPageRank.ScoreListener rescore = fpool == null ? IncrementalPageRank.ScoreListener.NONE
                 : (node, score) -> fpool.rescore(node, score);
         for (int s : seeds) {
@@ -226,7 +226,7 @@ final class SchedulerSimulator {
                 }
                 for (int i = 0; i < parked; i++) {
                     long evicted = pool.offer(waiting[i], waitingScore[i]);
-                    if (evicted != ScoreBucketPool.NONE) {
+                    if (evicted != PriorityFront.NONE) {
                         seen[(int) evicted] = false;
                         run.dropped++;
                     }
@@ -266,7 +266,7 @@ final class SchedulerSimulator {
         return run;
     }
 
-    private void admit(SchedulerRun run, PolitenessWheel wheel, ScoreBucketPool pool, int page, double score,
+    private void admit(SchedulerRun run, PolitenessWheel wheel, PriorityFront pool, int page, double score,
             boolean[] seen) {
         if (pool == null) {
             if (!wheel.enqueue(ip[page], page)) {
@@ -275,7 +275,7 @@ final class SchedulerSimulator {
             return;
         }
         long evicted = pool.offer(page, score);
-        if (evicted != ScoreBucketPool.NONE) {
+        if (evicted != PriorityFront.NONE) {
             seen[(int) evicted] = false;
             run.dropped++;
         }

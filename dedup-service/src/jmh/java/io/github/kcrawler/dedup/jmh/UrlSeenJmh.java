@@ -4,7 +4,7 @@ import io.github.kcrawler.common.fingerprint.Fingerprints;
 import io.github.kcrawler.dedup.membership.FingerprintFilter;
 import io.github.kcrawler.dedup.membership.LruFingerprintCache;
 import io.github.kcrawler.dedup.membership.StableBloomFilterLight;
-import io.github.kcrawler.dedup.membership.TieredUrlSeenTest;
+import io.github.kcrawler.dedup.membership.UrlSeenTiers;
 import io.github.kcrawler.dedup.store.HashFingerprintSet;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -45,7 +45,7 @@ public class UrlSeenJmh {
     private int next;
     private LruFingerprintCache lru;
     private StableBloomFilterLight sbfl;
-    private TieredUrlSeenTest tiered;
+    private UrlSeenTiers tiered;
 
     @Setup
     public void setUp() {
@@ -58,7 +58,7 @@ public class UrlSeenJmh {
         lru = new LruFingerprintCache(lruSize, fp -> { });
         sbfl = StableBloomFilterLight.forTargetFpr(1L << log2Counters, 8, 1e-5, 2);
         FingerprintFilter filter = StableBloomFilterLight.forTargetFpr(1L << log2Counters, 8, 1e-5, 2);
-        tiered = new TieredUrlSeenTest(lruSize, filter, new HashFingerprintSet());
+        tiered = new UrlSeenTiers(lruSize, filter, new HashFingerprintSet());
         for (long fp : stream) { // warm state: caches full, filter at its stable point
             lru.touchOrInsert(fp);
             sbfl.put(fp);

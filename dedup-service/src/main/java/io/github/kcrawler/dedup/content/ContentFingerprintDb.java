@@ -4,8 +4,10 @@ package io.github.kcrawler.dedup.content;
  * The fingerprint DB behind {@link ImpCbFilter} (seed 001's "MD5 指纹库"): a persistent map from a 128-bit content
  * fingerprint to an opaque record (encoded by {@link ContentRecord}), plus one metadata value naming the filter
  * parameters the records were written with. Byte-level on purpose: implementations copy into caller-owned buffers so
- * the hot path allocates nothing, and only the implementation knows its storage engine
- * ({@code dedup.store.RocksDbContentFingerprintDb} in the service, {@link InMemoryContentFingerprintDb} in tests).
+ * the hot path allocates nothing, and only the implementation knows its storage engine: in the service
+ * {@code dedup.store.KeyValueContentFingerprintDb} (the task's Kafka Streams store, RocksDB with a changelog); in the
+ * lab's {@code bench imp-cbf} and in tests {@code dedup.store.RocksDbContentFingerprintDb} (plain RocksDB with the
+ * Streams store's options); in tests also {@link InMemoryContentFingerprintDb}.
  *
  * <p>Storage failures surface as {@link java.io.UncheckedIOException}. Not thread-safe unless an implementation says
  * so.

@@ -6,7 +6,9 @@
  * ContentFingerprintDb}, records encoded by {@code ContentRecord}: format version, refCount, the k counter positions),
  * so that a new body, the common case, costs no DB read. Removal, which the paper gives only for saturated counters,
  * is completed with {@code SaturatedCounts}, an exact sparse count of the positions whose counter is saturated.
- * {@code InMemoryContentFingerprintDb} is the heap DB of the tests; the RocksDB one lives in {@code dedup.store}.
+ * {@code InMemoryContentFingerprintDb} is the heap DB of the tests; the service's DB, a Kafka Streams store
+ * ({@code KeyValueContentFingerprintDb}), and the plain RocksDB one of the benchmark ({@code
+ * RocksDbContentFingerprintDb}) live in {@code dedup.store}.
  *
  * <p>Invariants ({@code ImpCbFilter.checkInvariants}, property-tested against an exact model): every counter equals
  * min(t(p), 15), t(p) being the references to position p among the stored records, hence no false negative; the

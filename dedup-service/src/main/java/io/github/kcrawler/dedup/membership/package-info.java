@@ -1,10 +1,11 @@
 /**
  * The URL-seen test of paper 000 (Kubota, Ueda, Yamana, "Efficient Duplicated URL Detection for Web Crawlers",
  * {@code ../shared/seeds/000_3fdcccb020a6c8b3.txt}; DESIGN §4.1): has this 64-bit URL fingerprint been admitted
- * before? The cascade {@code TieredUrlSeenTest} asks, in the paper's order (§4.3, Fig. 4), an LRU cache of
+ * before? The cascade {@code UrlSeenTiers} asks, in the paper's order (§4.3, Fig. 4), an LRU cache of
  * fingerprints ({@code LruFingerprintCache}), a Stable Bloom Filter Light fed by the LRU's evictions
- * ({@code StableBloomFilterLight}, §4.2) and the exact fingerprint set (RocksDB in the service, behind an interface);
- * {@code ExactUrlSeenTest} is the exact set alone, the baseline the cascade is measured and contract-tested against.
+ * ({@code StableBloomFilterLight}, §4.2) and the exact fingerprint set (RocksDB in the service, behind an interface),
+ * all behind {@code UrlSeen}; the exact set alone, the baseline the cascade is measured against, is the lab's
+ * ({@code io.github.kcrawler.lab.baselines.dedup.ExactUrlSeen}).
  * The Stable Bloom Filter of Deng &amp; Rafiei ({@code StableBloomFilter}, random decrements drawn from
  * {@code MersenneTwister64} as the paper did), the number p of decrements per insertion ({@code OptimalP}, the
  * paper's eq. (3) as corrected in DESIGN §4.1) and the tiers' sizes ({@code UrlSeenTierConfig}) complete it.

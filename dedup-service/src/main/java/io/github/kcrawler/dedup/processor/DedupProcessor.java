@@ -10,8 +10,8 @@ import io.github.kcrawler.common.model.DiscoveredUrls;
 import io.github.kcrawler.common.model.ForgetUrl;
 import io.github.kcrawler.common.topic.KeyPartitioner;
 import io.github.kcrawler.common.topic.UrlBatches;
-import io.github.kcrawler.dedup.membership.TieredUrlSeenTest;
-import io.github.kcrawler.dedup.membership.UrlSeenTest;
+import io.github.kcrawler.dedup.membership.UrlSeenTiers;
+import io.github.kcrawler.dedup.membership.UrlSeen;
 import io.github.kcrawler.dedup.store.FingerprintSet;
 import io.github.kcrawler.dedup.store.KeyValueFingerprintSet;
 import org.apache.kafka.common.utils.Bytes;
@@ -28,7 +28,7 @@ import java.util.function.Function;
 /**
  * The URL-seen test as a Streams processor: one instance per task, fed by both {@code crawl.urls.discovered} and
  * {@code crawl.urls.forget} (co-partitioned by host IP), so discoveries and forgets of a URL meet the same
- * {@link UrlSeenTest} — which matters once that test keeps in-memory tiers (LRU, SBFL) in front of the store.
+ * {@link UrlSeen} — which matters once that test keeps in-memory tiers (LRU, SBFL) in front of the store.
  *
  * <p>A discovered record holds the URLs of one page (or some seeds) whose IPs all belong to this task's partition
  * ({@link DiscoveredUrls}, grouped by the producer with {@link UrlBatches}). Each entry, in order, is validated,
@@ -46,14 +46,14 @@ public final class DedupProcessor implements Processor<String, Decoded<?>, Strin
     static final int MAX_IP_LENGTH = 64;
 
     private final String storeName;
-    private final Function<FingerprintSet, UrlSeenTest> seenTestFactory;
+    private final Function<FingerprintSet, UrlSeen> seenTestFactory;
     private final DedupMetrics metrics;
     private final UrlBatches.Limits limits;
     private final int partitions;
     private final String admittedSink;
     private final String rerouteSink;
     private ProcessorContext<String, Object> context;
-    private UrlSeenTest seen;
+    private UrlSeen seen;
     private KeyValueFingerprintSet fingerprints;
 
     /**
@@ -64,7 +64,7 @@ public final class DedupProcessor implements Processor<String, Decoded<?>, Strin
      * @param admittedSink the child that writes {@code crawl.urls.admitted}
      * @param rerouteSink  the child that writes {@code crawl.urls.discovered}
      */
-    public DedupProcessor(String storeName, Function<FingerprintSet, UrlSeenTest> seenTestFactory, DedupMetrics metrics,
+    public DedupProcessor(String storeName, Function<FingerprintSet, UrlSeen> seenTestFactory, DedupMetrics metrics,
                           UrlBatches.Limits limits, int partitions, String admittedSink, String rerouteSink) {
         if (partitions < 1) {
             throw new IllegalArgumentException("partitions must be >= 1, was " + partitions);
@@ -84,7 +84,7 @@ public final class DedupProcessor implements Processor<String, Decoded<?>, Strin
         KeyValueStore<Bytes, byte[]> store = context.getStateStore(storeName);
         this.fingerprints = new KeyValueFingerprintSet(store);
         this.seen = seenTestFactory.apply(fingerprints);
-        if (seen instanceof TieredUrlSeenTest tiered) {
+        if (seen instanceof UrlSeenTiers tiered) {
             TierSnapshots.restore(tiered, fingerprints, context.stateDir().toPath(), context.taskId().toString());
             metrics.tiers.attach(tiered);
         }
@@ -92,7 +92,7 @@ public final class DedupProcessor implements Processor<String, Decoded<?>, Strin
 
     @Override
     public void close() {
-        if (seen instanceof TieredUrlSeenTest tiered) {
+        if (seen instanceof UrlSeenTiers tiered) {
             metrics.tiers.detach(tiered);
             TierSnapshots.save(tiered, fingerprints, context.stateDir().toPath(), context.taskId().toString());
         }

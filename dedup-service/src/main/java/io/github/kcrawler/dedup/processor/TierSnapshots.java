@@ -1,6 +1,6 @@
 package io.github.kcrawler.dedup.processor;
 
-import io.github.kcrawler.dedup.membership.TieredUrlSeenTest;
+import io.github.kcrawler.dedup.membership.UrlSeenTiers;
 import io.github.kcrawler.dedup.store.KeyValueFingerprintSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,7 +42,7 @@ final class TierSnapshots {
     }
 
     /** Loads the snapshot if it matches the store; returns whether it did. Never throws on a bad file. */
-    static boolean restore(TieredUrlSeenTest tiers, KeyValueFingerprintSet store, Path taskDir, String task) {
+    static boolean restore(UrlSeenTiers tiers, KeyValueFingerprintSet store, Path taskDir, String task) {
         Path file = taskDir.resolve(FILE);
         OptionalLong tag = store.snapshotTag();
         boolean restored = false;
@@ -71,7 +71,7 @@ final class TierSnapshots {
     }
 
     /** Writes the snapshot, then tags the store; on failure nothing is tagged and the next start is cold. */
-    static void save(TieredUrlSeenTest tiers, KeyValueFingerprintSet store, Path taskDir, String task) {
+    static void save(UrlSeenTiers tiers, KeyValueFingerprintSet store, Path taskDir, String task) {
         long tag = RANDOM.nextLong();
         Path file = taskDir.resolve(FILE);
         Path tmp = taskDir.resolve(FILE + ".tmp");

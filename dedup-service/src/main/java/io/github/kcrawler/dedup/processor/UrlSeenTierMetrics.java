@@ -1,7 +1,7 @@
 package io.github.kcrawler.dedup.processor;
 
 import io.github.kcrawler.common.metrics.MetricNames;
-import io.github.kcrawler.dedup.membership.TieredUrlSeenTest;
+import io.github.kcrawler.dedup.membership.UrlSeenTiers;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 
@@ -12,7 +12,7 @@ import java.util.function.ToLongFunction;
 
 /**
  * Per-tier counters of the URL-seen tests of all tasks in this instance (LRU hits, SBFL positives, store lookups and
- * hits), registered once. Each task's {@link TieredUrlSeenTest} counts on plain longs on its own thread; the meters
+ * hits), registered once. Each task's {@link UrlSeenTiers} counts on plain longs on its own thread; the meters
  * read them when scraped, and a task that closes (rebalance) hands its totals to {@code retired} so the counters
  * never go backwards.
  */
@@ -23,13 +23,13 @@ final class UrlSeenTierMetrics {
             "URL-seen tests answered 'seen' by the Stable Bloom Filter Light (may be false positives)",
             "URL-seen tests that reached the fingerprint store", "fingerprint store lookups that found the URL"};
     @SuppressWarnings("unchecked")
-    private static final ToLongFunction<TieredUrlSeenTest>[] READERS = new ToLongFunction[] {
-            (ToLongFunction<TieredUrlSeenTest>) TieredUrlSeenTest::lruHits,
-            (ToLongFunction<TieredUrlSeenTest>) TieredUrlSeenTest::sbflPositives,
-            (ToLongFunction<TieredUrlSeenTest>) TieredUrlSeenTest::storageLookups,
-            (ToLongFunction<TieredUrlSeenTest>) TieredUrlSeenTest::storageHits};
+    private static final ToLongFunction<UrlSeenTiers>[] READERS = new ToLongFunction[] {
+            (ToLongFunction<UrlSeenTiers>) UrlSeenTiers::lruHits,
+            (ToLongFunction<UrlSeenTiers>) UrlSeenTiers::sbflPositives,
+            (ToLongFunction<UrlSeenTiers>) UrlSeenTiers::storageLookups,
+            (ToLongFunction<UrlSeenTiers>) UrlSeenTiers::storageHits};
 
-    private final Set<TieredUrlSeenTest> live = ConcurrentHashMap.newKeySet();
+    private final Set<UrlSeenTiers> live = ConcurrentHashMap.newKeySet();
     private final AtomicLongArray retired = new AtomicLongArray(NAMES.length);
 
     UrlSeenTierMetrics(MeterRegistry registry) {
@@ -40,11 +40,11 @@ final class UrlSeenTierMetrics {
         }
     }
 
-    void attach(TieredUrlSeenTest test) {
+    void attach(UrlSeenTiers test) {
         live.add(test);
     }
 
-    void detach(TieredUrlSeenTest test) {
+    void detach(UrlSeenTiers test) {
         if (live.remove(test)) {
             for (int i = 0; i < NAMES.length; i++) {
                 retired.addAndGet(i, READERS[i].applyAsLong(test));
@@ -54,7 +54,7 @@ final class UrlSeenTierMetrics {
 
     private double total(int tier) {
         long sum = retired.get(tier);
-        for (TieredUrlSeenTest t : live) {
+        for (UrlSeenTiers t : live) {
             sum += READERS[tier].applyAsLong(t);
         }
         return sum;

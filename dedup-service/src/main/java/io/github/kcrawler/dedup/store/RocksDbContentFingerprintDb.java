@@ -19,12 +19,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The content-fingerprint DB of {@link io.github.kcrawler.dedup.content.ImpCbFilter} on RocksDB. Keys are the 128-bit
+ * The content-fingerprint DB of {@link io.github.kcrawler.dedup.content.ImpCbFilter} on plain RocksDB, for the lab's
+ * {@code bench imp-cbf} and the tests (the service runs {@link KeyValueContentFingerprintDb}). Keys are the 128-bit
  * fingerprint as 16 big-endian bytes (high half first), values {@code ContentRecord}s; the metadata lives under a
  * 5-byte key that no 16-byte record key can equal, and {@link #forEach} skips it. Options follow Kafka Streams'
  * RocksDBStore defaults as the url-seen benchmark's {@code RocksDbFingerprintSet} does (50 MiB LRU block cache,
  * 4 KiB blocks, 10-bit Bloom filter, 16 MiB write buffers ×3, no compression, universal compaction) so the IMP-CB
- * benchmark's baseline and filter run on the store the service would use. The WAL is on by default (the DB is the
+ * benchmark's baseline and filter run on a store configured as the service's. The WAL is on by default (the DB is the
  * system of record across restarts); the benchmark may turn it off for both variants alike.
  *
  * <p>{@link #get} copies into the caller's buffer ({@code RocksDB.get(key, value)}), so reads allocate nothing on the

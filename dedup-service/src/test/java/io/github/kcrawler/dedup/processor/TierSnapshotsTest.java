@@ -5,7 +5,7 @@ import io.github.kcrawler.common.service.StreamsDefaults;
 import io.github.kcrawler.common.topic.Topics;
 import io.github.kcrawler.dedup.DedupConfig;
 import io.github.kcrawler.dedup.DedupTopology;
-import io.github.kcrawler.dedup.membership.TieredUrlSeenTest;
+import io.github.kcrawler.dedup.membership.UrlSeenTiers;
 import io.github.kcrawler.dedup.membership.UrlSeenTierConfig;
 import io.github.kcrawler.dedup.store.KeyValueFingerprintSet;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -46,8 +46,8 @@ class TierSnapshotsTest {
         driver.close();
     }
 
-    private TieredUrlSeenTest warmTiers() {
-        TieredUrlSeenTest t = TieredUrlSeenTest.create(TIERS, store);
+    private UrlSeenTiers warmTiers() {
+        UrlSeenTiers t = UrlSeenTiers.create(TIERS, store);
         for (long fp = 1; fp <= 200; fp++) { // more than the LRU holds: evictions reach the SBFL
             assertThat(t.testAndAdd(fp)).isTrue();
         }
@@ -56,30 +56,30 @@ class TierSnapshotsTest {
 
     @Test
     void cleanStop_thenStartOnTheSameStore_reloadsBothTiers_andClearsTheTag() {
-        TieredUrlSeenTest before = warmTiers();
+        UrlSeenTiers before = warmTiers();
         TierSnapshots.save(before, store, taskDir, "0_0");
         assertThat(store.snapshotTag()).isPresent();
 
-        TieredUrlSeenTest after = TieredUrlSeenTest.create(TIERS, store);
+        UrlSeenTiers after = UrlSeenTiers.create(TIERS, store);
         assertThat(TierSnapshots.restore(after, store, taskDir, "0_0")).isTrue();
         assertThat(after.lru().size()).isEqualTo(64);
-        assertThat(after.probe(200)).isEqualTo(TieredUrlSeenTest.LRU_HIT);
-        assertThat(after.probe(1)).isEqualTo(TieredUrlSeenTest.FILTER_POSITIVE);
+        assertThat(after.probe(200)).isEqualTo(UrlSeenTiers.LRU_HIT);
+        assertThat(after.probe(1)).isEqualTo(UrlSeenTiers.FILTER_POSITIVE);
         assertThat(store.snapshotTag()).isEmpty();
         assertThat(taskDir.resolve(TierSnapshots.FILE)).doesNotExist();
     }
 
     @Test
     void storeThatMovedOnAfterTheSnapshot_startsCold() throws IOException {
-        TieredUrlSeenTest before = warmTiers();
+        UrlSeenTiers before = warmTiers();
         TierSnapshots.save(before, store, taskDir, "0_0");
         // Another run restored the tiers, processed (here: forgot a URL) and then crashed without a new snapshot.
-        TieredUrlSeenTest other = TieredUrlSeenTest.create(TIERS, store);
+        UrlSeenTiers other = UrlSeenTiers.create(TIERS, store);
         assertThat(TierSnapshots.restore(other, store, taskDir, "0_0")).isTrue();
         other.forget(200);
         Files.write(taskDir.resolve(TierSnapshots.FILE), snapshotBytes(before, 42));
 
-        TieredUrlSeenTest after = TieredUrlSeenTest.create(TIERS, store);
+        UrlSeenTiers after = UrlSeenTiers.create(TIERS, store);
         assertThat(TierSnapshots.restore(after, store, taskDir, "0_0")).isFalse();
         assertThat(after.lru().size()).isZero();
         assertThat(after.testAndAdd(200)).as("forgotten URL is admitted again").isTrue();
@@ -88,11 +88,11 @@ class TierSnapshotsTest {
 
     @Test
     void tagOfAnotherSnapshot_startsCold() throws IOException {
-        TieredUrlSeenTest before = warmTiers();
+        UrlSeenTiers before = warmTiers();
         TierSnapshots.save(before, store, taskDir, "0_0");
         Files.write(taskDir.resolve(TierSnapshots.FILE), snapshotBytes(before, 42)); // a file from another stop
 
-        TieredUrlSeenTest after = TieredUrlSeenTest.create(TIERS, store);
+        UrlSeenTiers after = UrlSeenTiers.create(TIERS, store);
         assertThat(TierSnapshots.restore(after, store, taskDir, "0_0")).isFalse();
         assertThat(after.lru().size()).isZero();
         assertThat(store.snapshotTag()).isEmpty();
@@ -102,7 +102,7 @@ class TierSnapshotsTest {
     void damagedOrMissingFile_startsCold_withoutThrowing() throws IOException {
         store.setSnapshotTag(7);
         Files.write(taskDir.resolve(TierSnapshots.FILE), new byte[] {0x4B, 0x54, 0x55, 0x53, 1, 0, 0, 0, 0, 0, 0, 0, 7, 9});
-        TieredUrlSeenTest after = TieredUrlSeenTest.create(TIERS, store);
+        UrlSeenTiers after = UrlSeenTiers.create(TIERS, store);
         assertThat(TierSnapshots.restore(after, store, taskDir, "0_0")).isFalse();
         assertThat(after.lru().size()).isZero();
 
@@ -111,7 +111,7 @@ class TierSnapshotsTest {
         assertThat(store.snapshotTag()).isEmpty();
     }
 
-    private static byte[] snapshotBytes(TieredUrlSeenTest t, long tag) {
+    private static byte[] snapshotBytes(UrlSeenTiers t, long tag) {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         try {
             t.snapshotTo(out, tag);

@@ -84,7 +84,7 @@ class StreamsRunnerIT {
     }
 
     /** in → upper-case the value, failing while {@code failuresLeft} is positive → out. */
-    private static Topology topology(AtomicInteger failuresLeft) {
+    static Topology topology(AtomicInteger failuresLeft) {
         Topology t = new Topology();
         t.addSource("in", Serdes.String().deserializer(), Serdes.String().deserializer(), "in");
         t.addProcessor("upper", () -> new Processor<String, String, String, String>() {
@@ -107,7 +107,7 @@ class StreamsRunnerIT {
         return t;
     }
 
-    private static Properties properties(KafkaTestCluster kafka, String applicationId) {
+    static Properties properties(KafkaTestCluster kafka, String applicationId) {
         Properties p = new Properties();
         p.putAll(kafka.broker().clientConfig());
         p.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);

@@ -1,15 +1,17 @@
 package io.github.kcrawler.ranker.processor;
 
 import io.github.kcrawler.common.fingerprint.Fingerprints;
+import io.github.kcrawler.common.model.LinkList;
 import io.github.kcrawler.common.model.RankDelta;
 import io.github.kcrawler.common.model.RankDeltaBatch;
 import io.github.kcrawler.common.model.RankScore;
 import io.github.kcrawler.common.serde.BadRecord;
 
 /**
- * Checks of the ranker's own record formats as they come back from {@code crawl.rank.deltas}, and the size
- * estimates and limits for the batches it writes. A batch that fails is skipped whole; an entry that fails is
- * counted and the rest of its batch is used.
+ * Checks of the ranker's input records — the fetcher's link lists from {@code crawl.links} and the ranker's own
+ * batches as they come back from {@code crawl.rank.deltas} — and the size estimates and limits for the batches it
+ * writes. A list or batch that fails is skipped whole; an outlink or entry that fails is counted and the rest of its
+ * list or batch is used.
  */
 public final class DeltaChecks {
     /** Most entries in one written batch. */
@@ -18,6 +20,26 @@ public final class DeltaChecks {
     public static final long MAX_BATCH_BYTES = 512 * 1024;
 
     private DeltaChecks() {
+    }
+
+    /** Returns why the link list cannot be used at all, or null if its outlinks can be looked at. */
+    public static BadRecord validate(LinkList links) {
+        if (links.v() < 1 || links.v() > LinkList.VERSION) {
+            return BadRecord.UNSUPPORTED_VERSION;
+        }
+        if (links.source() == null || links.source().isBlank()) {
+            return BadRecord.BLANK_URL;
+        }
+        if (Fingerprints.url(links.source()) != links.sourceFingerprint()) {
+            return BadRecord.FINGERPRINT_MISMATCH;
+        }
+        return null;
+    }
+
+    /** True if the outlink names a URL, its IP and the URL's own fingerprint. */
+    public static boolean isValid(LinkList.Link link) {
+        return link != null && link.url() != null && !link.url().isBlank() && link.ip() != null
+                && !link.ip().isBlank() && Fingerprints.url(link.url()) == link.fingerprint();
     }
 
     /** Returns why the batch cannot be used at all, or null if its entries can be looked at. */

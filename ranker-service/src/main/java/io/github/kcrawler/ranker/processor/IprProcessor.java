@@ -158,7 +158,7 @@ public final class IprProcessor implements Processor<String, Decoded<?>, String,
     }
 
     private void fetched(Record<String, Decoded<?>> record, String topic, LinkList links) {
-        BadRecord problem = LinkProcessor.validate(links);
+        BadRecord problem = DeltaChecks.validate(links);
         if (problem != null) {
             metrics.bad(topic, problem);
             return;
@@ -166,7 +166,7 @@ public final class IprProcessor implements Processor<String, Decoded<?>, String,
         List<LinkList.Link> distinct = new ArrayList<>(links.outlinks().size());
         seen.clear();
         for (LinkList.Link link : links.outlinks()) {
-            if (!LinkProcessor.isValid(link)) {
+            if (!DeltaChecks.isValid(link)) {
                 metrics.bad(topic, BadRecord.INVALID_OUTLINK);
             } else if (seen.add(link.fingerprint())) {
                 distinct.add(link);

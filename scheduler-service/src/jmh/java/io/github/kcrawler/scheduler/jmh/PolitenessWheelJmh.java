@@ -1,7 +1,7 @@
 package io.github.kcrawler.scheduler.jmh;
 
 import io.github.kcrawler.scheduler.wheel.PolitenessWheel;
-import io.github.kcrawler.scheduler.wheel.ScoreBucketPool;
+import io.github.kcrawler.scheduler.politeness.PriorityFront;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -57,7 +57,7 @@ public class PolitenessWheelJmh {
     }
 
     private PolitenessWheel wheel;
-    private ScoreBucketPool pool;
+    private PriorityFront pool;
     private long[] ips;
     private double[] scores;
     private long[] out;
@@ -67,7 +67,7 @@ public class PolitenessWheelJmh {
     @Setup
     public void setUp() {
         wheel = new PolitenessWheel(queues, residues);
-        pool = new ScoreBucketPool(poolCapacity);
+        pool = new PriorityFront(poolCapacity);
         SplittableRandom rnd = new SplittableRandom(42);
         ips = new long[KEYS];
         scores = new double[KEYS];

@@ -2,7 +2,6 @@ package io.github.kcrawler.scheduler.politeness;
 
 import io.github.kcrawler.scheduler.memory.ChunkedIntArray;
 import io.github.kcrawler.scheduler.memory.ChunkedLongArray;
-import io.github.kcrawler.scheduler.wheel.ScoreBucketPool;
 
 import it.unimi.dsi.fastutil.HashCommon;
 
@@ -24,14 +23,14 @@ import java.util.Locale;
  *
  * <h2>What we add (ours), and its bound</h2>
  * <ul>
- *   <li><b>PRIORITY order</b>: the priority pool ({@link ScoreBucketPool}) indexes every URL of the frontier in
+ *   <li><b>PRIORITY order</b>: the priority pool ({@link PriorityFront}) indexes every URL of the frontier in
  *   memory — the URLs waiting for the wheel <em>and</em> those placed in it (held) — so {@code max-pending} bounds
  *   the whole frontier: {@code urls = max-pending + 1} (the one fingerprint the pool reserves, {@link
- *   ScoreBucketPool#NONE}, lives in a side slot). The default {@code max-pending} is {@code B·H/2} at the default
+ *   PriorityFront#NONE}, lives in a side slot). The default {@code max-pending} is {@code B·H/2} at the default
  *   B = H = 1,024 (524,288), so by default the whole frontier holds what the paper's wheel alone may hold. A URL
  *   beyond the bound is not dropped: it is deferred to the {@link Spill} (the scheduler's durable pending store) and
  *   taken back, best first, as slots free — the frontier keeps no per-URL data about it. Bytes: the pool's arrays,
- *   allocated up front ({@link ScoreBucketPool#memoryBytes(int)}: 28 bytes a slot plus a hash table of 2–4 ints a
+ *   allocated up front ({@link PriorityFront#memoryBytes(int)}: 28 bytes a slot plus a hash table of 2–4 ints a
  *   slot), and per slot the URL's admission sequence and IP id (12 bytes, in 32 KiB chunks).</li>
  *   <li><b>FIFO order</b> (the paper's scheduler): the wheel is the frontier; {@code urls = B·H/2} side slots
  *   (28 bytes each plus the fingerprint table). URLs restored after a restart that the wheel cannot take at once wait
@@ -59,23 +58,23 @@ import java.util.Locale;
  * @param ipBytes         ours: the IP table and the IPs' strings
  * @param scoreCacheBytes ours: the score cache
  */
-public record FrontierBound(WheelFrontier.Order order, int queues, int residues, int poolCapacity, int scoreCache,
+public record FrontierBound(WheelOrder order, int queues, int residues, int poolCapacity, int scoreCache,
                             long urls, long wheelUrls, long bytes, long wheelBytes, long indexBytes, long ipBytes,
                             long scoreCacheBytes) {
     /** Longest IP text the bound allows for (the scheduler refuses longer record keys). */
     public static final int MAX_IP_CHARS = 64;
 
     /** The bound of a {@link WheelFrontier} with these parameters (with a {@link Spill} in PRIORITY order). */
-    public static FrontierBound of(WheelFrontier.Order order, int queues, int residues, int poolCapacity,
+    public static FrontierBound of(WheelOrder order, int queues, int residues, int poolCapacity,
                                    int scoreCache) {
         long wheelUrls = (long) queues * (residues / 2);
         long wheelBytes = 8L * residues + 12L * queues + queues * (16 + 8L * (residues / 2)) + 12L * (residues / 2)
                 + 32;
         long urls;
         long index;
-        if (order == WheelFrontier.Order.PRIORITY) {
+        if (order == WheelOrder.PRIORITY) {
             urls = poolCapacity + 1L;
-            index = ScoreBucketPool.memoryBytes(poolCapacity) + chunked(poolCapacity, 8, ChunkedLongArray.CHUNK)
+            index = PriorityFront.memoryBytes(poolCapacity) + chunked(poolCapacity, 8, ChunkedLongArray.CHUNK)
                     + chunked(poolCapacity, 4, ChunkedIntArray.CHUNK) + sideBytes(1) + 16 + 4L * 4;
         } else {
             urls = wheelUrls;

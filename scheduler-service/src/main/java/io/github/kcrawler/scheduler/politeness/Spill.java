@@ -1,6 +1,5 @@
 package io.github.kcrawler.scheduler.politeness;
 
-import io.github.kcrawler.scheduler.wheel.ScoreBucketPool;
 
 /**
  * Where a PRIORITY {@link WheelFrontier} puts URLs it cannot hold within its memory bound ({@link FrontierBound}),
@@ -43,10 +42,10 @@ public interface Spill {
     /**
      * The order of the spill as a string key: {@code ~} (after every character of an IP address, so deferred keys sort
      * after pending ones in a store ordered by key), 3 hex digits of the inverted score bucket
-     * ({@link ScoreBucketPool#bucket}; best bucket first), 16 hex digits of the admission sequence.
+     * ({@link PriorityFront#bucket}; best bucket first), 16 hex digits of the admission sequence.
      */
     static String key(double score, long seq) {
-        int inverted = ScoreBucketPool.BUCKETS - 1 - ScoreBucketPool.bucket(score);
+        int inverted = PriorityFront.BUCKETS - 1 - PriorityFront.bucket(score);
         StringBuilder key = new StringBuilder(20).append(PREFIX);
         for (int shift = 8; shift >= 0; shift -= 4) {
             key.append(Character.forDigit((inverted >>> shift) & 0xf, 16));

@@ -2,11 +2,9 @@ package io.github.kcrawler.scheduler.politeness;
 
 import io.github.kcrawler.common.fingerprint.Fingerprints;
 import io.github.kcrawler.common.time.CrawlClock;
-import io.github.kcrawler.scheduler.memory.ChunkedIntArray;
 import io.github.kcrawler.scheduler.memory.ChunkedLongArray;
 import io.github.kcrawler.scheduler.wheel.Pacing;
 import io.github.kcrawler.scheduler.wheel.PolitenessWheel;
-import io.github.kcrawler.scheduler.wheel.ScoreBucketPool;
 import io.github.kcrawler.scheduler.wheel.StepPacer;
 
 
@@ -35,12 +33,12 @@ import java.util.function.Consumer;
  * Fetch results are matched to their step by the step number the request carried ({@link #fetched(String, long,
  * long)}); a result for a step that is no longer in flight changes nothing.
  *
- * <h2>Order (setting {@code order})</h2>
+ * <h2>Order (setting {@code order}, {@link WheelOrder})</h2>
  * <ul>
- *   <li>{@link Order#FIFO}: the paper's scheduler as it is. An admitted URL goes straight into the wheel; if its
+ *   <li>{@link WheelOrder#FIFO}: the paper's scheduler as it is. An admitted URL goes straight into the wheel; if its
  *   residue is full it is refused ({@link Admission#IP_FULL}) and the caller sends {@code crawl.urls.forget}, so the
  *   URL-seen test admits it again when a later page links to it.</li>
- *   <li>{@link Order#PRIORITY}: admitted URLs wait in a bounded {@link ScoreBucketPool} fed by score updates
+ *   <li>{@link WheelOrder#PRIORITY}: admitted URLs wait in a bounded {@link PriorityFront} fed by score updates
  *   ({@code crawl.rank.scores}); before each step the best of them enter the wheel, best first. A URL whose residue
  *   is full stays in the pool. With a {@link Spill} (as the scheduler runs it) a full pool loses nothing: its worst
  *   waiting URL moves to the spill when a better one arrives, a newcomer that is not better is answered
@@ -59,44 +57,27 @@ import java.util.function.Consumer;
  * live. In short: only an index is kept here, the URL text stays in the caller's store. In PRIORITY order the pool
  * indexes every pending URL, waiting or placed in the wheel (a placed URL is <em>held</em> in the pool), so
  * {@code poolCapacity} ({@code max-pending}, by default B·H/2) bounds the whole frontier, plus the one fingerprint
- * the pool reserves ({@link ScoreBucketPool#NONE}) in a {@link PendingSlots} side slot; the pool is allocated up
+ * the pool reserves ({@link PriorityFront#NONE}) in a {@link PendingSlots} side slot; the pool is allocated up
  * front (≈ 36–44 bytes per slot) plus {@code long seq} and an {@link IpTable} id per used slot (12 bytes, grown with
- * the peak size in 16–32 KiB chunks, {@link ChunkedLongArray}). URLs beyond it wait in the {@link Spill}, with no
- * per-URL data here. FIFO URLs and restored overflow live in {@link PendingSlots} (≈ 50 bytes each, bounded by the
+ * the peak size in 16–32 KiB chunks, {@link ChunkedLongArray}); that index and what happens at its bound (eviction,
+ * the {@link Spill}, taking back) are {@link BoundedFront}'s. URLs beyond it wait in the spill, with no per-URL data
+ * here. FIFO URLs and restored overflow live in {@link PendingSlots} (≈ 50 bytes each, bounded by the
  * wheel's B·H/2 in FIFO order). The wheel's handles are slot numbers, with {@link #SIDE} marking a
  * {@code PendingSlots} slot. Not thread-safe: one per stream task.
  */
 public final class WheelFrontier implements Frontier {
-    /** How admitted URLs enter the wheel. */
-    public enum Order {
-        FIFO, PRIORITY;
-
-        public static Order parse(String s) {
-            if (s != null) {
-                for (Order o : values()) {
-                    if (o.name().equalsIgnoreCase(s.trim())) {
-                        return o;
-                    }
-                }
-            }
-            throw new IllegalArgumentException("order must be fifo or priority, was '" + s + "'");
-        }
-    }
-
     /** Marks a wheel handle that is a {@link PendingSlots} slot rather than a pool slot. */
     private static final long SIDE = 1L << 32;
 
     private final CrawlClock clock;
-    private final Order order;
+    private final WheelOrder order;
     private final PolitenessWheel wheel;
-    private final ScoreBucketPool pool;
+    /** PRIORITY: the pool and its bound ({@link BoundedFront}), else null; {@link #pool} is its order. */
+    private final BoundedFront front;
+    private final PriorityFront pool;
     private final StepPacer pacer;
-    private final Consumer<PendingUrl> evicted;
     private final IpTable ips = new IpTable();
     private final PendingSlots side = new PendingSlots(ips);
-    /** PRIORITY: per pool slot, the URL's admission sequence and IP id; grown with the highest slot used. */
-    private final ChunkedLongArray poolSeq;
-    private final ChunkedIntArray poolIp;
     /** Side slots restored after a restart that the wheel (FIFO) or the pool (PRIORITY) could not take yet, in order. */
     private final OverflowQueue overflow = new OverflowQueue();
     /** Scores of URLs not pending yet, oldest first; at most {@code scoreCache} (fastutil: no boxing per entry). */
@@ -104,12 +85,9 @@ public final class WheelFrontier implements Frontier {
     private final int scoreCache;
     private final long[] batch;
     private final int[] blocked;
-    /** PRIORITY: where URLs beyond the bound go instead of being dropped (null: the pool evicts and forgets). */
-    private final Spill spill;
     private final Spill.Sink takeBackSink = this::takeBackOne;
     private final FrontierBound bound;
     private double deferredScore;
-    private long takenBack;
     private int inWheel;
 
     /**
@@ -118,7 +96,7 @@ public final class WheelFrontier implements Frontier {
      * @param politenessMs  T, the minimum time between two steps
      * @param stepTimeoutMs longest wait for the previous step's fetches to be reported
      */
-    public WheelFrontier(CrawlClock clock, Order order, long politenessMs, long stepTimeoutMs, int queues,
+    public WheelFrontier(CrawlClock clock, WheelOrder order, long politenessMs, long stepTimeoutMs, int queues,
                          int residues, int poolCapacity, int scoreCache, Consumer<PendingUrl> evicted) {
         this(clock, order, Pacing.paper(politenessMs, stepTimeoutMs), queues, residues, poolCapacity, scoreCache,
                 evicted);
@@ -132,7 +110,7 @@ public final class WheelFrontier implements Frontier {
      * @param scoreCache    scores remembered for URLs not yet admitted
      * @param evicted       told about each URL the pool evicts (the caller forgets it)
      */
-    public WheelFrontier(CrawlClock clock, Order order, Pacing pacing, int queues, int residues, int poolCapacity,
+    public WheelFrontier(CrawlClock clock, WheelOrder order, Pacing pacing, int queues, int residues, int poolCapacity,
                          int scoreCache, Consumer<PendingUrl> evicted) {
         this(clock, order, pacing, queues, residues, poolCapacity, scoreCache, evicted, null);
     }
@@ -143,23 +121,21 @@ public final class WheelFrontier implements Frontier {
      *              bound), to be taken back as slots free; null for the paper's behaviour (evict and forget).
      *              Ignored in FIFO order, which drops as the paper does.
      */
-    public WheelFrontier(CrawlClock clock, Order order, Pacing pacing, int queues, int residues, int poolCapacity,
+    public WheelFrontier(CrawlClock clock, WheelOrder order, Pacing pacing, int queues, int residues, int poolCapacity,
                          int scoreCache, Consumer<PendingUrl> evicted, Spill spill) {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.order = Objects.requireNonNull(order, "order");
         this.wheel = new PolitenessWheel(queues, residues);
-        this.pool = order == Order.PRIORITY ? new ScoreBucketPool(poolCapacity) : null;
-        this.poolSeq = pool == null ? null : new ChunkedLongArray(0);
-        this.poolIp = pool == null ? null : new ChunkedIntArray(0);
+        Objects.requireNonNull(evicted, "evicted");
+        this.front = order == WheelOrder.PRIORITY ? new BoundedFront(poolCapacity, ips, spill, evicted) : null;
+        this.pool = front == null ? null : front.pool;
         this.pacer = new StepPacer(Objects.requireNonNull(pacing, "pacing"), clock.millis());
-        this.evicted = Objects.requireNonNull(evicted, "evicted");
         this.batch = new long[wheel.maxBatch()];
         this.blocked = new int[wheel.maxBatch()];
         if (scoreCache < 0) {
             throw new IllegalArgumentException("score cache size must be >= 0, was " + scoreCache);
         }
         this.scoreCache = scoreCache;
-        this.spill = order == Order.PRIORITY ? spill : null;
         this.bound = FrontierBound.of(order, queues, residues, poolCapacity, scoreCache);
     }
 
@@ -192,27 +168,27 @@ public final class WheelFrontier implements Frontier {
             return Admission.DUPLICATE;
         }
         double score = earlyScore(fingerprint);
-        if (order == Order.FIFO) {
+        if (order == WheelOrder.FIFO) {
             return overflow.isEmpty() && enterWheelSide(ip, fingerprint, seq, score)
                     ? Admission.QUEUED : Admission.IP_FULL;
         }
-        if (fingerprint == ScoreBucketPool.NONE) { // the pool's reserved key: straight to the wheel, as a revisit
+        if (fingerprint == PriorityFront.NONE) { // the pool's reserved key: straight to the wheel, as a revisit
             return enterWheelSide(ip, fingerprint, seq, score) ? Admission.QUEUED : Admission.IP_FULL;
         }
         if (pool.size() == pool.capacity()) {
             int victim = pool.victimFor(score);
             if (victim < 0) {
-                if (spill == null) {
+                if (!front.hasSpill()) {
                     return Admission.FRONTIER_FULL;
                 }
                 deferredScore = score + 0.0; // the caller stores it in the spill under Spill.key(score, seq)
                 return Admission.DEFERRED;
             }
-            evict(victim);
+            front.evict(victim);
         }
-        addToPool(ip, fingerprint, seq, score, false);
+        front.add(ip, fingerprint, seq, score, false);
         // the bound holds with a spill; without one, URLs restored beyond a lowered max-pending wait in side slots
-        assert spill == null || size() <= bound.urls() : size() + " URLs over the bound " + bound.urls();
+        assert !front.hasSpill() || size() <= bound.urls() : size() + " URLs over the bound " + bound.urls();
         return Admission.QUEUED;
     }
 
@@ -232,7 +208,7 @@ public final class WheelFrontier implements Frontier {
             return Admission.DUPLICATE;
         }
         double score = earlyScore(fingerprint);
-        if (pool == null || fingerprint == ScoreBucketPool.NONE) {
+        if (pool == null || fingerprint == PriorityFront.NONE) {
             return enterWheelSide(ip, fingerprint, seq, score) ? Admission.QUEUED : Admission.IP_FULL;
         }
         if (!wheelAccepts(ipKey(ip))) {
@@ -243,10 +219,10 @@ public final class WheelFrontier implements Frontier {
             if (worst < 0) {
                 return Admission.IP_FULL;
             }
-            evict(worst);
+            front.evict(worst);
         }
-        int slot = addToPool(ip, fingerprint, seq, score, true);
-        wheel.enqueue(ips.wheelKey(poolIp.get(slot)), slot);
+        int slot = front.add(ip, fingerprint, seq, score, true);
+        wheel.enqueue(front.wheelKey(slot), slot);
         inWheel++;
         return Admission.QUEUED;
     }
@@ -269,13 +245,13 @@ public final class WheelFrontier implements Frontier {
         if (isPending(fp)) {
             return false;
         }
-        if (pool != null && fp != ScoreBucketPool.NONE) {
+        if (pool != null && fp != PriorityFront.NONE) {
             if (pool.size() < pool.capacity()) {
-                addToPool(url.ip(), fp, url.seq(), url.score(), false);
+                front.add(url.ip(), fp, url.seq(), url.score(), false);
                 return true;
             }
-            if (spill != null) {
-                spill.defer(url); // beyond the bound (it was lowered by configuration): kept durably, taken back later
+            if (front.hasSpill()) {
+                front.defer(url); // beyond the bound (it was lowered by configuration): kept durably, taken back later
                 return true;
             }
         }
@@ -308,41 +284,11 @@ public final class WheelFrontier implements Frontier {
         return false;
     }
 
-    private int addToPool(String ip, long fingerprint, long seq, double score, boolean held) {
-        int slot = pool.add(fingerprint, score, held);
-        poolSeq.set(slot, seq);
-        poolIp.set(slot, ips.acquire(ip));
-        return slot;
-    }
-
-    private PendingUrl poolView(int slot) {
-        return new PendingUrl(ips.text(poolIp.get(slot)), pool.keyAt(slot), poolSeq.get(slot), pool.scoreAt(slot));
-    }
-
-    private void removeFromPool(int slot) {
-        ips.release(poolIp.get(slot));
-        pool.removeAt(slot);
-    }
-
-    /**
-     * The pool's worst waiting URL leaves to make room: into the spill, from which it comes back when there is room;
-     * without a spill the caller forgets it (or retries a revisit later).
-     */
-    private void evict(int slot) {
-        PendingUrl url = poolView(slot);
-        removeFromPool(slot);
-        if (spill != null) {
-            spill.defer(url);
-        } else {
-            evicted.accept(url);
-        }
-    }
-
     @Override
     public PendingUrl updateScore(long fingerprint, double score) {
         int slot = poolSlot(fingerprint);
         if (slot >= 0) {
-            PendingUrl moved = poolView(slot).withScore(score); // validates the score
+            PendingUrl moved = front.view(slot).withScore(score); // validates the score
             pool.rescore(fingerprint, moved.score()); // a held URL keeps its step: the score no longer moves it
             return moved;
         }
@@ -396,8 +342,8 @@ public final class WheelFrontier implements Frontier {
                     url = side.view(slot);
                     side.remove(slot);
                 } else {
-                    url = poolView(slot);
-                    removeFromPool(slot);
+                    url = front.view(slot);
+                    front.remove(slot);
                 }
                 sink.released(url, notBefore);
             }
@@ -408,7 +354,7 @@ public final class WheelFrontier implements Frontier {
 
     /**
      * Whether a restart needs this new score in the store to restore the same order. Only a URL waiting in the
-     * PRIORITY pool is ordered by its score, and only by its bucket ({@link ScoreBucketPool#bucket}); a URL placed
+     * PRIORITY pool is ordered by its score, and only by its bucket ({@link PriorityFront#bucket}); a URL placed
      * in the wheel has its step, FIFO order and side slots ignore scores. So the stored score is rewritten only when
      * a waiting URL's bucket changes, which keeps the stored score in the pool's bucket for every waiting URL and in
      * the bucket it entered the wheel with for a placed one.
@@ -419,7 +365,7 @@ public final class WheelFrontier implements Frontier {
         if (slot < 0 || pool.isHeld(slot)) {
             return false;
         }
-        return ScoreBucketPool.bucket(storedScore) != ScoreBucketPool.bucket(newScore);
+        return PriorityFront.bucket(storedScore) != PriorityFront.bucket(newScore);
     }
 
     /** Before a step: restored overflow first, then the pool's best (PRIORITY), while the wheel takes them. */
@@ -445,7 +391,7 @@ public final class WheelFrontier implements Frontier {
             if (slot < 0) {
                 break;
             }
-            if (wheel.enqueue(ips.wheelKey(poolIp.get(slot)), slot)) {
+            if (wheel.enqueue(front.wheelKey(slot), slot)) {
                 inWheel++;
             } else {
                 blocked[nBlocked++] = slot;
@@ -457,19 +403,13 @@ public final class WheelFrontier implements Frontier {
     }
 
     /**
-     * Takes deferred URLs back from the spill into the pool's free slots, best first: at most H/2 per step, the most
-     * one step can release, so the work per step stays bounded (O(1) per URL). A URL that is pending already (a copy)
-     * is refused and the spill discards it. A score that arrived while the URL was deferred (remembered in the score
-     * cache) replaces the one it was deferred with.
+     * Takes deferred URLs back from the spill into the pool's free slots, best first, at most H/2 per step
+     * ({@link BoundedFront#takeBack}). A URL that is pending already (a copy) is refused and the spill discards it. A
+     * score that arrived while the URL was deferred (remembered in the score cache) replaces the one it was deferred
+     * with.
      */
     private void takeBack() {
-        if (spill == null || spill.size() == 0) {
-            return;
-        }
-        int room = Math.min(pool.capacity() - pool.size(), wheel.maxBatch());
-        if (room > 0) {
-            spill.takeBack(room, takeBackSink);
-        }
+        front.takeBack(wheel.maxBatch(), takeBackSink);
     }
 
     private boolean takeBackOne(PendingUrl url) {
@@ -479,19 +419,19 @@ public final class WheelFrontier implements Frontier {
         }
         assert pool.size() < pool.capacity() : "takeBack handed more URLs than the pool has room for";
         double score = earlyScores.containsKey(fp) ? earlyScores.remove(fp) : url.score();
-        addToPool(url.ip(), fp, url.seq(), score, false);
-        takenBack++;
+        front.add(url.ip(), fp, url.seq(), score, false);
+        front.tookBack();
         return true;
     }
 
     /** URLs deferred to the spill and not taken back yet (0 without a spill). */
     public long deferred() {
-        return spill == null ? 0 : spill.size();
+        return front == null ? 0 : front.deferred();
     }
 
     /** URLs taken back from the spill so far. */
     public long takenBack() {
-        return takenBack;
+        return front == null ? 0 : front.takenBack();
     }
 
     /** This frontier's stated memory bound (URLs and bytes), from its parameters. */
@@ -507,7 +447,7 @@ public final class WheelFrontier implements Frontier {
     public long memoryBytes() {
         long bytes = wheel.memoryBytes() + 16L * wheel.queues() + 12L * wheel.maxBatch() + 32;
         if (pool != null) {
-            bytes += pool.memoryBytes() + poolSeq.memoryBytes() + poolIp.memoryBytes();
+            bytes += front.memoryBytes();
         }
         bytes += side.memoryBytes() + ips.memoryBytes() + earlyScores.memoryBytes() + overflow.memoryBytes();
         return bytes;
@@ -517,7 +457,7 @@ public final class WheelFrontier implements Frontier {
     public PendingUrl pending(long fingerprint) {
         int slot = poolSlot(fingerprint);
         if (slot >= 0) {
-            return poolView(slot);
+            return front.view(slot);
         }
         slot = side.slotOf(fingerprint);
         return slot < 0 ? null : side.view(slot);
@@ -568,7 +508,7 @@ public final class WheelFrontier implements Frontier {
         return pacer.pacing();
     }
 
-    public Order order() {
+    public WheelOrder order() {
         return order;
     }
 }

@@ -3,12 +3,15 @@
  * Frontier}). The Streams processor feeds it admissions, score updates and fetch completions; the lab's simulator and
  * benchmarks drive the same objects directly, on an injected {@code CrawlClock}. {@code WheelFrontier} is the frontier
  * of paper 004 ({@code ../shared/seeds/004_4207424cc682bc95.txt}; DESIGN §4.5) over {@code scheduler.wheel}'s
- * {@code PolitenessWheel} and {@code StepPacer}, in FIFO order (the paper's scheduler) or PRIORITY order (ours, through
- * the priority pool); {@code PerIpPriorityFrontier} is the foundation baseline it replaces (per-IP priority queues and
- * a ready-time index). Ours, not the paper's: {@code FrontierBound}, the memory bound of one partition's frontier (URLs
- * and heap bytes) computed from its settings, and {@code Spill}, the durable place outside the heap where a PRIORITY
- * frontier defers the URLs beyond that bound instead of dropping them. {@code IpTable}, {@code PendingSlots}, {@code
- * ScoreCache} and {@code OverflowQueue} are the frontier's primitive-array index.
+ * {@code PolitenessWheel} and {@code StepPacer}, in the {@code WheelOrder} FIFO (the paper's scheduler) or PRIORITY
+ * (ours, through the priority front {@code PriorityFront}: a bounded pool in log-linear score buckets from which the
+ * best-scored URLs enter the wheel first, its order exact between buckets and FIFO inside one, a bucket spanning a
+ * score ratio of at most 9/8). Ours, not the paper's: {@code FrontierBound}, the memory bound of one partition's
+ * frontier (URLs and heap bytes) computed from its settings; {@code Spill}, the durable place outside the heap where
+ * a PRIORITY frontier defers the URLs beyond that bound instead of dropping them; and {@code BoundedFront}, the
+ * PRIORITY index that keeps to the bound (the priority front with each slot's URL data, eviction, taking back).
+ * {@code IpTable}, {@code PendingSlots}, {@code ScoreCache} and {@code OverflowQueue} are the frontier's
+ * primitive-array index.
  *
  * <p>Contract of every frontier: two URLs of one IP are released with {@code notBefore} at least T apart; memory is
  * bounded ({@code admit} refuses a URL and says why, or defers it to the spill, instead of growing); every queued URL

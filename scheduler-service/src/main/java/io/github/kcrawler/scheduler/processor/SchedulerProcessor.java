@@ -1,6 +1,5 @@
 package io.github.kcrawler.scheduler.processor;
 
-import io.github.kcrawler.common.fingerprint.Fingerprints;
 import io.github.kcrawler.common.model.AdmittedUrls;
 import io.github.kcrawler.common.model.FetchKind;
 import io.github.kcrawler.common.model.FetchRequest;
@@ -16,9 +15,8 @@ import io.github.kcrawler.common.time.CrawlClock;
 import io.github.kcrawler.scheduler.SchedulerConfig;
 import io.github.kcrawler.scheduler.politeness.Frontier;
 import io.github.kcrawler.scheduler.politeness.PendingUrl;
-import io.github.kcrawler.scheduler.politeness.PerIpPriorityFrontier;
-import io.github.kcrawler.scheduler.politeness.Spill;
 import io.github.kcrawler.scheduler.politeness.WheelFrontier;
+import io.github.kcrawler.scheduler.politeness.WheelOrder;
 import io.micrometer.core.instrument.Counter;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
@@ -51,17 +49,16 @@ import java.util.List;
  * restored order would differ — for the wheel, when a URL still waiting in the priority pool changes score bucket;
  * a URL placed in the wheel has its step, and a restart re-ranks it with the score it entered the wheel with. So an
  * admitted URL costs one put and one delete (the Streams cache drops both when it is released within one commit
- * interval), plus a put per bucket change while it waits (PendingStoreWritesTest counts them). The per-IP order
- * rewrites every change (its heap orders by the exact score). Which URLs exist is never affected: only the score
- * field is left stale.
+ * interval), plus a put per bucket change while it waits (PendingStoreWritesTest counts them). Which URLs exist is
+ * never affected: only the score field is left stale.
  *
  * <p>Pacing: the wheel's steps are paced by {@code pacing} ({@link io.github.kcrawler.scheduler.wheel.Pacing}):
  * {@code pipelined} (ours, default) or {@code paper}; see {@link WheelFrontier}. One punctuation may take several
  * steps, so each request carries the step that released it, and each fetch result is credited to that step.
  *
- * <p>The frontier is paper 004's politeness wheel ({@link WheelFrontier}, {@code order} priority or fifo) or the
- * foundation's per-IP heap ({@code order=per-ip}). A URL the wheel or the priority pool drops is deleted from the
- * store and sent to {@code crawl.urls.forget}, in the same transaction, so dedup admits it again when rediscovered.
+ * <p>The frontier is paper 004's politeness wheel ({@link WheelFrontier}, {@code order} priority or fifo). A URL the
+ * wheel or the priority front drops is deleted from the store and sent to {@code crawl.urls.forget}, in the same
+ * transaction, so dedup admits it again when rediscovered.
  *
  * <p>What a restart forgets: each IP's next allowed time (memory only). Right after a restart an IP may get a
  * request sooner than T after its last one; the fetcher's per-IP guard still enforces T at the server, and fetch
@@ -69,8 +66,6 @@ import java.util.List;
  */
 final class SchedulerProcessor implements Processor<String, Decoded<?>, String, Object> {
     private static final Logger LOG = LoggerFactory.getLogger(SchedulerProcessor.class);
-    /** Longest key accepted as an IP: an IPv6 address with a zone id fits easily; anything longer is junk. */
-    static final int MAX_IP_LENGTH = 64;
 
     private final SchedulerConfig config;
     private final CrawlClock clock;
@@ -79,7 +74,7 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
 
     private ProcessorContext<String, Object> context;
     private KeyValueStore<String, PendingEntry> store;
-    private Frontier frontier;
+    private WheelFrontier frontier;
     /** PRIORITY order: where URLs beyond the frontier's memory bound wait (in the pending store), else null. */
     private StoreSpill spill;
     private LocalFrontiers.Slot slot;
@@ -100,9 +95,7 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
         this.spill = config.wheel().order() == SchedulerConfig.Order.PRIORITY
                 ? new StoreSpill(store, metrics.deferred, metrics.takenBack) : null;
         this.frontier = newFrontier();
-        if (frontier instanceof WheelFrontier w) {
-            LOG.debug("task {}: {}", context.taskId(), w.bound().describe());
-        }
+        LOG.debug("task {}: {}", context.taskId(), frontier.bound().describe());
         rebuild();
         if (slot != null) {
             frontiers.unregister(context.taskId(), slot);
@@ -129,15 +122,11 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
         }
     }
 
-    private Frontier newFrontier() {
+    private WheelFrontier newFrontier() {
         SchedulerConfig.Wheel w = config.wheel();
-        return switch (w.order()) {
-            case PER_IP -> new PerIpPriorityFrontier(clock, config.politenessMs(), config.tickMs(),
-                    config.maxPending(), config.maxPendingPerIp(), config.scoreCacheSize());
-            case FIFO, PRIORITY -> new WheelFrontier(clock, w.order() == SchedulerConfig.Order.FIFO
-                    ? WheelFrontier.Order.FIFO : WheelFrontier.Order.PRIORITY, w.pacingFor(config.politenessMs()),
-                    w.queues(), w.residues(), config.maxPending(), config.scoreCacheSize(), this::evicted, spill);
-        };
+        return new WheelFrontier(clock, w.order() == SchedulerConfig.Order.FIFO ? WheelOrder.FIFO
+                : WheelOrder.PRIORITY, w.pacingFor(config.politenessMs()), w.queues(), w.residues(),
+                config.maxPending(), config.scoreCacheSize(), this::evicted, spill);
     }
 
     /**
@@ -216,7 +205,7 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
             return; // the IP key is checked below, with its length
         }
         String ip = record.key();
-        if (!usableIp(ip)) {
+        if (!InputChecks.usableIp(ip)) {
             metrics.bad(decoded.topic(), BadRecord.MISSING_KEY);
             return;
         }
@@ -225,10 +214,10 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
         if (value instanceof AdmittedUrls admitted) {
             problem = admitEach(ip, admitted, decoded.topic(), record.timestamp());
         } else if (value instanceof RankScoreBatch batch) {
-            problem = validate(batch);
+            problem = InputChecks.validate(batch);
             if (problem == null) {
                 for (RankScore score : batch.scores()) { // each entry as one score record was applied before
-                    BadRecord bad = validate(score);
+                    BadRecord bad = InputChecks.validate(score);
                     if (bad == null) {
                         score(score);
                     } else {
@@ -272,53 +261,12 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
         }
         for (AdmittedUrls.Entry e : admitted.urls()) {
             String ip = e.ip() == null ? key : e.ip();
-            BadRecord problem = !usableIp(ip) ? BadRecord.MISSING_KEY : validate(e);
+            BadRecord problem = !InputChecks.usableIp(ip) ? BadRecord.MISSING_KEY : InputChecks.validate(e);
             if (problem == null) {
                 admit(ip, e.url(), admitted.depth(), e.fingerprint(), timestamp);
             } else {
                 metrics.bad(topic, problem);
             }
-        }
-        return null;
-    }
-
-    /** An IP key the frontier can take: not blank, bounded, not in the spill's key space (no IP starts with '~'). */
-    static boolean usableIp(String ip) {
-        return ip != null && !ip.isBlank() && ip.length() <= MAX_IP_LENGTH && ip.charAt(0) != Spill.PREFIX;
-    }
-
-    /** Returns why the admitted entry cannot be used, or null if it can. */
-    static BadRecord validate(AdmittedUrls.Entry a) {
-        if (a.url() == null || a.url().isBlank()) {
-            return BadRecord.BLANK_URL;
-        }
-        if (Fingerprints.url(a.url()) != a.fingerprint()) {
-            return BadRecord.FINGERPRINT_MISMATCH; // a forget for it would make dedup forget some other URL
-        }
-        return null;
-    }
-
-    /** Returns why none of the batch's scores can be used, or null if its entries can be looked at. */
-    static BadRecord validate(RankScoreBatch b) {
-        if (b.v() != RankScoreBatch.VERSION) {
-            return BadRecord.UNSUPPORTED_VERSION; // also a format-1 record of a single score
-        }
-        if (b.scores() == null || b.scores().size() > RankScoreBatch.MAX_ENTRIES) {
-            return BadRecord.MALFORMED;
-        }
-        return null;
-    }
-
-    /** Returns why the score cannot be used, or null if it can. Matched by fingerprint; the URL is optional. */
-    static BadRecord validate(RankScore s) {
-        if (s == null) {
-            return BadRecord.MALFORMED;
-        }
-        if (!Double.isFinite(s.score())) {
-            return BadRecord.INVALID_AMOUNT;
-        }
-        if (s.url() != null && !s.url().isBlank() && Fingerprints.url(s.url()) != s.fingerprint()) {
-            return BadRecord.FINGERPRINT_MISMATCH;
         }
         return null;
     }
@@ -335,7 +283,7 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
             case DUPLICATE -> metrics.droppedDuplicate.increment();
             case DEFERRED -> { // over the frontier's memory bound: kept in the store's spill, not dropped
                 nextSeq++;
-                double score = ((WheelFrontier) frontier).deferredScore();
+                double score = frontier.deferredScore();
                 spill.put(PendingEntry.of(ip, url, depth, fingerprint, seq, score, timestamp));
             }
             case FRONTIER_FULL -> forget(ip, url, fingerprint, timestamp, metrics.droppedFrontierFull);
@@ -367,10 +315,7 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
     private void revisitTick() {
         revisits.pollDue(state -> {
             long seq = nextSeq;
-            Frontier.Admission admission = frontier instanceof WheelFrontier wheel
-                    ? wheel.admitToWheel(state.ip(), state.fingerprint(), seq)
-                    : frontier.admit(state.ip(), state.fingerprint(), seq);
-            switch (admission) {
+            switch (frontier.admitToWheel(state.ip(), state.fingerprint(), seq)) {
                 case QUEUED -> {
                     nextSeq++;
                     RevisitMemo memo = revisits.taken(state); // with revisit-state=satl the state moves here
@@ -394,18 +339,13 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
 
     private void tick() {
         long now = clock.millis();
-        if (frontier instanceof WheelFrontier wheel) {
-            long before = wheel.steps();
-            long timedOutBefore = wheel.stepsAfterTimeout();
-            // one call may take several steps (pipelined pacing); during the callback step() is the URL's step
-            wheel.releaseReady((url, notBefore) -> release(url, notBefore, wheel.step(), now));
-            long timedOut = wheel.stepsAfterTimeout() - timedOutBefore;
-            metrics.stepsTimedOut.increment(timedOut);
-            metrics.stepsReported.increment(wheel.steps() - before - timedOut);
-        } else {
-            long step = now / config.tickMs();
-            frontier.releaseReady((url, notBefore) -> release(url, notBefore, step, now));
-        }
+        long before = frontier.steps();
+        long timedOutBefore = frontier.stepsAfterTimeout();
+        // one call may take several steps (pipelined pacing); during the callback step() is the URL's step
+        frontier.releaseReady((url, notBefore) -> release(url, notBefore, frontier.step(), now));
+        long timedOut = frontier.stepsAfterTimeout() - timedOutBefore;
+        metrics.stepsTimedOut.increment(timedOut);
+        metrics.stepsReported.increment(frontier.steps() - before - timedOut);
         publish();
     }
 

@@ -83,7 +83,7 @@ class FrontierBoundTest {
     void atScale_theCountedHeapStaysWithinTheStatedBytes() {
         Gen g = new Gen(21);
         Run run = pushTenTimesTheBound(128, 128, 128 * 64, 10_000, 600, 40, g);
-        FrontierBound bound = FrontierBound.of(WheelFrontier.Order.PRIORITY, 128, 128, 128 * 64, 10_000);
+        FrontierBound bound = FrontierBound.of(WheelOrder.PRIORITY, 128, 128, 128 * 64, 10_000);
         System.out.printf(Locale.ROOT, "B = H = 128, max-pending = %,d: %,d URLs through, %,d deferred and taken back;"
                         + " peak %,d URLs in memory, %,d bytes counted (%.1f bytes per URL) against the bound %,d "
                         + "URLs, %,d bytes (%.1f per URL)%n", bound.urls() - 1, run.admitted(), run.takenBack(),
@@ -106,10 +106,10 @@ class FrontierBoundTest {
         MapSpill spill = new MapSpill();
         List<PendingUrl> evicted = new ArrayList<>();
         Pacing pacing = g.bool() ? Pacing.paper(T, 5 * T) : Pacing.pipelined(T, 4, 2 * T, 5 * T);
-        WheelFrontier f = new WheelFrontier(clock, WheelFrontier.Order.PRIORITY, pacing, b, h, poolCapacity,
+        WheelFrontier f = new WheelFrontier(clock, WheelOrder.PRIORITY, pacing, b, h, poolCapacity,
                 scoreCache, evicted::add, spill);
         FrontierBound bound = f.bound();
-        assertThat(bound).isEqualTo(FrontierBound.of(WheelFrontier.Order.PRIORITY, b, h, poolCapacity, scoreCache));
+        assertThat(bound).isEqualTo(FrontierBound.of(WheelOrder.PRIORITY, b, h, poolCapacity, scoreCache));
         assertThat(bound.urls()).isEqualTo(poolCapacity + 1L);
         assertThat(bound.wheelUrls()).isEqualTo((long) b * (h / 2));
         long total = 10 * bound.urls();
@@ -206,7 +206,7 @@ class FrontierBoundTest {
             int b = g.ofInts(2, 4, 8, 16);
             int h = g.ofInts(2, 4, 8, 16);
             ManualClock clock = new ManualClock(1_000_000);
-            WheelFrontier f = new WheelFrontier(clock, WheelFrontier.Order.FIFO, Pacing.paper(T, 5 * T), b, h, 1,
+            WheelFrontier f = new WheelFrontier(clock, WheelOrder.FIFO, Pacing.paper(T, 5 * T), b, h, 1,
                     16, u -> { }, null);
             FrontierBound bound = f.bound();
             assertThat(bound.urls()).isEqualTo((long) b * (h / 2));
@@ -235,7 +235,7 @@ class FrontierBoundTest {
         ManualClock clock = new ManualClock(1_000_000);
         MapSpill spill = new MapSpill();
         List<PendingUrl> evicted = new ArrayList<>();
-        WheelFrontier f = new WheelFrontier(clock, WheelFrontier.Order.PRIORITY, Pacing.paper(T, 5 * T), 4, 8, 10,
+        WheelFrontier f = new WheelFrontier(clock, WheelOrder.PRIORITY, Pacing.paper(T, 5 * T), 4, 8, 10,
                 16, evicted::add, spill);
         for (int i = 0; i < 100; i++) {
             assertThat(f.restore(new PendingUrl("127.4.0." + (i % 7), 1000 + i, i, i % 5))).isTrue();
@@ -260,7 +260,7 @@ class FrontierBoundTest {
         ManualClock clock = new ManualClock(1_000_000);
         MapSpill spill = new MapSpill();
         List<PendingUrl> evicted = new ArrayList<>();
-        WheelFrontier f = new WheelFrontier(clock, WheelFrontier.Order.PRIORITY, Pacing.paper(T, 5 * T), 4, 8, 3,
+        WheelFrontier f = new WheelFrontier(clock, WheelOrder.PRIORITY, Pacing.paper(T, 5 * T), 4, 8, 3,
                 16, evicted::add, spill);
         for (int i = 0; i < 3; i++) {
             f.updateScore(10 + i, 5 + i);
@@ -278,12 +278,12 @@ class FrontierBoundTest {
     /** The bound of the defaults, stated: the whole frontier holds what paper 004's wheel may hold (plus one). */
     @Test
     void defaultBound_isThePapersBH2() {
-        FrontierBound d = FrontierBound.of(WheelFrontier.Order.PRIORITY, 1024, 1024, 524_288, 100_000);
+        FrontierBound d = FrontierBound.of(WheelOrder.PRIORITY, 1024, 1024, 524_288, 100_000);
         System.out.println(d.describe());
         assertThat(d.wheelUrls()).isEqualTo(524_288);
         assertThat(d.urls()).isEqualTo(524_289);
         assertThat(d.bytes()).isEqualTo(d.wheelBytes() + d.indexBytes() + d.ipBytes() + d.scoreCacheBytes());
-        FrontierBound fifo = FrontierBound.of(WheelFrontier.Order.FIFO, 1024, 1024, 524_288, 100_000);
+        FrontierBound fifo = FrontierBound.of(WheelOrder.FIFO, 1024, 1024, 524_288, 100_000);
         assertThat(fifo.urls()).isEqualTo(524_288);
     }
 }

@@ -22,7 +22,7 @@ public final class FrontierMemoryProbe {
 
     public static void main(String[] args) {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 300_000;
-        WheelFrontier.Order order = WheelFrontier.Order.parse(args.length > 1 ? args[1] : "priority");
+        WheelOrder order = WheelOrder.parse(args.length > 1 ? args[1] : "priority");
         // B = H = 2048 so that FIFO's wheel (B*H/2 URLs) can hold n; PRIORITY admits into the pool only.
         WheelFrontier f = new WheelFrontier(CrawlClock.SYSTEM, order, 4_000, 10_000, 2048, 2048, 1_000_000, 0,
                 u -> { });

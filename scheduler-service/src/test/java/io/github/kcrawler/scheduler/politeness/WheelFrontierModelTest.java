@@ -38,7 +38,7 @@ class WheelFrontierModelTest {
     void theIndexAgreesWithAnExactModel(long seed, boolean priority, int ipCount, int poolCapacity) {
         Random random = new Random(seed);
         ManualClock clock = new ManualClock(1_000);
-        WheelFrontier.Order order = priority ? WheelFrontier.Order.PRIORITY : WheelFrontier.Order.FIFO;
+        WheelOrder order = priority ? WheelOrder.PRIORITY : WheelOrder.FIFO;
         Map<Long, PendingUrl> model = new HashMap<>();
         Set<Long> left = new HashSet<>();
         List<PendingUrl> evicted = new ArrayList<>();

@@ -117,7 +117,7 @@ class WheelFrontierPacingTest {
     /** One busy IP (300 URLs) among 40 quiet ones (3 URLs each); returns the pipeline after the crawl. */
     private static Pipeline busyIp(Pacing pacing) {
         ManualClock clock = new ManualClock(1_000_000);
-        WheelFrontier f = new WheelFrontier(clock, WheelFrontier.Order.PRIORITY, pacing, 1024, 128, 10_000, 100,
+        WheelFrontier f = new WheelFrontier(clock, WheelOrder.PRIORITY, pacing, 1024, 128, 10_000, 100,
                 u -> { });
         long seq = 0;
         for (int i = 0; i < 300; i++) {
@@ -178,7 +178,7 @@ class WheelFrontierPacingTest {
             SplittableRandom r = new SplittableRandom(seed);
             Pacing pacing = r.nextBoolean() ? Pacing.paper(T, 3 * T)
                     : Pacing.pipelined(T, 1 + r.nextInt(16), r.nextInt(400), 3 * T + r.nextInt(500));
-            WheelFrontier.Order order = r.nextBoolean() ? WheelFrontier.Order.PRIORITY : WheelFrontier.Order.FIFO;
+            WheelOrder order = r.nextBoolean() ? WheelOrder.PRIORITY : WheelOrder.FIFO;
             int b = 2 + r.nextInt(30);
             int h = 2 * (1 + r.nextInt(16));
             ManualClock clock = new ManualClock(5_000_000);

@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class WheelFrontierTest {
     private static final long T = 200;
 
-    private static WheelFrontier frontier(ManualClock clock, WheelFrontier.Order order, int b, int h, int pool,
+    private static WheelFrontier frontier(ManualClock clock, WheelOrder order, int b, int h, int pool,
                                           List<PendingUrl> evicted) {
         return new WheelFrontier(clock, order, T, 5 * T, b, h, pool, 100, evicted::add);
     }
@@ -66,7 +66,7 @@ class WheelFrontierTest {
             boolean priority, long seed) {
         ManualClock clock = new ManualClock(1_000_000);
         List<PendingUrl> evicted = new ArrayList<>();
-        WheelFrontier f = frontier(clock, priority ? WheelFrontier.Order.PRIORITY : WheelFrontier.Order.FIFO, 8, 16,
+        WheelFrontier f = frontier(clock, priority ? WheelOrder.PRIORITY : WheelOrder.FIFO, 8, 16,
                 1000, evicted);
         Random r = new Random(seed);
         Set<Long> queued = new HashSet<>();
@@ -92,7 +92,7 @@ class WheelFrontierTest {
     @Test
     void nextStep_waitsForThePreviousStepsFetches_untilTheTimeout() {
         ManualClock clock = new ManualClock(0);
-        WheelFrontier f = frontier(clock, WheelFrontier.Order.FIFO, 8, 16, 10, new ArrayList<>());
+        WheelFrontier f = frontier(clock, WheelOrder.FIFO, 8, 16, 10, new ArrayList<>());
         for (int i = 0; i < 4; i++) {
             f.admit(ip(i), 100 + i, i);            // residues of parity 0 and 1: two steps
             f.admit(ip(i), 200 + i, 10 + i);
@@ -118,7 +118,7 @@ class WheelFrontierTest {
     void priority_entersTheWheelBestFirst_andAFullPoolEvictsTheWorst() {
         ManualClock clock = new ManualClock(0);
         List<PendingUrl> evicted = new ArrayList<>();
-        WheelFrontier f = frontier(clock, WheelFrontier.Order.PRIORITY, 8, 64, 6, evicted);
+        WheelFrontier f = frontier(clock, WheelOrder.PRIORITY, 8, 64, 6, evicted);
         for (int i = 0; i < 6; i++) {
             f.updateScore(1000 + i, i * 10.0);       // score 0, 10, ..., 50; each its own IP
             assertThat(f.admit(ip(i), 1000 + i, i)).isEqualTo(Admission.QUEUED);
@@ -134,7 +134,7 @@ class WheelFrontierTest {
 
         List<Long> released = new ArrayList<>();
         ManualClock c2 = new ManualClock(0);
-        WheelFrontier g = frontier(c2, WheelFrontier.Order.PRIORITY, 8, 64, 100, new ArrayList<>());
+        WheelFrontier g = frontier(c2, WheelOrder.PRIORITY, 8, 64, 100, new ArrayList<>());
         // One IP for all: the wheel then hands out one URL per two steps, in pool order.
         for (int i = 0; i < 5; i++) {
             g.updateScore(5000 + i, i);
@@ -155,7 +155,7 @@ class WheelFrontierTest {
     void admitToWheel_bypassesAPoolFullOfBetterUrls() {
         ManualClock clock = new ManualClock(0);
         List<PendingUrl> evicted = new ArrayList<>();
-        WheelFrontier f = frontier(clock, WheelFrontier.Order.PRIORITY, 8, 64, 4, evicted);
+        WheelFrontier f = frontier(clock, WheelOrder.PRIORITY, 8, 64, 4, evicted);
         for (int i = 0; i < 4; i++) {
             f.updateScore(100 + i, 1000.0);
             f.admit(ip(i), 100 + i, i);
@@ -181,7 +181,7 @@ class WheelFrontierTest {
     @Test
     void restore_keepsEveryUrl_evenWhenTheWheelIsFull() {
         ManualClock clock = new ManualClock(0);
-        WheelFrontier f = frontier(clock, WheelFrontier.Order.FIFO, 4, 2, 10, new ArrayList<>());
+        WheelFrontier f = frontier(clock, WheelOrder.FIFO, 4, 2, 10, new ArrayList<>());
         List<PendingUrl> kept = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
             if (f.admit(ip(0), 7000 + i, i) == Admission.QUEUED) {
@@ -190,7 +190,7 @@ class WheelFrontierTest {
         }
         assertThat(kept).hasSizeLessThan(20); // the wheel dropped the rest: at most B/2 per residue
         // A restart restores more than the fresh wheel takes (e.g. smaller B now): nothing is dropped.
-        WheelFrontier g = new WheelFrontier(clock, WheelFrontier.Order.FIFO, T, 5 * T, 2, 2, 10, 10, u -> { });
+        WheelFrontier g = new WheelFrontier(clock, WheelOrder.FIFO, T, 5 * T, 2, 2, 10, 10, u -> { });
         for (PendingUrl u : kept) {
             assertThat(g.restore(u)).isTrue();
         }

@@ -3,35 +3,21 @@ package io.github.kcrawler.scheduler.processor;
 import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.fingerprint.Fingerprints;
 import io.github.kcrawler.common.model.AdmittedUrls;
-import io.github.kcrawler.common.model.FetchKind;
-import io.github.kcrawler.common.model.FetchOutcome;
 import io.github.kcrawler.common.model.FetchRequest;
-import io.github.kcrawler.common.model.FetchResult;
-import io.github.kcrawler.common.model.ForgetUrl;
 import io.github.kcrawler.common.model.RankScore;
 import io.github.kcrawler.common.model.RankScoreBatch;
-import io.github.kcrawler.common.service.StreamsDefaults;
 import io.github.kcrawler.common.time.ManualClock;
-import io.github.kcrawler.common.topic.Topics;
 import io.github.kcrawler.kafka.embedded.SurvivingStoreSupplier;
 import io.github.kcrawler.scheduler.SchedulerConfig;
 import io.github.kcrawler.scheduler.politeness.FrontierBound;
 import io.github.kcrawler.scheduler.politeness.Spill;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.TestInputTopic;
-import org.apache.kafka.streams.TestOutputTopic;
-import org.apache.kafka.streams.TopologyTestDriver;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -54,27 +40,19 @@ class FrontierSpillTopologyTest {
     private static final int B = 4;
     private static final int H = 8;
     private static final int MAX_PENDING = B * H / 2;
-    private static final Topics TOPICS = Topics.defaults();
 
     private final Path stateDir = Path.of("target", "ttd-state", UUID.randomUUID().toString());
-    private final ManualClock clock = new ManualClock(1_700_000_000_000L);
-    private TopologyTestDriver driver;
-    private SimpleMeterRegistry registry;
-    private LocalFrontiers frontiers;
-    private TestInputTopic<String, AdmittedUrls> admitted;
-    private TestInputTopic<String, RankScoreBatch> scores;
-    private TestInputTopic<String, FetchResult> results;
-    private TestOutputTopic<String, FetchRequest> requests;
-    private TestOutputTopic<String, ForgetUrl> forgets;
+    private final ManualClock clock = new ManualClock(SchedulerDriver.START);
+    private SchedulerDriver d;
 
-    private static SchedulerConfig config() {
+    private SchedulerConfig config() {
         return config(SchedulerConfig.Order.PRIORITY);
     }
 
-    private static SchedulerConfig config(SchedulerConfig.Order order) {
-        KafkaSettings kafka = new KafkaSettings("127.0.0.1:1", "", 1, Path.of("unused"), Map.of());
+    private SchedulerConfig config(SchedulerConfig.Order order) {
+        KafkaSettings kafka = new KafkaSettings("127.0.0.1:1", "", 1, stateDir, Map.of());
         SchedulerConfig.Revisit r = SchedulerConfig.Revisit.defaults();
-        return new SchedulerConfig(kafka, T, TICK, MAX_PENDING, 1000, 50, 1, 100, "127.0.0.1", 0,
+        return new SchedulerConfig(kafka, T, TICK, MAX_PENDING, 50, 1, 100, "127.0.0.1", 0,
                 new SchedulerConfig.Wheel(order, B, H, 5 * T),
                 new SchedulerConfig.Revisit(false, r.unitMs(), r.initialMs(), r.minMs(), r.maxMs(), r.bufferBytes()));
     }
@@ -84,29 +62,13 @@ class FrontierSpillTopologyTest {
     }
 
     private void open(SurvivingStoreSupplier store, SchedulerConfig.Order order) {
-        SchedulerConfig config = config(order);
-        KafkaSettings kafka = new KafkaSettings("127.0.0.1:1", "", 1, stateDir, Map.of());
-        frontiers = new LocalFrontiers();
-        registry = new SimpleMeterRegistry();
-        driver = new TopologyTestDriver(SchedulerTopology.build(config, clock, new SchedulerMetrics(registry,
-                frontiers, SchedulerTopology.badRecordSources(config)), frontiers, store),
-                StreamsDefaults.properties(kafka, SchedulerConfig.APPLICATION_ID, 1, 100),
-                Instant.ofEpochMilli(clock.millis()));
-        StringSerializer keys = new StringSerializer();
-        admitted = driver.createInputTopic(TOPICS.admitted.name(), keys, TOPICS.admitted.valueSerde().serializer());
-        scores = driver.createInputTopic(TOPICS.rankScores.name(), keys, TOPICS.rankScores.valueSerde().serializer());
-        results = driver.createInputTopic(TOPICS.fetchResults.name(), keys,
-                TOPICS.fetchResults.valueSerde().serializer());
-        requests = driver.createOutputTopic(TOPICS.fetchRequests.name(), new StringDeserializer(),
-                TOPICS.fetchRequests.valueSerde().deserializer());
-        forgets = driver.createOutputTopic(TOPICS.forget.name(), new StringDeserializer(),
-                TOPICS.forget.valueSerde().deserializer());
+        d = SchedulerDriver.of(config(order), clock, store);
     }
 
     @AfterEach
     void close() {
-        if (driver != null) {
-            driver.close();
+        if (d != null) {
+            d.close();
         }
     }
 
@@ -116,7 +78,7 @@ class FrontierSpillTopologyTest {
 
     /** Keys of the pending store: [pending, deferred]. */
     private long[] storeKeys() {
-        KeyValueStore<String, PendingEntry> store = driver.getKeyValueStore(SchedulerTopology.PENDING_STORE);
+        KeyValueStore<String, PendingEntry> store = d.driver.getKeyValueStore(SchedulerTopology.PENDING_STORE);
         long[] counts = new long[2];
         try (KeyValueIterator<String, PendingEntry> it = store.all()) {
             while (it.hasNext()) {
@@ -127,7 +89,7 @@ class FrontierSpillTopologyTest {
     }
 
     private double spilled(String op) {
-        return registry.get(SchedulerMetrics.SPILL).tag("op", op).counter().count();
+        return d.registry.get(SchedulerMetrics.SPILL).tag("op", op).counter().count();
     }
 
     @Test
@@ -147,20 +109,20 @@ class FrontierSpillTopologyTest {
             String url = "http://h" + i + ".test/" + n;
             ipOf.put(url, ip(i));
             long fp = Fingerprints.url(url);
-            scores.pipeInput(ip(i), RankScoreBatch.of(List.of(RankScore.of(url, fp, ip(i), n % 17))));
-            admitted.pipeInput(ip(i), AdmittedUrls.of(1, List.of(new AdmittedUrls.Entry(url, ip(i), fp))));
+            d.scores.pipeInput(ip(i), RankScoreBatch.of(List.of(RankScore.of(url, fp, ip(i), n % 17))));
+            d.admitted.pipeInput(ip(i), AdmittedUrls.of(1, List.of(new AdmittedUrls.Entry(url, ip(i), fp))));
             long[] keys = storeKeys();
             assertThat(keys[0]).as("URLs indexed in memory (pending keys)").isLessThanOrEqualTo(bound.urls());
             assertThat(keys[0] + keys[1]).as("every admitted URL is pending or deferred, none dropped")
                     .isEqualTo(n + 1 - all.size());
-            assertThat(frontiers.deferred()).as("the spill's count agrees with the store").isEqualTo(keys[1]);
-            assertThat(registry.get(SchedulerMetrics.SPILL + ".size").gauge().value()).isEqualTo(keys[1]);
+            assertThat(d.frontiers.deferred()).as("the spill's count agrees with the store").isEqualTo(keys[1]);
+            assertThat(d.registry.get(SchedulerMetrics.SPILL + ".size").gauge().value()).isEqualTo(keys[1]);
             if (n % 10 == 9) {
                 step(all, notBefore);
             }
             if (n == total / 2) { // a restart from what the store (its changelog) holds
                 assertThat(storeKeys()[1]).as("URLs deferred before the restart").isPositive();
-                driver.close();
+                d.close();
                 open(store);
                 // a restart forgets each IP's last release (documented: the fetcher's per-IP guard covers the gap),
                 // so politeness in notBefore is checked within each run
@@ -172,7 +134,7 @@ class FrontierSpillTopologyTest {
         for (int round = 0; round < 2000 && all.size() < total; round++) {
             step(all, notBefore);
         }
-        assertThat(forgets.readKeyValuesToList()).as("nothing forgotten").isEmpty();
+        assertThat(d.forgets.readKeyValuesToList()).as("nothing forgotten").isEmpty();
         assertThat(all).hasSize(total);
         Set<String> urls = new HashSet<>();
         for (FetchRequest r : all) {
@@ -180,7 +142,7 @@ class FrontierSpillTopologyTest {
         }
         checkPoliteness(notBefore);
         assertThat(storeKeys()).containsExactly(0, 0);
-        assertThat(frontiers.size()).isZero();
+        assertThat(d.frontiers.size()).isZero();
         assertThat(spilled("taken-back")).isPositive();
     }
 
@@ -202,11 +164,11 @@ class FrontierSpillTopologyTest {
         int total = 5 * MAX_PENDING;
         for (int n = 0; n < total; n++) {
             String url = "http://h" + (n % 5) + ".test/" + n;
-            admitted.pipeInput(ip(n % 5), AdmittedUrls.of(1, List.of(new AdmittedUrls.Entry(url, ip(n % 5),
+            d.admitted.pipeInput(ip(n % 5), AdmittedUrls.of(1, List.of(new AdmittedUrls.Entry(url, ip(n % 5),
                     Fingerprints.url(url)))));
         }
         assertThat(storeKeys()[1]).isEqualTo(total - MAX_PENDING);
-        driver.close();
+        d.close();
         open(store, SchedulerConfig.Order.FIFO);
         assertThat(storeKeys()).containsExactly(total, 0);
         List<FetchRequest> all = new ArrayList<>();
@@ -214,19 +176,15 @@ class FrontierSpillTopologyTest {
             step(all, new HashMap<>());
         }
         assertThat(all.stream().map(FetchRequest::url).distinct()).hasSize(total);
-        assertThat(forgets.readKeyValuesToList()).isEmpty();
+        assertThat(d.forgets.readKeyValuesToList()).isEmpty();
     }
 
     /** Advances one tick and reports every request's fetch at once, with its step. */
     private void step(List<FetchRequest> all, Map<String, List<Long>> notBefore) {
-        clock.advance(TICK);
-        driver.advanceWallClockTime(Duration.ofMillis(TICK));
-        for (KeyValue<String, FetchRequest> kv : requests.readKeyValuesToList()) {
+        d.advance(TICK);
+        for (KeyValue<String, FetchRequest> kv : d.fetchAll()) {
             all.add(kv.value);
             notBefore.computeIfAbsent(kv.key, k -> new ArrayList<>()).add(kv.value.notBefore());
-            results.pipeInput(kv.key, new FetchResult(FetchResult.VERSION, kv.value.url(), kv.value.fingerprint(), 1,
-                    kv.value.step(), FetchKind.NEW, 200, FetchOutcome.OK, clock.millis(), 0, 1, null, 10,
-                    "text/html", null, null, null, 0, null));
         }
     }
 }

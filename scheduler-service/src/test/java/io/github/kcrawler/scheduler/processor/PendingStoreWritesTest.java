@@ -3,29 +3,16 @@ package io.github.kcrawler.scheduler.processor;
 import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.fingerprint.Fingerprints;
 import io.github.kcrawler.common.model.AdmittedUrls;
-import io.github.kcrawler.common.model.FetchKind;
-import io.github.kcrawler.common.model.FetchOutcome;
 import io.github.kcrawler.common.model.FetchRequest;
-import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.RankScore;
 import io.github.kcrawler.common.model.RankScoreBatch;
-import io.github.kcrawler.common.service.StreamsDefaults;
 import io.github.kcrawler.common.time.ManualClock;
-import io.github.kcrawler.common.topic.Topics;
 import io.github.kcrawler.kafka.embedded.SurvivingStoreSupplier;
 import io.github.kcrawler.scheduler.SchedulerConfig;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.streams.TestInputTopic;
-import org.apache.kafka.streams.TestOutputTopic;
-import org.apache.kafka.streams.TopologyTestDriver;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -42,52 +29,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 class PendingStoreWritesTest {
     private static final long T = 1000;
     private static final long TICK = 20;
-    private static final long START = 1_700_000_000_000L;
-    private static final Topics TOPICS = Topics.defaults();
 
     private final Path stateDir = Path.of("target", "ttd-state", UUID.randomUUID().toString());
-    private final ManualClock clock = new ManualClock(START);
-    private TopologyTestDriver driver;
-    private TestInputTopic<String, AdmittedUrls> admitted;
-    private TestInputTopic<String, RankScoreBatch> scores;
-    private TestInputTopic<String, FetchResult> results;
-    private TestOutputTopic<String, FetchRequest> requests;
+    private final ManualClock clock = new ManualClock(SchedulerDriver.START);
+    private SchedulerDriver d;
 
     private SchedulerConfig config(SchedulerConfig.Order order) {
         KafkaSettings kafka = new KafkaSettings("127.0.0.1:1", "", 1, stateDir, Map.of());
         SchedulerConfig.Revisit r = SchedulerConfig.Revisit.defaults();
-        return new SchedulerConfig(kafka, T, TICK, 1000, 1000, 1000, 1, 100, "127.0.0.1", 0,
+        return new SchedulerConfig(kafka, T, TICK, 1000, 1000, 1, 100, "127.0.0.1", 0,
                 SchedulerConfig.Wheel.defaults().withOrder(order),
                 new SchedulerConfig.Revisit(false, r.unitMs(), r.initialMs(), r.minMs(), r.maxMs(), r.bufferBytes()));
     }
 
-    private void open(SchedulerConfig config, SurvivingStoreSupplier store) {
-        LocalFrontiers frontiers = new LocalFrontiers();
-        SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        driver = new TopologyTestDriver(SchedulerTopology.build(config, clock, new SchedulerMetrics(registry,
-                frontiers, SchedulerTopology.badRecordSources(config)), frontiers, store),
-                StreamsDefaults.properties(config.kafka(), SchedulerConfig.APPLICATION_ID, 1, 100),
-                Instant.ofEpochMilli(clock.millis()));
-        StringSerializer keys = new StringSerializer();
-        admitted = driver.createInputTopic(TOPICS.admitted.name(), keys, TOPICS.admitted.valueSerde().serializer());
-        scores = driver.createInputTopic(TOPICS.rankScores.name(), keys, TOPICS.rankScores.valueSerde().serializer());
-        results = driver.createInputTopic(TOPICS.fetchResults.name(), keys,
-                TOPICS.fetchResults.valueSerde().serializer());
-        requests = driver.createOutputTopic(TOPICS.fetchRequests.name(), new StringDeserializer(),
-                TOPICS.fetchRequests.valueSerde().deserializer());
-    }
-
     @AfterEach
     void close() {
-        if (driver != null) {
-            driver.close();
-        }
-    }
-
-    private void advance(long millis) {
-        for (long t = 0; t < millis; t += TICK) {
-            clock.advance(TICK);
-            driver.advanceWallClockTime(Duration.ofMillis(TICK));
+        if (d != null) {
+            d.close();
         }
     }
 
@@ -103,7 +61,7 @@ class PendingStoreWritesTest {
         for (int page = 0; page < pages; page++) {
             for (int i = 0; i < ips; i++) {
                 String u = url(i, page);
-                admitted.pipeInput(ip(i), AdmittedUrls.of(1, List.of(
+                d.admitted.pipeInput(ip(i), AdmittedUrls.of(1, List.of(
                         new AdmittedUrls.Entry(u, ip(i), Fingerprints.url(u)))));
             }
         }
@@ -113,7 +71,7 @@ class PendingStoreWritesTest {
         for (int page = 0; page < pages; page++) {
             for (int i = 0; i < ips; i++) {
                 String u = url(i, page);
-                scores.pipeInput(ip(i), score(ip(i), u, Fingerprints.url(u), score + page));
+                d.scores.pipeInput(ip(i), score(ip(i), u, Fingerprints.url(u), score + page));
             }
         }
     }
@@ -122,13 +80,8 @@ class PendingStoreWritesTest {
     private List<FetchRequest> crawlToTheEnd(int expected) {
         List<FetchRequest> all = new ArrayList<>();
         for (int round = 0; round < 200 && all.size() < expected; round++) {
-            advance(T / 2);
-            for (var kv : requests.readKeyValuesToList()) {
-                all.add(kv.value);
-                results.pipeInput(kv.key, new FetchResult(FetchResult.VERSION, kv.value.url(),
-                        kv.value.fingerprint(), 1, kv.value.step(), FetchKind.NEW, 200, FetchOutcome.OK,
-                        clock.millis(), 0, 1, null, 10, "text/html", null, null, null, 0, null));
-            }
+            d.advance(T / 2);
+            d.fetchAll().forEach(kv -> all.add(kv.value));
         }
         return all;
     }
@@ -136,12 +89,12 @@ class PendingStoreWritesTest {
     @Test
     void wheel_writesOnePutAndOneDeletePerUrl_andNothingForScoresOfUrlsPlacedInTheWheel() {
         SurvivingStoreSupplier store = new SurvivingStoreSupplier(SchedulerTopology.PENDING_STORE);
-        open(config(SchedulerConfig.Order.PRIORITY), store);
+        d = SchedulerDriver.of(config(SchedulerConfig.Order.PRIORITY), clock, store);
         int ips = 10;
         int pages = 5;
         admit(ips, pages);
         assertThat(store.puts()).isEqualTo(ips * pages);
-        advance(T / 2); // the first step goes out (pacing-lead-ms before its notBefore); the rest enter the wheel
+        d.advance(T / 2); // the first step goes out (pacing-lead-ms before its notBefore); the rest enter the wheel
         for (int round = 1; round <= 3; round++) {
             score(ips, pages, round * 10.0); // 150 score records for URLs placed in the wheel
         }
@@ -169,38 +122,27 @@ class PendingStoreWritesTest {
     @Test
     void wheel_rewritesAWaitingUrlOnlyWhenItsScoreBucketChanges_andARestartKeepsItsPlace() {
         SurvivingStoreSupplier store = new SurvivingStoreSupplier(SchedulerTopology.PENDING_STORE);
-        open(config(SchedulerConfig.Order.PRIORITY), store);
+        d = SchedulerDriver.of(config(SchedulerConfig.Order.PRIORITY), clock, store);
         String first = url(0, 0);
         String second = url(0, 1);
-        admitted.pipeInput(ip(0), AdmittedUrls.of(1, List.of(
+        d.admitted.pipeInput(ip(0), AdmittedUrls.of(1, List.of(
                 new AdmittedUrls.Entry(first, ip(0), Fingerprints.url(first)))));
-        admitted.pipeInput(ip(0), AdmittedUrls.of(1, List.of(
+        d.admitted.pipeInput(ip(0), AdmittedUrls.of(1, List.of(
                 new AdmittedUrls.Entry(second, ip(0), Fingerprints.url(second)))));
         assertThat(store.puts()).isEqualTo(2);
-        scores.pipeInput(ip(0), score(ip(0), second, Fingerprints.url(second), 0.8)); // bucket of 0 -> of 0.8
+        d.scores.pipeInput(ip(0), score(ip(0), second, Fingerprints.url(second), 0.8)); // bucket of 0 -> of 0.8
         assertThat(store.puts()).isEqualTo(3);
-        scores.pipeInput(ip(0), score(ip(0), second, Fingerprints.url(second), 0.76)); // [0.75, 0.8125)
-        scores.pipeInput(ip(0), score(ip(0), second, Fingerprints.url(second), 0.79));
+        d.scores.pipeInput(ip(0), score(ip(0), second, Fingerprints.url(second), 0.76)); // [0.75, 0.8125)
+        d.scores.pipeInput(ip(0), score(ip(0), second, Fingerprints.url(second), 0.79));
         assertThat(store.puts()).as("a change within the pool's bucket orders nothing").isEqualTo(3);
-        scores.pipeInput(ip(0), score(ip(0), second, Fingerprints.url(second), 3.0));
+        d.scores.pipeInput(ip(0), score(ip(0), second, Fingerprints.url(second), 3.0));
         assertThat(store.puts()).isEqualTo(4);
-        driver.close();
-        driver = null;
+        d.close();
 
-        open(config(SchedulerConfig.Order.PRIORITY), store); // a restart from what the changelog holds
+        d = SchedulerDriver.of(config(SchedulerConfig.Order.PRIORITY), clock, store); // a restart from what the changelog holds
         List<FetchRequest> all = crawlToTheEnd(2);
         assertThat(all).extracting(FetchRequest::url).containsExactly(second, first);
         assertThat(store.entries()).isZero();
-    }
-
-    @Test
-    void perIpOrder_stillRewritesEveryScoreChange() {
-        SurvivingStoreSupplier store = new SurvivingStoreSupplier(SchedulerTopology.PENDING_STORE);
-        open(config(SchedulerConfig.Order.PER_IP), store);
-        admit(2, 3);
-        score(2, 3, 1.0);
-        score(2, 3, 2.0);
-        assertThat(store.puts()).as("the per-IP heap orders by the exact score").isEqualTo(6 + 12);
     }
 
     /** One score as the ranker publishes it: a batch of one entry. */

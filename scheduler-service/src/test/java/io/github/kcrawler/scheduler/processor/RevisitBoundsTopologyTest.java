@@ -9,21 +9,11 @@ import io.github.kcrawler.common.model.FetchOutcome;
 import io.github.kcrawler.common.model.FetchRequest;
 import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.time.ManualClock;
-import io.github.kcrawler.common.topic.Topics;
 import io.github.kcrawler.scheduler.SchedulerConfig;
-import io.github.kcrawler.scheduler.SchedulerService;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.streams.TestInputTopic;
-import org.apache.kafka.streams.TestOutputTopic;
-import org.apache.kafka.streams.TopologyTestDriver;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -38,51 +28,30 @@ import static org.assertj.core.api.Assertions.assertThat;
 class RevisitBoundsTopologyTest {
     private static final long T = 1000;
     private static final long TICK = 20;
-    private static final long START = 1_700_000_000_000L;
-    private static final Topics TOPICS = Topics.defaults();
+    private static final long START = SchedulerDriver.START;
 
     private final Path stateDir = Path.of("target", "ttd-state", UUID.randomUUID().toString());
     private final ManualClock clock = new ManualClock(START);
-    private SimpleMeterRegistry registry;
-    private TopologyTestDriver driver;
-    private TestInputTopic<String, AdmittedUrls> admitted;
-    private TestInputTopic<String, FetchResult> results;
-    private TestOutputTopic<String, FetchRequest> requests;
+    private SchedulerDriver d;
 
     private void open() {
         KafkaSettings kafka = new KafkaSettings("127.0.0.1:1", "", 1, stateDir, Map.of());
-        SchedulerConfig config = new SchedulerConfig(kafka, T, TICK, 100, 100, 1000, 1, 100, "127.0.0.1", 0,
-                SchedulerConfig.Wheel.defaults().withOrder(SchedulerConfig.Order.PER_IP),
+        SchedulerConfig config = new SchedulerConfig(kafka, T, TICK, 100, 1000, 1, 100, "127.0.0.1", 0,
+                SchedulerConfig.Wheel.defaults(),
                 SchedulerConfig.Revisit.defaults())
                 .withRevisit(new SchedulerConfig.Revisit(true, 100, 500, 100, 10_000, 1 << 20));
-        registry = new SimpleMeterRegistry();
-        SchedulerService service = new SchedulerService(config, registry, clock);
-        driver = new TopologyTestDriver(service.topology(), service.streamsProperties(),
-                Instant.ofEpochMilli(clock.millis()));
-        StringSerializer keys = new StringSerializer();
-        admitted = driver.createInputTopic(TOPICS.admitted.name(), keys, TOPICS.admitted.valueSerde().serializer());
-        results = driver.createInputTopic(TOPICS.fetchResults.name(), keys,
-                TOPICS.fetchResults.valueSerde().serializer());
-        requests = driver.createOutputTopic(TOPICS.fetchRequests.name(), new StringDeserializer(),
-                TOPICS.fetchRequests.valueSerde().deserializer());
+        d = SchedulerDriver.of(config, clock);
     }
 
     @AfterEach
     void close() {
-        if (driver != null) {
-            driver.close();
-        }
-    }
-
-    private void advance(long millis) {
-        for (long t = 0; t < millis; t += TICK) {
-            clock.advance(TICK);
-            driver.advanceWallClockTime(Duration.ofMillis(TICK));
+        if (d != null) {
+            d.close();
         }
     }
 
     private double bounded(String fit) {
-        var c = registry.find(MetricNames.SCHEDULER_REVISITS_BOUNDED).tags("fit", fit).counter();
+        var c = d.registry.find(MetricNames.SCHEDULER_REVISITS_BOUNDED).tags("fit", fit).counter();
         return c == null ? 0 : c.count();
     }
 
@@ -94,15 +63,15 @@ class RevisitBoundsTopologyTest {
     @Test
     void aSixThousandByteEtagLosesItsValidatorsAndThePageIsStillRevisited() {
         open();
-        admitted.pipeInput("10.0.0.1", AdmittedUrls.of(1, List.of(
+        d.admitted.pipeInput("10.0.0.1", AdmittedUrls.of(1, List.of(
                 new AdmittedUrls.Entry("http://a.test/", "10.0.0.1", Fingerprints.url("http://a.test/")))));
-        advance(TICK);
-        assertThat(requests.readValuesToList()).hasSize(1);
-        results.pipeInput("10.0.0.1", ok("http://a.test/", "\"" + "e".repeat(5998) + "\"",
+        d.advance(T); // the wheel's first two steps (T/2 apart): one has the residue's parity
+        assertThat(d.requests.readValuesToList()).hasSize(1);
+        d.results.pipeInput("10.0.0.1", ok("http://a.test/", "\"" + "e".repeat(5998) + "\"",
                 "Tue, 01 Dec 2026 00:00:00 GMT")); // threw IllegalArgumentException before issue 20
         assertThat(bounded("validators_dropped")).isEqualTo(1);
-        advance(1_200);
-        List<FetchRequest> revisits = requests.readValuesToList();
+        d.advance(2_000); // due 500 ms after the result, then the next step of its residue
+        List<FetchRequest> revisits = d.requests.readValuesToList();
         assertThat(revisits).hasSize(1);
         assertThat(revisits.get(0).kind()).isEqualTo(FetchKind.REVISIT);
         assertThat(revisits.get(0).url()).isEqualTo("http://a.test/");
@@ -117,17 +86,17 @@ class RevisitBoundsTopologyTest {
     void aPageWhoseUrlAloneDoesNotFitIsNotRevisitedAndTheOthersAre() {
         open();
         String huge = "http://b.test/" + "u".repeat(5000); // not from our fetcher: max-url-length is 2,048
-        results.pipeInput("10.0.0.2", ok(huge, null, null));
-        results.pipeInput("10.0.0.1", ok("http://a.test/", "\"v1\"", null));
+        d.results.pipeInput("10.0.0.2", ok(huge, null, null));
+        d.results.pipeInput("10.0.0.1", ok("http://a.test/", "\"v1\"", null));
         assertThat(bounded("too_large")).isEqualTo(1);
         assertThat(bounded("validators_dropped")).isZero();
-        advance(1_200);
-        List<FetchRequest> revisits = requests.readValuesToList();
+        d.advance(2_000); // due 500 ms after the result, then the next step of its residue
+        List<FetchRequest> revisits = d.requests.readValuesToList();
         assertThat(revisits).extracting(FetchRequest::url).containsExactly("http://a.test/");
         assertThat(revisits.get(0).etag()).isEqualTo("\"v1\"");
     }
 
     private double counterOf(String outcome) {
-        return registry.find(MetricNames.SCHEDULER_REVISITS).tags("outcome", outcome).counter().count();
+        return d.registry.find(MetricNames.SCHEDULER_REVISITS).tags("outcome", outcome).counter().count();
     }
 }

@@ -9,22 +9,12 @@ import io.github.kcrawler.common.model.FetchRequest;
 import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.RevisitMemo;
 import io.github.kcrawler.common.time.ManualClock;
-import io.github.kcrawler.common.topic.Topics;
 import io.github.kcrawler.scheduler.SchedulerConfig;
-import io.github.kcrawler.scheduler.SchedulerService;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.TestInputTopic;
-import org.apache.kafka.streams.TestOutputTopic;
-import org.apache.kafka.streams.TopologyTestDriver;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -53,14 +43,10 @@ class SatlRevisitModelTest {
     private static final long MIN = 100;
     private static final long MAX = 5_000;
     private static final long START = 1_700_000_000_000L;
-    private static final Topics TOPICS = Topics.defaults();
 
     private final Path stateDir = Path.of("target", "ttd-state", UUID.randomUUID().toString());
     private final ManualClock clock = new ManualClock(START);
-    private SimpleMeterRegistry registry;
-    private TopologyTestDriver driver;
-    private TestInputTopic<String, FetchResult> results;
-    private TestOutputTopic<String, FetchRequest> requests;
+    private SchedulerDriver d;
 
     /** The model's view of one page. */
     private static final class Page {
@@ -86,33 +72,23 @@ class SatlRevisitModelTest {
         }
     }
 
+    /**
+     * Paper 004's wheel at B = H = 1024 with a step timeout of 1 s: the last phase answers no request, so the wheel's
+     * 32 steps in flight fill up and each later step waits for the one 32 back to time out (10 s by default).
+     */
     private void open(SchedulerConfig.RevisitStateMode mode) {
         KafkaSettings kafka = new KafkaSettings("127.0.0.1:1", "", 1, stateDir, Map.of());
-        SchedulerConfig config = new SchedulerConfig(kafka, T, TICK, 1000, 1000, 1000, 1, 100, "127.0.0.1", 0,
-                SchedulerConfig.Wheel.defaults().withOrder(SchedulerConfig.Order.PER_IP),
+        SchedulerConfig config = new SchedulerConfig(kafka, T, TICK, 1000, 1000, 1, 100, "127.0.0.1", 0,
+                new SchedulerConfig.Wheel(SchedulerConfig.Order.PRIORITY, 1024, 1024, 1_000),
                 SchedulerConfig.Revisit.defaults())
                 .withRevisit(new SchedulerConfig.Revisit(true, UNIT, INITIAL, MIN, MAX, 1 << 20, mode));
-        registry = new SimpleMeterRegistry();
-        SchedulerService service = new SchedulerService(config, registry, clock);
-        driver = new TopologyTestDriver(service.topology(), service.streamsProperties(),
-                Instant.ofEpochMilli(clock.millis()));
-        results = driver.createInputTopic(TOPICS.fetchResults.name(), new StringSerializer(),
-                TOPICS.fetchResults.valueSerde().serializer());
-        requests = driver.createOutputTopic(TOPICS.fetchRequests.name(), new StringDeserializer(),
-                TOPICS.fetchRequests.valueSerde().deserializer());
+        d = SchedulerDriver.of(config, clock);
     }
 
     @AfterEach
     void close() {
-        if (driver != null) {
-            driver.close();
-        }
-    }
-
-    private void advance(long millis) {
-        for (long t = 0; t < millis; t += TICK) {
-            clock.advance(TICK);
-            driver.advanceWallClockTime(Duration.ofMillis(TICK));
+        if (d != null) {
+            d.close();
         }
     }
 
@@ -138,7 +114,7 @@ class SatlRevisitModelTest {
     }
 
     private double ops(String op) {
-        var c = registry.find(MetricNames.SCHEDULER_REVISIT_STORE_OPS).tags("op", op).counter();
+        var c = d.registry.find(MetricNames.SCHEDULER_REVISIT_STORE_OPS).tags("op", op).counter();
         return c == null ? 0 : c.count();
     }
 
@@ -157,7 +133,7 @@ class SatlRevisitModelTest {
         long revisits = run(SchedulerConfig.RevisitStateMode.SATL, new SplittableRandom(seed), "seed " + seed);
         assertThat(revisits).as("seed %d: revisits answered", seed).isGreaterThan(100);
         assertThat(ops("read")).as("seed %d: random store reads", seed).isZero();
-        assertThat(SatlStateStore.unwrap(driver.getKeyValueStore(SchedulerTopology.REVISIT_SATL_STORE)).reads())
+        assertThat(SatlStateStore.unwrap(d.driver.getKeyValueStore(SchedulerTopology.REVISIT_SATL_STORE)).reads())
                 .as("gets, ranges and scans of the SAT/L store").isZero();
         // per revisit: the tombstone when it left the queue and the put of its next state
         assertThat(ops("write")).as("seed %d", seed).isLessThanOrEqualTo(2.0 * (revisits + 40) + 40);
@@ -183,19 +159,19 @@ class SatlRevisitModelTest {
             page.etag = rnd.nextBoolean() ? "\"e0\"" : null;
             page.hash = "h0-" + p;
             long now = clock.millis();
-            results.pipeInput(ip, result(url, FetchKind.NEW, 0, 200, page.hash, page.etag, null, now));
+            d.results.pipeInput(ip, result(url, FetchKind.NEW, 0, 200, page.hash, page.etag, null, now));
             page.first = now;
             page.last = now;
             page.interval = INITIAL / UNIT;
             page.dueUnit = unit(now) + page.interval;
             pages.put(url, page);
-            advance(TICK);
+            d.advance(TICK);
         }
         List<KeyValue<FetchRequest, Page>> waiting = new ArrayList<>();
         long answered = 0;
         for (int round = 0; round < 300; round++) {
-            advance(TICK * rnd.nextInt(1, 10));
-            for (KeyValue<String, FetchRequest> kv : requests.readKeyValuesToList()) {
+            d.advance(TICK * rnd.nextInt(1, 10));
+            for (KeyValue<String, FetchRequest> kv : d.requests.readKeyValuesToList()) {
                 FetchRequest r = kv.value;
                 Page page = pages.get(r.url());
                 String at = where + " round " + round + " " + r.url();
@@ -240,9 +216,9 @@ class SatlRevisitModelTest {
             answered++;
         }
         // liveness: with nothing answered any more, every live page comes due, once
-        advance(MAX + 2_000);
+        d.advance(MAX + 2_000);
         Map<String, Integer> seen = new HashMap<>();
-        for (FetchRequest r : requests.readValuesToList()) {
+        for (FetchRequest r : d.requests.readValuesToList()) {
             seen.merge(r.url(), 1, Integer::sum);
         }
         for (Page p : pages.values()) {
@@ -257,12 +233,12 @@ class SatlRevisitModelTest {
         int pick = rnd.nextInt(100);
         page.out = false;
         if (pick < 3) { // gone
-            results.pipeInput(page.ip, result(r.url(), r.kind(), r.step(), 404, null, null, r.revisit(), now));
+            d.results.pipeInput(page.ip, result(r.url(), r.kind(), r.step(), 404, null, null, r.revisit(), now));
             page.gone = true;
             return;
         }
         if (pick < 13) { // a server error: same history, retried after the interval in force
-            results.pipeInput(page.ip, result(r.url(), r.kind(), r.step(), 500, null, null, r.revisit(), now));
+            d.results.pipeInput(page.ip, result(r.url(), r.kind(), r.step(), 500, null, null, r.revisit(), now));
             page.dueUnit = unit(now) + Math.max(MIN / UNIT, page.interval);
             return;
         }
@@ -270,7 +246,7 @@ class SatlRevisitModelTest {
         String etag;
         if (pick < 50) { // 304, with or without a fresh ETag
             etag = rnd.nextBoolean() ? null : "\"e" + rnd.nextInt(1000) + "\"";
-            results.pipeInput(page.ip, result(r.url(), r.kind(), r.step(), 304, null, etag, r.revisit(), now));
+            d.results.pipeInput(page.ip, result(r.url(), r.kind(), r.step(), 304, null, etag, r.revisit(), now));
             changed = false;
             if (etag != null) {
                 page.etag = etag;
@@ -279,7 +255,7 @@ class SatlRevisitModelTest {
             changed = pick >= 75;
             String hash = changed ? "h" + rnd.nextLong() : page.hash;
             etag = rnd.nextBoolean() ? null : "\"e" + rnd.nextInt(1000) + "\"";
-            results.pipeInput(page.ip, result(r.url(), r.kind(), r.step(), 200, hash, etag, r.revisit(), now));
+            d.results.pipeInput(page.ip, result(r.url(), r.kind(), r.step(), 200, hash, etag, r.revisit(), now));
             page.hash = hash;
             page.etag = etag; // a 200 replaces the validators, absent ones included
         }

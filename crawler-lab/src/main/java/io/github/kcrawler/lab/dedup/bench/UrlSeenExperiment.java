@@ -5,7 +5,7 @@ import io.github.kcrawler.dedup.membership.LruFingerprintCache;
 import io.github.kcrawler.dedup.membership.OptimalP;
 import io.github.kcrawler.dedup.membership.StableBloomFilter;
 import io.github.kcrawler.dedup.membership.StableBloomFilterLight;
-import io.github.kcrawler.dedup.membership.TieredUrlSeenTest;
+import io.github.kcrawler.dedup.membership.UrlSeenTiers;
 import io.github.kcrawler.dedup.store.HashFingerprintSet;
 
 import java.io.PrintStream;
@@ -15,7 +15,7 @@ import java.util.List;
 /**
  * One run of seed 000's §5 experiment on one test stream: many cache configurations answer the same breadth-first
  * crawl stream side by side (in chunks, configurations in parallel), each compared with the exact ground truth.
- * Only the two in-memory tiers are simulated ({@link TieredUrlSeenTest#probe}); a miss is where the store would be
+ * Only the two in-memory tiers are simulated ({@link UrlSeenTiers#probe}); a miss is where the store would be
  * asked. Per configuration: hit rate (LRU hits + filter positives, the paper's definition), true hit rate (without
  * false positives), false positives (a new URL answered "seen"), false negatives (a seen URL missed by both caches,
  * i.e. a storage hit), and memory as the paper counts it (LRU 20 B/entry, filter d bits/counter) and as measured
@@ -32,7 +32,7 @@ final class UrlSeenExperiment {
         final int k;
         final double fpr;
         final int bits;
-        final TieredUrlSeenTest test;
+        final UrlSeenTiers test;
         long falsePositives;
         long falseNegatives;
 
@@ -43,17 +43,17 @@ final class UrlSeenExperiment {
             this.k = k;
             this.fpr = fpr;
             this.bits = bits;
-            this.test = new TieredUrlSeenTest(lruSize, filter, new HashFingerprintSet());
+            this.test = new UrlSeenTiers(lruSize, filter, new HashFingerprintSet());
         }
 
         void consume(long[] fps, boolean[] seen, int n) {
             for (int i = 0; i < n; i++) {
                 int answer = test.probe(fps[i]);
                 if (seen[i]) {
-                    if (answer == TieredUrlSeenTest.MISS) {
+                    if (answer == UrlSeenTiers.MISS) {
                         falseNegatives++;
                     }
-                } else if (answer != TieredUrlSeenTest.MISS) {
+                } else if (answer != UrlSeenTiers.MISS) {
                     falsePositives++;
                 }
             }

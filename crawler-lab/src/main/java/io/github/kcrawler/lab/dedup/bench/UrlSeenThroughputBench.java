@@ -1,9 +1,9 @@
 package io.github.kcrawler.lab.dedup.bench;
 
 import io.github.kcrawler.common.fingerprint.Fingerprints;
-import io.github.kcrawler.dedup.membership.ExactUrlSeenTest;
-import io.github.kcrawler.dedup.membership.TieredUrlSeenTest;
-import io.github.kcrawler.dedup.membership.UrlSeenTest;
+import io.github.kcrawler.lab.baselines.dedup.ExactUrlSeen;
+import io.github.kcrawler.dedup.membership.UrlSeenTiers;
+import io.github.kcrawler.dedup.membership.UrlSeen;
 import io.github.kcrawler.dedup.membership.UrlSeenTierConfig;
 
 import java.io.IOException;
@@ -102,7 +102,7 @@ public final class UrlSeenThroughputBench {
             BitSet rocksAnswers = new BitSet(n);
             Path dir = o.workDir().resolve("rocksdb-only-" + rep);
             try (RocksDbFingerprintSet store = new RocksDbFingerprintSet(dir)) {
-                double rate = timed(new ExactUrlSeenTest(store), stream, n, rocksAnswers);
+                double rate = timed(new ExactUrlSeen(store), stream, n, rocksAnswers);
                 log.printf("run %d: RocksDB only  %,.0f tests/s%n", rep + 1, rate);
                 bestRocks = Math.max(bestRocks, rate);
             } finally {
@@ -112,7 +112,7 @@ public final class UrlSeenThroughputBench {
             dir = o.workDir().resolve("tiered-" + rep);
             BitSet tieredAnswers = new BitSet(n);
             try (RocksDbFingerprintSet store = new RocksDbFingerprintSet(dir)) {
-                TieredUrlSeenTest tiered = TieredUrlSeenTest.create(o.tiers(), store);
+                UrlSeenTiers tiered = UrlSeenTiers.create(o.tiers(), store);
                 double rate = timed(tiered, stream, n, tieredAnswers);
                 log.printf("run %d: tiered        %,.0f tests/s (hit rate %.4f)%n", rep + 1, rate, tiered.hitRate());
                 bestTiered = Math.max(bestTiered, rate);
@@ -134,7 +134,7 @@ public final class UrlSeenThroughputBench {
                 o.tiers().memoryBytes(), o.repeats(), tieredCounters, BenchReport.machine());
     }
 
-    private static double timed(UrlSeenTest test, long[] stream, int n, BitSet answers) {
+    private static double timed(UrlSeen test, long[] stream, int n, BitSet answers) {
         long start = System.nanoTime();
         for (int i = 0; i < n; i++) {
             if (test.testAndAdd(stream[i])) {
@@ -144,7 +144,7 @@ public final class UrlSeenThroughputBench {
         return n / ((System.nanoTime() - start) / 1e9);
     }
 
-    private static UrlSeenResult.Tiered counters(TieredUrlSeenTest t) {
+    private static UrlSeenResult.Tiered counters(UrlSeenTiers t) {
         return new UrlSeenResult.Tiered(t.tests(), t.lruHits(), t.sbflPositives(), t.storageLookups(),
                 t.storageHits(), t.newUrls(), BenchReport.round(t.hitRate()));
     }

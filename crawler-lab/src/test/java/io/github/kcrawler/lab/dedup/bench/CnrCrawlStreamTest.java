@@ -2,7 +2,7 @@ package io.github.kcrawler.lab.dedup.bench;
 
 import io.github.kcrawler.lab.dedup.bench.UrlSeenExperiment.Config;
 import io.github.kcrawler.dedup.membership.StableBloomFilterLight;
-import io.github.kcrawler.dedup.membership.TieredUrlSeenTest;
+import io.github.kcrawler.dedup.membership.UrlSeenTiers;
 import io.github.kcrawler.dedup.store.HashFingerprintSet;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +22,7 @@ class CnrCrawlStreamTest {
     @Test
     void tieredTest_neverAdmitsAPageTwice_onTheRealStream() {
         LinkGraph graph = CnrGraph.get();
-        TieredUrlSeenTest seen = new TieredUrlSeenTest(1 << 10,
+        UrlSeenTiers seen = new UrlSeenTiers(1 << 10,
                 StableBloomFilterLight.forTargetFpr(1L << 18, 4, 0.01, 2), new HashFingerprintSet());
         BitSet admitted = new BitSet(graph.numNodes());
         long[] twice = {0};

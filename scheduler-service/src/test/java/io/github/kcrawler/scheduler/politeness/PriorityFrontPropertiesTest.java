@@ -1,4 +1,4 @@
-package io.github.kcrawler.scheduler.wheel;
+package io.github.kcrawler.scheduler.politeness;
 
 import io.github.kcrawler.testing.Gen;
 import org.junit.jupiter.api.Test;
@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * capacity is never exceeded. Held entries (holdBest, add held) are out of the order: never polled or evicted, still
  * counted and found; a requeued entry arrives anew at its score's bucket; a full pool of held entries refuses.
  */
-class ScoreBucketPoolPropertiesTest {
+class PriorityFrontPropertiesTest {
 
     record Op(int kind, long fp, double score) {
     }
@@ -33,7 +33,7 @@ class ScoreBucketPoolPropertiesTest {
         Entry(long fp, double score, long arrival) {
             this.fp = fp;
             this.score = score;
-            this.bucket = ScoreBucketPool.bucket(score);
+            this.bucket = PriorityFront.bucket(score);
             this.arrival = arrival;
         }
     }
@@ -50,7 +50,7 @@ class ScoreBucketPoolPropertiesTest {
     }
 
     void behavesLikeTheExactBucketModel(int capacity, List<Op> ops) {
-        ScoreBucketPool pool = new ScoreBucketPool(capacity);
+        PriorityFront pool = new PriorityFront(capacity);
         Map<Long, Entry> model = new HashMap<>();
         long clock = 0;
         Comparator<Entry> order = Comparator.<Entry>comparingInt(e -> -e.bucket).thenComparingLong(e -> e.arrival);
@@ -60,13 +60,13 @@ class ScoreBucketPoolPropertiesTest {
                 long expected;
                 if (present != null) {
                     rescore(present, op.score(), clock++);
-                    expected = ScoreBucketPool.NONE;
+                    expected = PriorityFront.NONE;
                 } else if (model.size() == capacity && model.values().stream().allMatch(x -> x.held)) {
                     expected = op.fp(); // nothing waits, nothing can make room
                 } else {
                     Entry e = new Entry(op.fp(), op.score(), clock++);
                     model.put(op.fp(), e);
-                    expected = ScoreBucketPool.NONE;
+                    expected = PriorityFront.NONE;
                     if (model.size() > capacity) {
                         Entry worst = model.values().stream().filter(x -> !x.held).max(order).orElseThrow();
                         model.remove(worst.fp);
@@ -87,7 +87,7 @@ class ScoreBucketPoolPropertiesTest {
                 if (best != null) {
                     model.remove(best.fp);
                 }
-                assertThat(pool.pollBest()).isEqualTo(best == null ? ScoreBucketPool.NONE : best.fp);
+                assertThat(pool.pollBest()).isEqualTo(best == null ? PriorityFront.NONE : best.fp);
             } else if (op.kind() == 10) { // hold the best
                 Entry best = model.values().stream().filter(x -> !x.held).min(order).orElse(null);
                 int slot = pool.holdBest();
@@ -103,7 +103,7 @@ class ScoreBucketPoolPropertiesTest {
                 if (e != null && e.held) {
                     pool.requeue(pool.slotOf(op.fp()));
                     e.held = false;
-                    e.bucket = ScoreBucketPool.bucket(e.score);
+                    e.bucket = PriorityFront.bucket(e.score);
                     e.arrival = clock++;
                 }
             } else if (model.get(op.fp()) == null && model.size() < capacity) { // add held
@@ -127,7 +127,7 @@ class ScoreBucketPoolPropertiesTest {
     }
 
     private static void rescore(Entry e, double score, long clock) {
-        int b = ScoreBucketPool.bucket(score);
+        int b = PriorityFront.bucket(score);
         e.score = score;
         if (!e.held && b != e.bucket) {
             e.bucket = b;

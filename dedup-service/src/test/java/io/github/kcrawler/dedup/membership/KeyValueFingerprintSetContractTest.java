@@ -16,14 +16,14 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * The URL-seen contract for the exact set over the real Streams store (RocksDB) the dedup topology builds, taken
- * from a {@link TopologyTestDriver}.
+ * The URL-seen contract for the exact fingerprint set alone over the real Streams store (RocksDB) the dedup topology
+ * builds, taken from a {@link TopologyTestDriver}.
  */
-class ExactUrlSeenTestOnStreamsStoreTest extends UrlSeenTestContract {
+class KeyValueFingerprintSetContractTest extends UrlSeenContract {
     private TopologyTestDriver driver;
 
     @Override
-    protected UrlSeenTest newSeenTest() {
+    protected UrlSeen newSeenTest() {
         try {
             Path base = Files.createDirectories(Path.of("target", "test-state"));
             DedupConfig config = DedupConfig.of(new KafkaSettings("unused:9092", "", 4,
@@ -33,7 +33,7 @@ class ExactUrlSeenTestOnStreamsStoreTest extends UrlSeenTestContract {
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        return new ExactUrlSeenTest(new KeyValueFingerprintSet(driver.getKeyValueStore(DedupTopology.SEEN_STORE)));
+        return exactOver(new KeyValueFingerprintSet(driver.getKeyValueStore(DedupTopology.SEEN_STORE)));
     }
 
     @AfterEach

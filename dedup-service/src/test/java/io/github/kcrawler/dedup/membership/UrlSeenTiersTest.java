@@ -16,7 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The tiered URL-seen test: the paper's order, evictions into the filter, forget, counters and snapshots. */
-class TieredUrlSeenTestTest {
+class UrlSeenTiersTest {
 
     /** A store that counts its calls, to see which tier answered. */
     private static final class CountingStore implements FingerprintSet {
@@ -49,7 +49,7 @@ class TieredUrlSeenTestTest {
     @Test
     void lruHit_answersWithoutTheFilterOrTheStore() {
         CountingStore store = new CountingStore();
-        TieredUrlSeenTest seen = new TieredUrlSeenTest(4, sbfl(), store);
+        UrlSeenTiers seen = new UrlSeenTiers(4, sbfl(), store);
         assertThat(seen.testAndAdd(1L)).isTrue();
         assertThat(seen.testAndAdd(1L)).isFalse();
         assertThat(store.adds).isEqualTo(1);
@@ -61,7 +61,7 @@ class TieredUrlSeenTestTest {
     void lruEviction_goesIntoTheFilter_whichThenAnswersForIt() {
         CountingStore store = new CountingStore();
         StableBloomFilterLight filter = sbfl();
-        TieredUrlSeenTest seen = new TieredUrlSeenTest(2, filter, store);
+        UrlSeenTiers seen = new UrlSeenTiers(2, filter, store);
         seen.testAndAdd(1L);
         seen.testAndAdd(2L);
         assertThat(filter.mightContain(1L)).isFalse();
@@ -86,7 +86,7 @@ class TieredUrlSeenTestTest {
         while (filter.positions(twin)[0] != pos) {
             twin++;
         }
-        TieredUrlSeenTest seen = new TieredUrlSeenTest(1, filter, new HashFingerprintSet());
+        UrlSeenTiers seen = new UrlSeenTiers(1, filter, new HashFingerprintSet());
         seen.testAndAdd(evicted);
         assertThat(seen.testAndAdd(twin)).isTrue(); // evicts 5 into the filter only after asking about the twin
         assertThat(filter.mightContain(twin)).isTrue();
@@ -95,7 +95,7 @@ class TieredUrlSeenTestTest {
     @Test
     void storeDecides_whenBothCachesMiss() {
         CountingStore store = new CountingStore();
-        TieredUrlSeenTest seen = new TieredUrlSeenTest(1, FingerprintFilter.disabled(), store);
+        UrlSeenTiers seen = new UrlSeenTiers(1, FingerprintFilter.disabled(), store);
         seen.testAndAdd(1L);
         seen.testAndAdd(2L); // evicts 1; no filter
         assertThat(seen.testAndAdd(1L)).isFalse(); // store hit
@@ -108,7 +108,7 @@ class TieredUrlSeenTestTest {
     void forget_clearsEveryTier_soTheUrlIsAdmittedAgain() {
         CountingStore store = new CountingStore();
         StableBloomFilterLight filter = sbfl();
-        TieredUrlSeenTest seen = new TieredUrlSeenTest(1, filter, store);
+        UrlSeenTiers seen = new UrlSeenTiers(1, filter, store);
         seen.testAndAdd(1L);
         seen.testAndAdd(2L); // 1 now in the filter and the store, 2 in the LRU and the store
         seen.forget(1L);
@@ -131,7 +131,7 @@ class TieredUrlSeenTestTest {
     }
 
     void neverAdmitsTwice_andMissesFewNewUrls(int lruSize, long seed) {
-        TieredUrlSeenTest seen = new TieredUrlSeenTest(lruSize,
+        UrlSeenTiers seen = new UrlSeenTiers(lruSize,
                 StableBloomFilterLight.forTargetFpr(1L << 16, 8, 1e-4, 2), new HashFingerprintSet());
         Set<Long> admitted = new HashSet<>();
         Set<Long> tested = new HashSet<>();
@@ -161,29 +161,29 @@ class TieredUrlSeenTestTest {
 
     @Test
     void snapshot_restoresBothCaches_andItsTag() throws IOException {
-        TieredUrlSeenTest seen = new TieredUrlSeenTest(100, sbfl(), new HashFingerprintSet());
+        UrlSeenTiers seen = new UrlSeenTiers(100, sbfl(), new HashFingerprintSet());
         for (long i = 0; i < 1_000; i++) {
             seen.testAndAdd(i * 0x9E3779B97F4A7C15L);
         }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         seen.snapshotTo(bytes, 4242L);
-        TieredUrlSeenTest restored = new TieredUrlSeenTest(100, sbfl(), new HashFingerprintSet());
+        UrlSeenTiers restored = new UrlSeenTiers(100, sbfl(), new HashFingerprintSet());
         assertThat(restored.restoreFrom(new ByteArrayInputStream(bytes.toByteArray()))).isEqualTo(4242L);
         assertThat(restored.lru().toArrayMostRecentFirst()).containsExactly(seen.lru().toArrayMostRecentFirst());
         assertThat(((StableBloomFilterLight) restored.filter()).words)
                 .isEqualTo(((StableBloomFilterLight) seen.filter()).words);
-        assertThat(restored.probe(5 * 0x9E3779B97F4A7C15L)).isEqualTo(TieredUrlSeenTest.FILTER_POSITIVE);
+        assertThat(restored.probe(5 * 0x9E3779B97F4A7C15L)).isEqualTo(UrlSeenTiers.FILTER_POSITIVE);
     }
 
     @Test
     void snapshotOfAnotherGeometry_isRefused_andLeavesTheCachesCold() throws IOException {
-        TieredUrlSeenTest seen = new TieredUrlSeenTest(10, sbfl(), new HashFingerprintSet());
+        UrlSeenTiers seen = new UrlSeenTiers(10, sbfl(), new HashFingerprintSet());
         for (long i = 0; i < 100; i++) {
             seen.testAndAdd(i);
         }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         seen.snapshotTo(bytes, 1L);
-        TieredUrlSeenTest other = new TieredUrlSeenTest(10, StableBloomFilterLight.forTargetFpr(1L << 15, 8, 1e-5, 2),
+        UrlSeenTiers other = new UrlSeenTiers(10, StableBloomFilterLight.forTargetFpr(1L << 15, 8, 1e-5, 2),
                 new HashFingerprintSet());
         assertThatThrownBy(() -> other.restoreFrom(new ByteArrayInputStream(bytes.toByteArray())))
                 .isInstanceOf(IOException.class).hasMessageContaining("m=65536");
@@ -196,7 +196,7 @@ class TieredUrlSeenTestTest {
     @Test
     void config_buildsTheTiers_andAccountsTheirMemory() {
         UrlSeenTierConfig config = UrlSeenTierConfig.defaults();
-        TieredUrlSeenTest seen = TieredUrlSeenTest.create(config, new HashFingerprintSet());
+        UrlSeenTiers seen = UrlSeenTiers.create(config, new HashFingerprintSet());
         assertThat(seen.memoryBytes()).isEqualTo(config.memoryBytes());
         assertThat(config.decrementsPerInsertion()).isBetween(84.0, 85.0);
         UrlSeenTierConfig lruOnly = new UrlSeenTierConfig(1000, 0, 8, 1e-5, 2);

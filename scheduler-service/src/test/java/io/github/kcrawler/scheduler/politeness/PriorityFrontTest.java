@@ -1,33 +1,33 @@
-package io.github.kcrawler.scheduler.wheel;
+package io.github.kcrawler.scheduler.politeness;
 
 import org.junit.jupiter.api.Test;
 
-import static io.github.kcrawler.scheduler.wheel.ScoreBucketPool.NONE;
+import static io.github.kcrawler.scheduler.politeness.PriorityFront.NONE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-class ScoreBucketPoolTest {
+class PriorityFrontTest {
 
     @Test
     void buckets_areMonotoneInTheScore_andSpanAtMostNineEighths() {
-        assertThat(ScoreBucketPool.bucket(0)).isZero();
-        assertThat(ScoreBucketPool.bucket(-3)).isZero();
-        assertThat(ScoreBucketPool.bucket(Double.NaN)).isZero();
-        assertThat(ScoreBucketPool.bucket(Double.MIN_VALUE)).isEqualTo(1);
-        assertThat(ScoreBucketPool.bucket(Double.POSITIVE_INFINITY)).isEqualTo(ScoreBucketPool.BUCKETS - 1);
+        assertThat(PriorityFront.bucket(0)).isZero();
+        assertThat(PriorityFront.bucket(-3)).isZero();
+        assertThat(PriorityFront.bucket(Double.NaN)).isZero();
+        assertThat(PriorityFront.bucket(Double.MIN_VALUE)).isEqualTo(1);
+        assertThat(PriorityFront.bucket(Double.POSITIVE_INFINITY)).isEqualTo(PriorityFront.BUCKETS - 1);
         int prev = 0;
         for (double s = 1e-15; s < 1e15; s *= 1.01) {
-            int b = ScoreBucketPool.bucket(s);
-            assertThat(b).isGreaterThanOrEqualTo(prev).isLessThan(ScoreBucketPool.BUCKETS);
+            int b = PriorityFront.bucket(s);
+            assertThat(b).isGreaterThanOrEqualTo(prev).isLessThan(PriorityFront.BUCKETS);
             prev = b;
-            assertThat(ScoreBucketPool.bucket(s * 1.126)).as("ratio 1.126 always changes bucket").isGreaterThan(b);
+            assertThat(PriorityFront.bucket(s * 1.126)).as("ratio 1.126 always changes bucket").isGreaterThan(b);
         }
-        assertThat(ScoreBucketPool.bucket(1.0)).isEqualTo(ScoreBucketPool.bucket(1.12));
+        assertThat(PriorityFront.bucket(1.0)).isEqualTo(PriorityFront.bucket(1.12));
     }
 
     @Test
     void pollBest_takesBestBucketFirst_fifoInside() {
-        ScoreBucketPool pool = new ScoreBucketPool(10);
+        PriorityFront pool = new PriorityFront(10);
         pool.offer(1, 1.0);
         pool.offer(2, 100.0);
         pool.offer(3, 1.01);
@@ -41,7 +41,7 @@ class ScoreBucketPoolTest {
 
     @Test
     void offerWhenFull_evictsTheWorst_orRejectsTheNewcomer() {
-        ScoreBucketPool pool = new ScoreBucketPool(3);
+        PriorityFront pool = new PriorityFront(3);
         assertThat(pool.offer(1, 5)).isEqualTo(NONE);
         assertThat(pool.offer(2, 1)).isEqualTo(NONE);
         assertThat(pool.offer(3, 1)).isEqualTo(NONE);
@@ -55,7 +55,7 @@ class ScoreBucketPoolTest {
 
     @Test
     void rescoreAndRemove_changeOnlyPresentEntries() {
-        ScoreBucketPool pool = new ScoreBucketPool(4);
+        PriorityFront pool = new PriorityFront(4);
         pool.offer(1, 1);
         pool.offer(2, 2);
         assertThat(pool.rescore(9, 5)).isFalse();
@@ -72,15 +72,15 @@ class ScoreBucketPoolTest {
 
     @Test
     void reservedFingerprintAndBadCapacity_areRejected() {
-        ScoreBucketPool pool = new ScoreBucketPool(1);
+        PriorityFront pool = new PriorityFront(1);
         assertThatThrownBy(() -> pool.offer(NONE, 1)).hasMessageContaining(String.valueOf(NONE));
-        assertThatThrownBy(() -> new ScoreBucketPool(0)).hasMessageContaining("0");
+        assertThatThrownBy(() -> new PriorityFront(0)).hasMessageContaining("0");
         assertThat(pool.contains(NONE)).isFalse();
     }
 
     @Test
     void manyKeys_collidingInTheTable_surviveRemovals() {
-        ScoreBucketPool pool = new ScoreBucketPool(1000);
+        PriorityFront pool = new PriorityFront(1000);
         for (long k = 0; k < 1000; k++) {
             pool.offer(k << 40, k); // keys differing only in high bits
         }

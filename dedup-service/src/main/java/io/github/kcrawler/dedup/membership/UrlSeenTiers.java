@@ -33,7 +33,7 @@ import java.util.Objects;
  * store does not hold. Write one at a clean close, check the tag against the store on restore, and start cold
  * otherwise. Counters are plain longs for a metrics binder; the instance is confined to one stream thread.
  */
-public final class TieredUrlSeenTest implements UrlSeenTest {
+public final class UrlSeenTiers implements UrlSeen {
     /** {@link #probe} answer: the LRU held the fingerprint. */
     public static final int LRU_HIT = 1;
     /** {@link #probe} answer: the LRU missed and the filter was positive. */
@@ -63,15 +63,15 @@ public final class TieredUrlSeenTest implements UrlSeenTest {
      * @param filter      the middle tier ({@link FingerprintFilter#disabled()} for LRU only)
      * @param store       the exact, durable fingerprint set
      */
-    public TieredUrlSeenTest(int lruCapacity, FingerprintFilter filter, FingerprintSet store) {
+    public UrlSeenTiers(int lruCapacity, FingerprintFilter filter, FingerprintSet store) {
         this.filter = Objects.requireNonNull(filter, "filter");
         this.store = Objects.requireNonNull(store, "store");
         this.lru = new LruFingerprintCache(lruCapacity, this::evicted);
     }
 
     /** The tiers of {@code config} in front of {@code store}. */
-    public static TieredUrlSeenTest create(UrlSeenTierConfig config, FingerprintSet store) {
-        return new TieredUrlSeenTest(config.lruSize(), config.newFilter(), store);
+    public static UrlSeenTiers create(UrlSeenTierConfig config, FingerprintSet store) {
+        return new UrlSeenTiers(config.lruSize(), config.newFilter(), store);
     }
 
     private void evicted(long fingerprint) {
@@ -246,6 +246,6 @@ public final class TieredUrlSeenTest implements UrlSeenTest {
 
     @Override
     public String toString() {
-        return "TieredUrlSeenTest[lru=" + lru.capacity() + ", filter=" + filter + ", store=" + store + "]";
+        return "UrlSeenTiers[lru=" + lru.capacity() + ", filter=" + filter + ", store=" + store + "]";
     }
 }

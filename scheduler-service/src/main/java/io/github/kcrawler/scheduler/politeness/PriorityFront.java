@@ -1,11 +1,12 @@
-package io.github.kcrawler.scheduler.wheel;
+package io.github.kcrawler.scheduler.politeness;
 
 /**
- * The priority front of {@code --order priority} (DESIGN §4.5, last point): a bounded pool of admitted URLs, keyed
- * by 64-bit fingerprint with a {@code double} score (a back-link count or an incremental PageRank estimate, paper
- * 002), from which the best URLs enter the {@link PolitenessWheel} first. When the pool is full the worst URL is
- * evicted and returned, so the caller can send {@code crawl.urls.forget} for it — as the wheel does for a drop,
- * memory stays bounded and a much-linked URL comes back.
+ * The priority front of {@code --order priority} (DESIGN §4.5, last point; ours, not paper 004's): a bounded pool of
+ * admitted URLs, keyed by 64-bit fingerprint with a {@code double} score (the ranker's incremental PageRank estimate,
+ * paper 002), from which the best URLs enter paper 004's {@link io.github.kcrawler.scheduler.wheel.PolitenessWheel}
+ * first. When the pool is full the worst URL is evicted and returned, so the caller can send
+ * {@code crawl.urls.forget} for it — as the wheel does for a drop, memory stays bounded and a much-linked URL comes
+ * back.
  *
  * <h2>Buckets: why the order is approximate, and how much</h2>
  * A heap would cost O(log n) per operation; instead scores fall into {@value #BUCKETS} log-linear buckets: bucket 0
@@ -37,7 +38,7 @@ package io.github.kcrawler.scheduler.wheel;
  * <p>The fingerprint {@link #NONE} ({@code Long.MIN_VALUE}) is reserved as the "nothing" answer and rejected as a
  * key; a caller whose hash can produce it maps it to another value. Not thread-safe (one per stream task).
  */
-public final class ScoreBucketPool {
+public final class PriorityFront {
 
     /** Returned when nothing was evicted or the pool is empty; not a valid fingerprint. */
     public static final long NONE = Long.MIN_VALUE;
@@ -68,7 +69,7 @@ public final class ScoreBucketPool {
     private int size;
     private int held;
 
-    public ScoreBucketPool(int capacity) {
+    public PriorityFront(int capacity) {
         if (capacity < 1 || capacity > MAX_CAPACITY) {
             throw new IllegalArgumentException("pool capacity must be in [1, " + MAX_CAPACITY + "], was " + capacity);
         }
@@ -293,7 +294,7 @@ public final class ScoreBucketPool {
 
     private void checkKey(long fp) {
         if (fp == NONE) {
-            throw new IllegalArgumentException("fingerprint " + fp + " is reserved as ScoreBucketPool.NONE");
+            throw new IllegalArgumentException("fingerprint " + fp + " is reserved as PriorityFront.NONE");
         }
     }
 

@@ -1,5 +1,6 @@
 package io.github.kcrawler.dedup.membership;
 
+import io.github.kcrawler.dedup.store.FingerprintSet;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashSet;
@@ -9,13 +10,31 @@ import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The contract every {@link UrlSeenTest} keeps, written once and run against each implementation (the way Kafka
+ * The contract every {@link UrlSeen} keeps, written once and run against each implementation (the way Kafka
  * tests its stores). Exact implementations must agree with a {@link HashSet} model on every call; a probabilistic
  * one may override {@link #exact()} and is then held only to "never admits a fingerprint twice".
  */
-public abstract class UrlSeenTestContract {
+public abstract class UrlSeenContract {
     /** A fresh, empty URL-seen test. */
-    protected abstract UrlSeenTest newSeenTest();
+    protected abstract UrlSeen newSeenTest();
+
+    /**
+     * An exact fingerprint set on its own as a URL-seen test (new = added, forget = removed), so the contract checks
+     * the set that the tiers of {@link UrlSeenTiers} rest on.
+     */
+    static UrlSeen exactOver(FingerprintSet set) {
+        return new UrlSeen() {
+            @Override
+            public boolean testAndAdd(long fingerprint) {
+                return set.add(fingerprint);
+            }
+
+            @Override
+            public void forget(long fingerprint) {
+                set.remove(fingerprint);
+            }
+        };
+    }
 
     /** True if the implementation never answers "seen" for a fingerprint it was not given. */
     protected boolean exact() {
@@ -24,7 +43,7 @@ public abstract class UrlSeenTestContract {
 
     @Test
     void newFingerprint_isNewOnce_thenSeen() {
-        UrlSeenTest seen = newSeenTest();
+        UrlSeen seen = newSeenTest();
         assertThat(seen.testAndAdd(42L)).isTrue();
         assertThat(seen.testAndAdd(42L)).isFalse();
         assertThat(seen.testAndAdd(42L)).isFalse();
@@ -32,7 +51,7 @@ public abstract class UrlSeenTestContract {
 
     @Test
     void forget_makesTheFingerprintNewAgain() {
-        UrlSeenTest seen = newSeenTest();
+        UrlSeen seen = newSeenTest();
         seen.testAndAdd(7L);
         seen.forget(7L);
         assertThat(seen.testAndAdd(7L)).isTrue();
@@ -41,7 +60,7 @@ public abstract class UrlSeenTestContract {
 
     @Test
     void forgettingAnUnknownFingerprint_changesNothing() {
-        UrlSeenTest seen = newSeenTest();
+        UrlSeen seen = newSeenTest();
         seen.testAndAdd(1L);
         seen.forget(2L);
         assertThat(seen.testAndAdd(1L)).isFalse();
@@ -52,7 +71,7 @@ public abstract class UrlSeenTestContract {
 
     @Test
     void extremeFingerprints_areDistinct() {
-        UrlSeenTest seen = newSeenTest();
+        UrlSeen seen = newSeenTest();
         long[] fps = {0L, -1L, 1L, Long.MIN_VALUE, Long.MAX_VALUE, 0x0100000000000000L, 0x00000000000000FFL};
         for (long fp : fps) {
             boolean isNew = seen.testAndAdd(fp);
@@ -67,7 +86,7 @@ public abstract class UrlSeenTestContract {
 
     @Test
     void randomOperations_agreeWithAnExactModel() {
-        UrlSeenTest seen = newSeenTest();
+        UrlSeen seen = newSeenTest();
         Set<Long> model = new HashSet<>();
         Random random = new Random(20240611L);
         for (int i = 0; i < 20_000; i++) {
