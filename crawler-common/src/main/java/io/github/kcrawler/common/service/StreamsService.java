@@ -79,6 +79,9 @@ public abstract class StreamsService implements CrawlerService {
             if (runner != null) {
                 throw new IllegalStateException(name + " service already started");
             }
+            // said before the checks: one that waits for a broker (the ranker's partition count) would otherwise
+            // leave the service silent until it times out (JsonLogsIT waited 30 s for a line of the ranker's own)
+            LOG.info("{} service starting", name);
             beforeStart();
             StreamsRunner r = new StreamsRunner(name, topology(), streamsProperties(), registry);
             runner = r;
