@@ -30,7 +30,7 @@ import static org.awaitility.Awaitility.await;
  */
 class RobotsHandOverTest {
     /** Long enough that a robots.txt fetch queued behind a page waits at the guard while the test moves partitions. */
-    private static final long T = 1_000;
+    private static final long T = 500;
     private static final TopicPartition LEAVING = new TopicPartition("req", 0);
     private static final TopicPartition STAYING = new TopicPartition("req", 1);
     private HttpServer server;

@@ -9,6 +9,7 @@ import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -26,14 +27,16 @@ import java.util.concurrent.TimeoutException;
 final class PartitionCountCheck {
     private static final Logger LOG = LoggerFactory.getLogger(PartitionCountCheck.class);
     private static final long TIMEOUT_SECONDS = 60;
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(1);
 
     private PartitionCountCheck() {
     }
 
     /** @throws IllegalStateException if one of {@code topics} exists with another partition count than the setting */
     static void verify(KafkaSettings kafka, List<String> topics) {
-        try (Admin admin = Admin.create(kafka.clientProperties(Map.of(
-                AdminClientConfig.CLIENT_ID_CONFIG, "ranker-partition-check")))) {
+        Admin admin = Admin.create(kafka.clientProperties(Map.of(
+                AdminClientConfig.CLIENT_ID_CONFIG, "ranker-partition-check")));
+        try {
             Map<String, KafkaFuture<TopicDescription>> futures = admin.describeTopics(topics).topicNameValues();
             for (String topic : topics) {
                 int actual;
@@ -61,6 +64,9 @@ final class PartitionCountCheck {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while checking partition counts", e);
+        } finally {
+            // not close(): it would wait for a pending describe (up to the client's API timeout) after an interrupt
+            admin.close(CLOSE_TIMEOUT);
         }
     }
 }

@@ -73,6 +73,7 @@ class PoisonPillPropertyTest {
     private static final int TRIES = Integer.getInteger("kcrawler.poison.tries", 400);
     private static final int MAX_STRING = 64 * 1024;
     private static final int MAX_LIST = 20_000;
+    private static final int TILE = 1_024;
     private static final String[] ODD = {"é", "中文", "\uD83D\uDE00", "\u0000", "\r\n", "\t", "\uFFFD", "\u202E", "%",
             "%zz", "..", "/", "?", "#", "@", ":", "\\", "\"", "<>", " "};
 
@@ -330,6 +331,20 @@ class PoisonPillPropertyTest {
             return "";
         }
         int length = kind == 1 ? r.nextInt(MAX_STRING) : kind == 2 ? MAX_STRING : r.nextInt(60);
+        if (length <= TILE) {
+            return randomChars(r, length);
+        }
+        // A long string is a random block repeated (the checks look at length and character classes, not at
+        // entropy): building 64 KiB char by char made this test spend most of its time in its own generator.
+        String block = randomChars(r, TILE);
+        StringBuilder sb = new StringBuilder(length + TILE);
+        while (sb.length() < length) {
+            sb.append(block);
+        }
+        return sb.substring(0, length);
+    }
+
+    private static String randomChars(SplittableRandom r, int length) {
         StringBuilder sb = new StringBuilder(length + 4);
         while (sb.length() < length) {
             int pick = r.nextInt(10);

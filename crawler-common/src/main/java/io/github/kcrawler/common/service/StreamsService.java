@@ -24,7 +24,10 @@ import java.util.Properties;
  * a test may build a service only to run its {@link #topology()} under {@code TopologyTestDriver}. {@code start()}
  * runs once: a second call, or a call after {@link #close()}, throws {@link IllegalStateException}. Before
  * {@code start()} the service is neither healthy nor settled, has no problem and its state is {@code CREATED}.
- * {@code close()} is idempotent, may come before {@code start()}, and leaves the consumer group.
+ * {@code close()} is idempotent, may come before {@code start()}, and leaves the consumer group. A {@code close()}
+ * while {@code start()} is still in its checks interrupts them and does not wait for them (a check waiting for an
+ * absent broker would otherwise hold a SIGTERM for as long as its own timeout): that {@code start()} then returns
+ * without starting anything, and the service has stopped.
  *
  * <p>Exit. {@link #runMain} is the {@code main} of every service: metrics and {@code /health} on the configured
  * address, a shutdown hook that closes both, and the main thread kept until the service stops; it returns exit
@@ -40,6 +43,8 @@ public abstract class StreamsService implements CrawlerService {
     /** Made by {@link #start()}; null before it. */
     private volatile StreamsRunner runner;
     private volatile boolean closed;
+    /** The thread in {@link #beforeStart()}, interrupted by {@link #close()}; guarded by {@code lock}. */
+    private Thread starting;
 
     /**
      * @param name     the application id before the topic prefix; the name in logs, metrics and problems
@@ -76,18 +81,44 @@ public abstract class StreamsService implements CrawlerService {
             if (closed) {
                 throw new IllegalStateException(name + " service is closed; build a new one");
             }
-            if (runner != null) {
+            if (runner != null || starting != null) {
                 throw new IllegalStateException(name + " service already started");
             }
-            // said before the checks: one that waits for a broker (the ranker's partition count) would otherwise
-            // leave the service silent until it times out (JsonLogsIT waited 30 s for a line of the ranker's own)
-            LOG.info("{} service starting", name);
+            starting = Thread.currentThread();
+        }
+        // said before the checks: one that waits for a broker (the ranker's partition count) would otherwise
+        // leave the service silent until it times out (JsonLogsIT waited 30 s for a line of the ranker's own)
+        LOG.info("{} service starting", name);
+        try {
             beforeStart();
+        } catch (RuntimeException e) {
+            if (stoppedWhileStarting()) {
+                return;
+            }
+            throw e;
+        }
+        synchronized (lock) {
+            if (stoppedWhileStarting()) {
+                return;
+            }
             StreamsRunner r = new StreamsRunner(name, topology(), streamsProperties(), registry);
             runner = r;
             r.start();
         }
         LOG.info("{} service started: {}", name, describe());
+    }
+
+    /** Ends the checks' turn; true (and the interrupt that {@link #close()} sent cleared) if closed meanwhile. */
+    private boolean stoppedWhileStarting() {
+        synchronized (lock) {
+            starting = null;
+            if (!closed) {
+                return false;
+            }
+        }
+        Thread.interrupted(); // close() interrupted the checks; the caller goes on to wait for the stop
+        LOG.info("{} service closed while starting; nothing started", name);
+        return true;
     }
 
     @Override
@@ -159,6 +190,9 @@ public abstract class StreamsService implements CrawlerService {
             }
             closed = true;
             r = runner;
+            if (starting != null) {
+                starting.interrupt();
+            }
         }
         if (r != null) {
             r.close();

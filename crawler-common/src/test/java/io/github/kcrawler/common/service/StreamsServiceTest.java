@@ -6,10 +6,16 @@ import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.time.Duration;
 import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -23,6 +29,11 @@ class StreamsServiceTest {
     private static final class Probe extends StreamsService {
         final AtomicInteger topologies = new AtomicInteger();
         volatile boolean refuse;
+        /** When set, the check waits (up to a minute, as a check waiting for an absent broker) until interrupted. */
+        volatile boolean waitForBroker;
+        /** When set with {@code waitForBroker}, an interrupted check returns normally instead of throwing. */
+        volatile boolean swallowInterrupt;
+        final CountDownLatch checking = new CountDownLatch(1);
 
         Probe() {
             super("probe", new SimpleMeterRegistry());
@@ -46,6 +57,17 @@ class StreamsServiceTest {
 
         @Override
         protected void beforeStart() {
+            if (waitForBroker) {
+                checking.countDown();
+                try {
+                    new CountDownLatch(1).await(1, TimeUnit.MINUTES);
+                } catch (InterruptedException e) {
+                    if (!swallowInterrupt) {
+                        Thread.currentThread().interrupt();
+                        throw new IllegalStateException("interrupted while checking partition counts", e);
+                    }
+                }
+            }
             if (refuse) {
                 throw new IllegalStateException("topics have 3 partitions");
             }
@@ -101,5 +123,37 @@ class StreamsServiceTest {
         assertThat(p.topologies).hasValue(0);
         assertThat(p.state()).isEqualTo(KafkaStreams.State.CREATED);
         p.close();
+    }
+
+    /** SIGTERM during a check that waits for the broker: close() neither waits for the check nor lets it start. */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void closeWhileTheChecksWait_stopsPromptly_andStartsNothing(boolean swallowInterrupt) throws Exception {
+        Probe p = new Probe();
+        p.waitForBroker = true;
+        p.swallowInterrupt = swallowInterrupt;
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        AtomicBoolean interruptLeft = new AtomicBoolean();
+        Thread main = new Thread(() -> {
+            try {
+                p.start();
+                interruptLeft.set(Thread.currentThread().isInterrupted());
+            } catch (Throwable t) {
+                thrown.set(t);
+            }
+        });
+        main.start();
+        assertThat(p.checking.await(10, TimeUnit.SECONDS)).isTrue();
+        long t0 = System.nanoTime();
+        p.close();
+        main.join(10_000);
+        assertThat(main.isAlive()).as("start() still in its checks after close()").isFalse();
+        assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(10));
+        assertThat(thrown.get()).as("start() closed meanwhile returns quietly").isNull();
+        assertThat(interruptLeft.get()).as("close()'s interrupt is not left on the starting thread").isFalse();
+        assertThat(p.topologies).as("nothing of Kafka's built").hasValue(0);
+        assertThat(p.state()).isEqualTo(KafkaStreams.State.CREATED);
+        assertThat(p.awaitTermination(Duration.ZERO)).isTrue();
+        assertThat(p.failed()).isFalse();
     }
 }
