@@ -183,9 +183,14 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
      * @param stepsInFlight pipelined: steps whose fetches may all still be unreported when a new one is taken
      * @param leadMs        pipelined: how long before its notBefore a step is released (covers commit-ms and the
      *                      fetchers' poll, so requests wait at the fetcher rather than the fetcher for them)
+     * @param lookahead     priority order (ours): most URLs of a partition placed in the wheel or released and not
+     *                      yet reported; the pool hands the wheel no more (0: only the wheel's own B·H/2 bound).
+     *                      Once a URL is in the wheel its place is fixed, so this is how far ahead the crawl commits
+     *                      to an order before newer scores can change it ({@link
+     *                      io.github.kcrawler.scheduler.politeness.WheelFrontier})
      */
     public record Wheel(Order order, int queues, int residues, long stepTimeoutMs, Pacing.Mode pacing,
-                        int stepsInFlight, long leadMs) {
+                        int stepsInFlight, long leadMs, int lookahead) {
         /** The lower bound of {@code step-timeout-ms}'s default: max(this, politeness-ms). */
         public static final long DEFAULT_STEP_TIMEOUT_MS = 10_000;
         public static final long MAX_LEAD_MS = 60_000;
@@ -211,15 +216,19 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
                 "pipelined: steps whose fetches may all be unreported when a new one is taken");
         public static final Setting<Long> LEAD_MS = Setting.longValue("pacing-lead-ms", 250L,
                 Check.range(0, MAX_LEAD_MS), "pipelined: how long before its notBefore a step is released");
+        public static final Setting<Integer> LOOKAHEAD = Setting.integer("wheel-lookahead", 0,
+                Check.range(0, 1 << 28), "priority: most URLs per partition in the wheel or released and unreported "
+                        + "(how far ahead the order is fixed); 0 = only the wheel's B·H/2");
         /** The wheel's keys, in --help order. */
         public static final SettingSet SETTINGS = SettingSet.of(ORDER, QUEUES, RESIDUES, STEP_TIMEOUT_MS, PACING,
-                STEPS_IN_FLIGHT, LEAD_MS);
+                STEPS_IN_FLIGHT, LEAD_MS, LOOKAHEAD);
 
         public static final int DEFAULT_QUEUES = QUEUES.defaultValue();
         public static final int DEFAULT_RESIDUES = RESIDUES.defaultValue();
         public static final Pacing.Mode DEFAULT_PACING = PACING.defaultValue();
         public static final int DEFAULT_STEPS_IN_FLIGHT = STEPS_IN_FLIGHT.defaultValue();
         public static final long DEFAULT_LEAD_MS = LEAD_MS.defaultValue();
+        public static final int DEFAULT_LOOKAHEAD = LOOKAHEAD.defaultValue();
 
         public Wheel {
             if (order == null) {
@@ -237,11 +246,13 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
             }
             STEPS_IN_FLIGHT.check(stepsInFlight);
             LEAD_MS.check(leadMs);
+            LOOKAHEAD.check(lookahead);
         }
 
         /** The default pacing (pipelined) with the given order, bounds and step timeout. */
         public Wheel(Order order, int queues, int residues, long stepTimeoutMs) {
-            this(order, queues, residues, stepTimeoutMs, DEFAULT_PACING, DEFAULT_STEPS_IN_FLIGHT, DEFAULT_LEAD_MS);
+            this(order, queues, residues, stepTimeoutMs, DEFAULT_PACING, DEFAULT_STEPS_IN_FLIGHT, DEFAULT_LEAD_MS,
+                    DEFAULT_LOOKAHEAD);
         }
 
         /** The defaults at the default politeness-ms. */
@@ -257,15 +268,15 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
                         + "fetches were reported: steps-in-flight and pacing-lead-ms apply to pacing=pipelined only");
             }
             return new Wheel(s.get(ORDER), s.get(QUEUES), s.get(RESIDUES), s.get(STEP_TIMEOUT_MS), pacing,
-                    s.get(STEPS_IN_FLIGHT), s.get(LEAD_MS));
+                    s.get(STEPS_IN_FLIGHT), s.get(LEAD_MS), s.get(LOOKAHEAD));
         }
 
         public Wheel withOrder(Order newOrder) {
-            return new Wheel(newOrder, queues, residues, stepTimeoutMs, pacing, stepsInFlight, leadMs);
+            return new Wheel(newOrder, queues, residues, stepTimeoutMs, pacing, stepsInFlight, leadMs, lookahead);
         }
 
         public Wheel withPacing(Pacing.Mode newPacing) {
-            return new Wheel(order, queues, residues, stepTimeoutMs, newPacing, stepsInFlight, leadMs);
+            return new Wheel(order, queues, residues, stepTimeoutMs, newPacing, stepsInFlight, leadMs, lookahead);
         }
 
         /** The step discipline for politeness interval T. */
@@ -380,7 +391,7 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
     public SchedulerConfig withPoliteness(long newPolitenessMs, long newTickMs) {
         Wheel w = new Wheel(wheel.order(), wheel.queues(), wheel.residues(),
                 Math.max(wheel.stepTimeoutMs(), newPolitenessMs), wheel.pacing(), wheel.stepsInFlight(),
-                wheel.leadMs());
+                wheel.leadMs(), wheel.lookahead());
         return new SchedulerConfig(kafka, newPolitenessMs, newTickMs, maxPending, scoreCacheSize,
                 threads, commitMs, metricsHost, metricsPort, w, revisit);
     }

@@ -89,6 +89,8 @@ public final class WheelFrontier implements Frontier {
     private final FrontierBound bound;
     private double deferredScore;
     private int inWheel;
+    /** Most URLs in the wheel plus released and unreported before the pool stops handing out (MAX_VALUE: none). */
+    private final int lookahead;
 
     /**
      * A frontier paced as paper 004 publishes it ({@link Pacing#paper}).
@@ -123,6 +125,23 @@ public final class WheelFrontier implements Frontier {
      */
     public WheelFrontier(CrawlClock clock, WheelOrder order, Pacing pacing, int queues, int residues, int poolCapacity,
                          int scoreCache, Consumer<PendingUrl> evicted, Spill spill) {
+        this(clock, order, pacing, queues, residues, poolCapacity, scoreCache, evicted, spill, 0);
+    }
+
+    /**
+     * @param lookahead PRIORITY (ours, not paper 004's): the most URLs placed in the wheel plus released and not yet
+     *                  reported; the pool hands the wheel no more. 0 = no bound but the wheel's B·H/2. A URL placed
+     *                  in the wheel keeps its step whatever scores arrive later, so without this bound the pool
+     *                  empties into the wheel as fast as URLs are admitted and the crawl follows admission order
+     *                  (bench order: like breadth-first); with it, the pool's best-first order — with the newest
+     *                  scores — decides all but the next {@code lookahead} fetches.
+     */
+    public WheelFrontier(CrawlClock clock, WheelOrder order, Pacing pacing, int queues, int residues, int poolCapacity,
+                         int scoreCache, Consumer<PendingUrl> evicted, Spill spill, int lookahead) {
+        if (lookahead < 0) {
+            throw new IllegalArgumentException("lookahead must be >= 0, was " + lookahead);
+        }
+        this.lookahead = lookahead == 0 ? Integer.MAX_VALUE : lookahead;
         this.clock = Objects.requireNonNull(clock, "clock");
         this.order = Objects.requireNonNull(order, "order");
         this.wheel = new PolitenessWheel(queues, residues);
@@ -386,7 +405,7 @@ public final class WheelFrontier implements Frontier {
         // Bounded work per step: at most H/2 attempts, the most one step can hand out. A URL whose residue is full
         // goes back to the pool (end of its bucket) and is tried again at a later step.
         int nBlocked = 0;
-        while (attempts-- > 0) {
+        while (attempts-- > 0 && (long) inWheel + pacer.outstanding() < lookahead) {
             int slot = pool.holdBest();
             if (slot < 0) {
                 break;
@@ -486,6 +505,11 @@ public final class WheelFrontier implements Frontier {
     /** URLs the wheel refused because their residue was full (FIFO drops and PRIORITY retries). */
     public long wheelRefusals() {
         return wheel.dropped();
+    }
+
+    /** URLs placed in the wheel (not yet released). */
+    public int placed() {
+        return inWheel;
     }
 
     /** Steps taken so far. */

@@ -126,7 +126,7 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
         SchedulerConfig.Wheel w = config.wheel();
         return new WheelFrontier(clock, w.order() == SchedulerConfig.Order.FIFO ? WheelOrder.FIFO
                 : WheelOrder.PRIORITY, w.pacingFor(config.politenessMs()), w.queues(), w.residues(),
-                config.maxPending(), config.scoreCacheSize(), this::evicted, spill);
+                config.maxPending(), config.scoreCacheSize(), this::evicted, spill, w.lookahead());
     }
 
     /**

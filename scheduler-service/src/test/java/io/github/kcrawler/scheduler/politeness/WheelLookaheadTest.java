@@ -1,0 +1,131 @@
+package io.github.kcrawler.scheduler.politeness;
+
+import io.github.kcrawler.common.time.ManualClock;
+import io.github.kcrawler.scheduler.politeness.Frontier.Admission;
+import io.github.kcrawler.scheduler.wheel.Pacing;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+
+import static io.github.kcrawler.testing.PropertyCheck.forAll;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The priority frontier's lookahead (ours, {@code wheel-lookahead}): the pool hands the wheel a URL only while fewer
+ * than {@code lookahead} URLs are placed in the wheel or released and unreported, so a better URL admitted later
+ * overtakes worse ones that are still in the pool — without the bound the pool empties into the wheel on admission
+ * and the crawl follows admission order. Politeness and exactly-once release hold as without it.
+ */
+class WheelLookaheadTest {
+    private static final long T = 100;
+
+    private static WheelFrontier frontier(ManualClock clock, int lookahead, List<PendingUrl> evicted) {
+        return new WheelFrontier(clock, WheelOrder.PRIORITY, Pacing.pipelined(T, 4, 0, 10 * T), 128, 16, 10_000, 100,
+                evicted::add, null, lookahead);
+    }
+
+    private static String ip(int i) {
+        return "127.1." + (i / 250) + "." + (i % 250 + 1);
+    }
+
+    @Test
+    void placedPlusUnreported_neverExceedsTheLookahead_andPolitenessAndExactlyOnceHold() {
+        forAll(80, g -> check(g.intIn(1, 40), g.intIn(1, 30), g.intIn(1, 300), g.longIn(0, 350), g.longIn(0, 1 << 20)));
+    }
+
+    private void check(int lookahead, int ips, int urls, long latency, long seed) {
+        ManualClock clock = new ManualClock(1_000_000);
+        List<PendingUrl> evicted = new ArrayList<>();
+        WheelFrontier f = frontier(clock, lookahead, evicted);
+        SplittableRandom r = new SplittableRandom(seed);
+        Set<Long> queued = new HashSet<>();
+        Set<Long> released = new HashSet<>();
+        Map<String, Long> lastRelease = new HashMap<>();
+        List<long[]> inFlight = new ArrayList<>(); // {due, step, index into inFlightIp}
+        List<String> inFlightIp = new ArrayList<>();
+        int admittedSoFar = 0;
+        for (int tick = 0; tick < 20_000 && (admittedSoFar < urls || f.size() > 0 || !inFlight.isEmpty()); tick++) {
+            clock.advance(10);
+            // admissions spread over the run, with scores arriving before and after
+            for (int k = 0; k < 3 && admittedSoFar < urls; k++, admittedSoFar++) {
+                long fp = r.nextLong();
+                f.updateScore(fp, r.nextInt(1000));
+                if (f.admit(ip(r.nextInt(ips)), fp, admittedSoFar) == Admission.QUEUED) {
+                    queued.add(fp);
+                }
+            }
+            for (int i = inFlight.size() - 1; i >= 0; i--) {
+                if (inFlight.get(i)[0] <= clock.millis()) {
+                    f.fetched(inFlightIp.get(i), inFlight.get(i)[1]);
+                    inFlight.remove(i);
+                    inFlightIp.remove(i);
+                }
+            }
+            f.releaseReady((url, notBefore) -> {
+                assertThat(released.add(url.fingerprint())).as("seed %d: released twice", seed).isTrue();
+                Long last = lastRelease.put(url.ip(), notBefore);
+                if (last != null) {
+                    assertThat(notBefore - last).as("seed %d: %s paced", seed, url.ip()).isGreaterThanOrEqualTo(T);
+                }
+                inFlight.add(new long[] {clock.millis() + latency, f.step()});
+                inFlightIp.add(url.ip());
+            });
+            assertThat(f.placed() + f.outstanding()).as("seed %d: placed %d + unreported %d within the lookahead %d",
+                    seed, f.placed(), f.outstanding(), lookahead).isLessThanOrEqualTo(lookahead);
+        }
+        assertThat(evicted).isEmpty();
+        assertThat(released).as("seed %d: every queued URL released exactly once", seed).isEqualTo(queued);
+    }
+
+    /** One busy IP: 40 URLs of score 1 queued, then one of score 1,000. Where is the good one fetched? */
+    private static int positionOfTheBetterLateUrl(int lookahead) {
+        ManualClock clock = new ManualClock(1_000_000);
+        WheelFrontier f = frontier(clock, lookahead, new ArrayList<>());
+        for (int i = 0; i < 40; i++) {
+            f.updateScore(i, 1);
+            assertThat(f.admit(ip(0), i, i)).isEqualTo(Admission.QUEUED);
+        }
+        List<Long> order = new ArrayList<>();
+        List<long[]> toReport = new ArrayList<>();
+        for (int tick = 0; tick < 2_000 && order.size() < 41; tick++) {
+            clock.advance(10);
+            if (tick == 30) { // the first releases are out; a better URL of the same IP arrives
+                f.updateScore(999, 1_000);
+                assertThat(f.admit(ip(0), 999, 40)).isEqualTo(Admission.QUEUED);
+            }
+            for (long[] done : toReport) {
+                f.fetched(ip(0), done[0]);
+            }
+            toReport.clear();
+            f.releaseReady((url, notBefore) -> {
+                order.add(url.fingerprint());
+                toReport.add(new long[] {f.step()});
+            });
+        }
+        assertThat(order).hasSize(41);
+        return order.indexOf(999L);
+    }
+
+    @Test
+    void aBetterUrlAdmittedLater_overtakesTheWorseOnesStillInThePool() {
+        int bounded = positionOfTheBetterLateUrl(2);
+        int unbounded = positionOfTheBetterLateUrl(0);
+        assertThat(unbounded).as("without a lookahead the 40 worse URLs were all placed (B/2 = 64) and go first")
+                .isEqualTo(40);
+        assertThat(bounded).as("with lookahead 2 only the URLs already placed or in flight go first")
+                .isBetween(1, 10);
+    }
+
+    @Test
+    void aNegativeLookahead_isRefused() {
+        ManualClock clock = new ManualClock(0);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> frontier(clock, -1, new ArrayList<>()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("lookahead");
+    }
+}
