@@ -143,9 +143,8 @@ final class RevisitTracker implements RevisitStates {
     public long pollDue(Consumer<RevisitState> due) {
         try {
             return queue.poll(Math.max(queue.now(), now()), (key, at, record, length) -> {
-                RevisitState s = RevisitState.SERDE.deserializer().deserialize(null,
-                        length == record.length ? record : java.util.Arrays.copyOf(record, length));
-                if (s != null && s.isUsable()) {
+                RevisitState s = RevisitRecords.state(record, length);
+                if (s != null) {
                     due.accept(s);
                 }
             });
