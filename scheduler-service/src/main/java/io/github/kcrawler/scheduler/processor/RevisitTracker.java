@@ -48,6 +48,7 @@ final class RevisitTracker implements RevisitStates {
     private SatlStore queue;
     private long reads;
     private long writes;
+    private long bucketBytesCounted;
 
     RevisitTracker(SchedulerConfig.Revisit config, KeyValueStore<Bytes, RevisitState> states, Path taskDir,
                    CrawlClock clock, SchedulerMetrics metrics) {
@@ -124,8 +125,7 @@ final class RevisitTracker implements RevisitStates {
             if (f != null && f.fit() != RevisitRecords.Fit.TOO_LARGE) {
                 states.put(key, f.state());
                 writes++;
-                metrics.revisitStoreWrites.increment();
-                metrics.revisitRecordBytes.record(f.bytes().length);
+                metrics.revisitStoreWrites.increment(); // its record's size is counted by the store's serializer
                 queue.schedule(r.fingerprint(), f.state().dueUnit(), f.bytes());
             } else if (previous != null || f != null) {
                 states.delete(key);
@@ -150,6 +150,8 @@ final class RevisitTracker implements RevisitStates {
             });
         } catch (IOException e) {
             throw new UncheckedIOException("revisit queue read failed in " + dir, e);
+        } finally {
+            bucketBytesCounted = SatlRevisits.countBucketBytes(metrics, queue, bucketBytesCounted);
         }
     }
 

@@ -39,7 +39,7 @@ public final class SchedulerTopology {
     public static final String REVISIT_STORE = "scheduler-revisit-state";
     /**
      * The SAT/L revisit store ({@code revisit-state=satl}, the default; {@link SatlStateStore}): URL fingerprint →
-     * revisit record (8-byte due unit, then the state's JSON); changelog
+     * revisit record (binary, {@code RevisitStateCodec}; the earlier JSON form is still read); changelog
      * {@code <app id>-scheduler-revisit-satl-changelog}.
      */
     public static final String REVISIT_SATL_STORE = "scheduler-revisit-satl";
@@ -90,8 +90,16 @@ public final class SchedulerTopology {
         } else {
             LenientJsonDeserializer<RevisitState> storedState = new LenientJsonDeserializer<>(RevisitState.class);
             Deserializer<RevisitState> stateReader = (topic, data) -> storedState.deserialize(topic, data).value();
+            // the record written is the state's JSON: its size is what crawler.scheduler.revisit.record.bytes counts
+            org.apache.kafka.common.serialization.Serializer<RevisitState> stateWriter = (topic, s) -> {
+                byte[] b = RevisitState.SERDE.serialize(topic, s);
+                if (b != null) {
+                    metrics.revisitRecordBytes.record(b.length);
+                }
+                return b;
+            };
             topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REVISIT_STORE),
-                    Serdes.Bytes(), Serdes.serdeFrom(RevisitState.SERDE.serializer(), stateReader))
+                    Serdes.Bytes(), Serdes.serdeFrom(stateWriter, stateReader))
                     .withCachingEnabled(), PROCESSOR);
         }
         topology.addSink(REQUESTS_SINK, topics.fetchRequests.name(), new StringSerializer(),
