@@ -10,9 +10,9 @@ import io.github.kcrawler.scheduler.politeness.PendingUrl;
 
 /**
  * One pending URL as persisted in the scheduler's changelog-backed store: everything needed to rebuild the
- * in-memory frontier after a restart and to build the fetch request on release. JSON with a format version, so the
- * changelog is readable with the console consumer and a later format can still read this one. Null fields are left
- * out ({@code NON_NULL}: a new URL's entry has no validators and no memo; a missing field reads as null).
+ * in-memory frontier after a restart and to build the fetch request on release. Stored in binary
+ * ({@link PendingEntryCodec}, issue 22 follow-up: the changelog is internal); entries of the earlier JSON form, with
+ * a format version, are still read. As JSON, null fields are left out ({@code NON_NULL}).
  *
  * @param ip          host IP (the record key of every crawler topic)
  * @param seq         admission order within the partition (FIFO tie-break, part of the store key)

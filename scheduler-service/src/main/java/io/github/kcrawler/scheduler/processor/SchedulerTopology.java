@@ -30,7 +30,10 @@ import java.util.List;
  * as {@code Decoded} failures and are counted and skipped there.
  */
 public final class SchedulerTopology {
-    /** The changelog-backed store of pending URLs; its changelog is {@code <app id>-scheduler-pending-changelog}. */
+    /**
+     * The changelog-backed store of pending URLs; its changelog is {@code <app id>-scheduler-pending-changelog}; values
+     * binary ({@link PendingEntryCodec}).
+     */
     public static final String PENDING_STORE = "scheduler-pending";
     /**
      * The baseline's ({@code revisit-state=store}) URL fingerprint → {@code RevisitState} RocksDB store; changelog
@@ -67,10 +70,10 @@ public final class SchedulerTopology {
                     + storeSupplier.name());
         }
         Topics topics = config.kafka().topics();
-        // An unreadable stored entry reads as null; the processor counts and discards it when it rebuilds.
-        LenientJsonDeserializer<PendingEntry> storedEntry = new LenientJsonDeserializer<>(PendingEntry.class);
-        Deserializer<PendingEntry> entryReader = (topic, data) -> storedEntry.deserialize(topic, data).value();
-        Serde<PendingEntry> entrySerde = Serdes.serdeFrom(JsonSerde.of(PendingEntry.class), entryReader);
+        // Binary (PendingEntryCodec; entries of the earlier JSON form still read). An unreadable stored entry reads as
+        // null; the processor counts and discards it when it rebuilds.
+        Serde<PendingEntry> entrySerde = Serdes.serdeFrom(PendingEntryCodec.serializer(),
+                PendingEntryCodec.deserializer());
 
         Topology topology = new Topology();
         topology.addSource(ADMITTED_SOURCE, new StringDeserializer(), new LenientJsonDeserializer<>(AdmittedUrls.class),

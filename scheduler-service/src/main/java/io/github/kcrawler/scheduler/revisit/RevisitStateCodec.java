@@ -1,8 +1,8 @@
 package io.github.kcrawler.scheduler.revisit;
 
 import io.github.kcrawler.common.model.ChangeIntervals;
+import io.github.kcrawler.common.model.RevisitMemo;
 
-import java.nio.charset.StandardCharsets;
 
 /**
  * The binary form of a page's revisit record (issue 22 follow-up; ours): the value of a SAT/L bucket entry and of the
@@ -27,8 +27,8 @@ import java.nio.charset.StandardCharsets;
  * </pre>
  *
  * <p>Decoding is for untrusted bytes (a changelog may hold anything): it never throws and never reads past
- * {@code length}; a truncated, over-long or otherwise impossible value is refused with a {@link Problem}. Invariant
- * (held by {@code RevisitStateCodecTest}): {@code decode(encode(s)) == s} for every state whose strings are valid
+ * {@code length}; a truncated, over-long or otherwise impossible value is refused with a
+ * {@link BinaryCodec.Problem}. Invariant (held by {@code RevisitStateCodecTest}): {@code decode(encode(s)) == s} for every state whose strings are valid
  * UTF-16 (an unpaired surrogate is written as '?', as {@link String#getBytes} does).
  */
 public final class RevisitStateCodec {
@@ -41,22 +41,9 @@ public final class RevisitStateCodec {
     private static final int HASH_TEXT = 8;
     private static final int INTERVALS = 16;
     private static final int KNOWN_FLAGS = 31;
-    private static final int RAW_HASH_BYTES = 16;
-
-    /** Why a value was refused. */
-    public enum Problem {
-        /** Ends before its last field. */
-        TRUNCATED,
-        /** The first byte is not {@link #FORMAT}. */
-        UNKNOWN_FORMAT,
-        /** A varint longer than 10 bytes, an unknown flag, a length or count out of range. */
-        MALFORMED,
-        /** Bytes left over after the last field. */
-        TRAILING_BYTES
-    }
 
     /** A decoded state, or the reason there is none (exactly one of the two is null). */
-    public record Decoded(RevisitState state, Problem problem) {
+    public record Decoded(RevisitState state, BinaryCodec.Problem problem) {
         public Decoded {
             assert (state == null) != (problem == null);
         }
@@ -72,82 +59,87 @@ public final class RevisitStateCodec {
 
     /** The value of {@code s} (never null; its size is checked by {@link RevisitRecords#fit}). */
     public static byte[] encode(RevisitState s) {
-        byte[] url = utf8(s.url());
-        byte[] ip = utf8(s.ip());
-        byte[] etag = s.etag() == null ? null : utf8(s.etag());
-        byte[] lastModified = s.lastModified() == null ? null : utf8(s.lastModified());
-        String hash = s.contentHash();
-        boolean rawHash = hash != null && isLowerHex32(hash);
-        byte[] hashText = hash == null || rawHash ? null : utf8(hash);
-        long[] intervals = s.changedIntervals() == null ? null : s.changedIntervals().toArray();
-        int flags = (etag != null ? ETAG : 0) | (lastModified != null ? LAST_MODIFIED : 0)
-                | (rawHash ? HASH_RAW : 0) | (hashText != null ? HASH_TEXT : 0) | (intervals != null ? INTERVALS : 0);
-        // upper bound of the size: fixed fields at their widest, strings with a 5-byte length
-        int max = 1 + 10 + 8 + 5 + 5 + 1 + 7 * 10 + 5 + url.length + 5 + ip.length
-                + (etag == null ? 0 : 5 + etag.length) + (lastModified == null ? 0 : 5 + lastModified.length)
-                + (rawHash ? RAW_HASH_BYTES : 0) + (hashText == null ? 0 : 5 + hashText.length)
-                + (intervals == null ? 0 : 5 + 10 * intervals.length);
-        Writer w = new Writer(new byte[max]);
+        BinaryCodec.Writer w = new BinaryCodec.Writer(96 + s.url().length());
         w.u8(FORMAT);
         w.varlong(s.dueUnit());
         w.i64(s.fingerprint());
         w.varlong(s.v());
         w.varlong(s.depth());
+        writeHistory(w, s.etag(), s.lastModified(), s.contentHash(), s.visits(), s.changes(), s.observedUnits(),
+                s.intervalUnits(), s.changedUnits(), s.lastFetchedMs(), s.firstFetchedMs(), s.changedIntervals(),
+                s.url(), s.ip());
+        return w.toByteArray();
+    }
+
+    /**
+     * The part of a state that a memo shares (flags, the seven numbers, the strings named, the validators, the hash,
+     * the change-interval classes), written in that order; {@code head} strings (URL and IP for a state, none for a
+     * memo) come right after the numbers.
+     */
+    static void writeHistory(BinaryCodec.Writer w, String etag, String lastModified, String hash, long visits,
+                             long changes, long observed, long interval, long changedUnits, long last, long first,
+                             ChangeIntervals intervals, String... head) {
+        boolean rawHash = BinaryCodec.isLowerHex32(hash);
+        long[] counts = intervals == null ? null : intervals.toArray();
+        int flags = (etag != null ? ETAG : 0) | (lastModified != null ? LAST_MODIFIED : 0)
+                | (rawHash ? HASH_RAW : 0) | (hash != null && !rawHash ? HASH_TEXT : 0)
+                | (counts != null ? INTERVALS : 0);
         w.u8(flags);
-        w.varlong(s.visits());
-        w.varlong(s.changes());
-        w.varlong(s.observedUnits());
-        w.varlong(s.intervalUnits());
-        w.varlong(s.changedUnits());
-        w.varlong(s.lastFetchedMs());
-        w.varlong(s.firstFetchedMs());
-        w.bytes(url);
-        w.bytes(ip);
+        w.varlong(visits);
+        w.varlong(changes);
+        w.varlong(observed);
+        w.varlong(interval);
+        w.varlong(changedUnits);
+        w.varlong(last);
+        w.varlong(first);
+        for (String h : head) {
+            w.string(h);
+        }
         if (etag != null) {
-            w.bytes(etag);
+            w.string(etag);
         }
         if (lastModified != null) {
-            w.bytes(lastModified);
+            w.string(lastModified);
         }
         if (rawHash) {
-            for (int i = 0; i < 32; i += 2) {
-                w.u8((Character.digit(hash.charAt(i), 16) << 4) | Character.digit(hash.charAt(i + 1), 16));
-            }
-        } else if (hashText != null) {
-            w.bytes(hashText);
+            w.hex32(hash);
+        } else if (hash != null) {
+            w.string(hash);
         }
-        if (intervals != null) {
-            w.varlong(intervals.length);
-            for (long c : intervals) {
+        if (counts != null) {
+            w.varlong(counts.length);
+            for (long c : counts) {
                 w.varlong(c);
             }
         }
-        return java.util.Arrays.copyOf(w.buf, w.pos);
     }
 
-    /** The due unit of a value of this layout, or {@link Long#MIN_VALUE} when it does not start with one. */
-    public static long due(byte[] record, int length) {
-        if (!isBinary(record, length)) {
-            return Long.MIN_VALUE;
-        }
-        Reader r = new Reader(record, 1, Math.min(length, record.length));
-        long due = r.varlong();
-        return r.problem == null ? due : Long.MIN_VALUE;
+    /** Writes {@code m} (its version, then its history) for a store value that carries a memo. */
+    public static void writeMemo(BinaryCodec.Writer w, RevisitMemo m) {
+        w.varlong(m.v());
+        writeHistory(w, m.etag(), m.lastModified(), m.contentHash(), m.visits(), m.changes(), m.observedUnits(),
+                m.intervalUnits(), m.changedUnits(), m.lastFetchedMs(), m.firstFetchedMs(), m.changedIntervals());
     }
 
-    /** Decodes {@code record[0, length)}; never throws. */
-    public static Decoded decode(byte[] record, int length) {
-        if (record == null || length < 1 || length > record.length) {
-            return new Decoded(null, Problem.TRUNCATED);
+    /** Reads what {@link #writeMemo} wrote, or null with {@code r.problem()} set; never throws. */
+    public static RevisitMemo readMemo(BinaryCodec.Reader r) {
+        int v = r.varint();
+        History h = readHistory(r, 0);
+        if (r.problem() != null) {
+            return null;
         }
-        if (record[0] != FORMAT) {
-            return new Decoded(null, Problem.UNKNOWN_FORMAT);
-        }
-        Reader r = new Reader(record, 1, length);
-        long due = r.varlong();
-        long fingerprint = r.i64();
-        long v = r.varlong();
-        long depth = r.varlong();
+        return new RevisitMemo(v, h.etag(), h.lastModified(), h.hash(), h.visits(), h.changes(), h.observed(),
+                h.interval(), h.first(), h.last(), h.changedUnits(), h.intervals());
+    }
+
+    /** What {@link #readHistory} read. */
+    record History(String etag, String lastModified, String hash, long visits, long changes, long observed,
+                   long interval, long changedUnits, long last, long first, ChangeIntervals intervals,
+                   String[] head) {
+    }
+
+    /** Reads what {@link #writeHistory} wrote with {@code heads} head strings; check {@code r.problem()} after. */
+    static History readHistory(BinaryCodec.Reader r, int heads) {
         int flags = r.u8();
         long visits = r.varlong();
         long changes = r.varlong();
@@ -156,179 +148,67 @@ public final class RevisitStateCodec {
         long changedUnits = r.varlong();
         long last = r.varlong();
         long first = r.varlong();
-        String url = r.string();
-        String ip = r.string();
-        if (r.problem == null && ((flags & ~KNOWN_FLAGS) != 0 || (flags & (HASH_RAW | HASH_TEXT)) == (HASH_RAW | HASH_TEXT)
-                || v != (int) v || depth != (int) depth)) {
-            r.fail(Problem.MALFORMED);
+        String[] head = new String[heads];
+        for (int i = 0; i < heads; i++) {
+            head[i] = r.string();
+        }
+        if (r.problem() == null && ((flags & ~KNOWN_FLAGS) != 0
+                || (flags & (HASH_RAW | HASH_TEXT)) == (HASH_RAW | HASH_TEXT))) {
+            r.fail(BinaryCodec.Problem.MALFORMED);
         }
         String etag = (flags & ETAG) != 0 ? r.string() : null;
         String lastModified = (flags & LAST_MODIFIED) != 0 ? r.string() : null;
         String hash = null;
         if ((flags & HASH_RAW) != 0) {
-            hash = r.hex(RAW_HASH_BYTES);
+            hash = r.hex32();
         } else if ((flags & HASH_TEXT) != 0) {
             hash = r.string();
         }
         ChangeIntervals intervals = null;
-        if ((flags & INTERVALS) != 0 && r.problem == null) {
+        if ((flags & INTERVALS) != 0 && r.problem() == null) {
             long n = r.varlong();
-            if (r.problem == null && (n < 0 || n > ChangeIntervals.BUCKETS)) {
-                r.fail(Problem.MALFORMED);
+            if (r.problem() == null && (n < 0 || n > ChangeIntervals.BUCKETS)) {
+                r.fail(BinaryCodec.Problem.MALFORMED);
             }
-            long[] counts = new long[r.problem == null ? (int) n : 0];
+            long[] counts = new long[r.problem() == null ? (int) n : 0];
             for (int i = 0; i < counts.length; i++) {
                 counts[i] = r.varlong();
             }
             intervals = ChangeIntervals.of(counts); // out-of-range counts read as an invalid summary, never throw
         }
-        if (r.problem == null && r.pos != length) {
-            r.fail(Problem.TRAILING_BYTES);
-        }
-        if (r.problem != null) {
-            return new Decoded(null, r.problem);
-        }
-        return new Decoded(new RevisitState((int) v, url, fingerprint, ip, (int) depth, etag, lastModified, hash,
-                visits, changes, observed, interval, last, due, first, changedUnits, intervals), null);
+        return new History(etag, lastModified, hash, visits, changes, observed, interval, changedUnits, last, first,
+                intervals, head);
     }
 
-    private static byte[] utf8(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
+    /** The due unit of a value of this layout, or {@link Long#MIN_VALUE} when it does not start with one. */
+    public static long due(byte[] record, int length) {
+        if (!isBinary(record, length)) {
+            return Long.MIN_VALUE;
+        }
+        BinaryCodec.Reader r = new BinaryCodec.Reader(record, 1, Math.min(length, record.length));
+        long due = r.varlong();
+        return r.problem() == null ? due : Long.MIN_VALUE;
     }
 
-    private static boolean isLowerHex32(String s) {
-        if (s.length() != 32) {
-            return false;
+    /** Decodes {@code record[0, length)}; never throws. */
+    public static Decoded decode(byte[] record, int length) {
+        if (record == null || length < 1 || length > record.length) {
+            return new Decoded(null, BinaryCodec.Problem.TRUNCATED);
         }
-        for (int i = 0; i < 32; i++) {
-            char c = s.charAt(i);
-            if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) {
-                return false;
-            }
+        if (record[0] != FORMAT) {
+            return new Decoded(null, BinaryCodec.Problem.UNKNOWN_FORMAT);
         }
-        return true;
-    }
-
-    private static final class Writer {
-        final byte[] buf;
-        int pos;
-
-        Writer(byte[] buf) {
-            this.buf = buf;
+        BinaryCodec.Reader r = new BinaryCodec.Reader(record, 1, length);
+        long due = r.varlong();
+        long fingerprint = r.i64();
+        int v = r.varint();
+        int depth = r.varint();
+        History h = readHistory(r, 2);
+        if (r.finish() != null) {
+            return new Decoded(null, r.problem());
         }
-
-        void u8(int b) {
-            buf[pos++] = (byte) b;
-        }
-
-        void i64(long v) {
-            for (int shift = 56; shift >= 0; shift -= 8) {
-                buf[pos++] = (byte) (v >>> shift);
-            }
-        }
-
-        void varlong(long v) {
-            long z = (v << 1) ^ (v >> 63); // zig-zag
-            while ((z & ~0x7FL) != 0) {
-                buf[pos++] = (byte) ((z & 0x7F) | 0x80);
-                z >>>= 7;
-            }
-            buf[pos++] = (byte) z;
-        }
-
-        void bytes(byte[] b) {
-            varlong(b.length);
-            System.arraycopy(b, 0, buf, pos, b.length);
-            pos += b.length;
-        }
-    }
-
-    /** Reads within [pos, end); after the first problem every read returns 0 or null and the problem stays. */
-    private static final class Reader {
-        private static final char[] HEX = "0123456789abcdef".toCharArray();
-        final byte[] buf;
-        final int end;
-        int pos;
-        Problem problem;
-
-        Reader(byte[] buf, int pos, int end) {
-            this.buf = buf;
-            this.pos = pos;
-            this.end = end;
-        }
-
-        void fail(Problem p) {
-            if (problem == null) {
-                problem = p;
-            }
-        }
-
-        int u8() {
-            if (problem != null || pos >= end) {
-                fail(Problem.TRUNCATED);
-                return 0;
-            }
-            return buf[pos++] & 0xFF;
-        }
-
-        long i64() {
-            if (problem != null || end - pos < Long.BYTES) {
-                fail(Problem.TRUNCATED);
-                return 0;
-            }
-            long v = 0;
-            for (int i = 0; i < Long.BYTES; i++) {
-                v = (v << 8) | (buf[pos++] & 0xFF);
-            }
-            return v;
-        }
-
-        long varlong() {
-            long z = 0;
-            for (int shift = 0; shift < 64; shift += 7) {
-                if (problem != null) {
-                    return 0;
-                }
-                if (pos >= end) {
-                    fail(Problem.TRUNCATED);
-                    return 0;
-                }
-                int b = buf[pos++] & 0xFF;
-                z |= (long) (b & 0x7F) << shift;
-                if ((b & 0x80) == 0) {
-                    return (z >>> 1) ^ -(z & 1);
-                }
-            }
-            fail(Problem.MALFORMED); // more than 10 bytes
-            return 0;
-        }
-
-        String string() {
-            long n = varlong();
-            if (problem != null) {
-                return null;
-            }
-            if (n < 0 || n > end - pos) {
-                fail(n < 0 ? Problem.MALFORMED : Problem.TRUNCATED);
-                return null;
-            }
-            String s = new String(buf, pos, (int) n, StandardCharsets.UTF_8);
-            pos += (int) n;
-            return s;
-        }
-
-        String hex(int bytes) {
-            if (problem != null || end - pos < bytes) {
-                fail(Problem.TRUNCATED);
-                return null;
-            }
-            char[] c = new char[2 * bytes];
-            for (int i = 0; i < bytes; i++) {
-                int b = buf[pos++] & 0xFF;
-                c[2 * i] = HEX[b >>> 4];
-                c[2 * i + 1] = HEX[b & 0xF];
-            }
-            return new String(c);
-        }
+        return new Decoded(new RevisitState(v, h.head()[0], fingerprint, h.head()[1], depth, h.etag(),
+                h.lastModified(), h.hash(), h.visits(), h.changes(), h.observed(), h.interval(), h.last(), due,
+                h.first(), h.changedUnits(), h.intervals()), null);
     }
 }

@@ -108,13 +108,13 @@ class RevisitStateCodecTest {
             for (int len = 0; len < b.length; len++) {
                 RevisitStateCodec.Decoded d = RevisitStateCodec.decode(b, len);
                 assertThat(d.state()).as("length %d of %d", len, b.length).isNull();
-                assertThat(d.problem()).as("length %d of %d", len, b.length).isIn(RevisitStateCodec.Problem.TRUNCATED,
-                        RevisitStateCodec.Problem.MALFORMED);
+                assertThat(d.problem()).as("length %d of %d", len, b.length).isIn(BinaryCodec.Problem.TRUNCATED,
+                        BinaryCodec.Problem.MALFORMED);
                 assertThat(RevisitRecords.state(b, len)).isNull();
             }
             byte[] longer = Arrays.copyOf(b, b.length + 1);
             assertThat(RevisitStateCodec.decode(longer, longer.length).problem())
-                    .isEqualTo(RevisitStateCodec.Problem.TRAILING_BYTES);
+                    .isEqualTo(BinaryCodec.Problem.TRAILING_BYTES);
         });
     }
 
@@ -138,18 +138,18 @@ class RevisitStateCodecTest {
 
     @Test
     void knownBadValues() {
-        assertThat(RevisitStateCodec.decode(null, 0).problem()).isEqualTo(RevisitStateCodec.Problem.TRUNCATED);
-        assertThat(RevisitStateCodec.decode(new byte[0], 0).problem()).isEqualTo(RevisitStateCodec.Problem.TRUNCATED);
+        assertThat(RevisitStateCodec.decode(null, 0).problem()).isEqualTo(BinaryCodec.Problem.TRUNCATED);
+        assertThat(RevisitStateCodec.decode(new byte[0], 0).problem()).isEqualTo(BinaryCodec.Problem.TRUNCATED);
         assertThat(RevisitStateCodec.decode(new byte[] {'{'}, 1).problem())
-                .isEqualTo(RevisitStateCodec.Problem.UNKNOWN_FORMAT);
+                .isEqualTo(BinaryCodec.Problem.UNKNOWN_FORMAT);
         byte[] b = RevisitStateCodec.encode(RevisitStateCodecTest.randomState(new Gen(1)));
         assertThat(RevisitStateCodec.decode(b, b.length + 1).problem()).as("a length past the array")
-                .isEqualTo(RevisitStateCodec.Problem.TRUNCATED);
+                .isEqualTo(BinaryCodec.Problem.TRUNCATED);
         byte[] endless = new byte[20];
         Arrays.fill(endless, (byte) 0xFF);
         endless[0] = RevisitStateCodec.FORMAT;
         assertThat(RevisitStateCodec.decode(endless, endless.length).problem()).as("an 11-byte varint")
-                .isEqualTo(RevisitStateCodec.Problem.MALFORMED);
+                .isEqualTo(BinaryCodec.Problem.MALFORMED);
         assertThat(RevisitStateCodec.due(endless, endless.length)).isEqualTo(Long.MIN_VALUE);
         assertThat(RevisitRecords.wellFormed(endless, endless.length)).isFalse();
         // a lone surrogate is written as '?', never thrown
