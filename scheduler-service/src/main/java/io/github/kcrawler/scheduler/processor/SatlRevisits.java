@@ -43,9 +43,6 @@ final class SatlRevisits implements RevisitStates {
     private final CrawlClock clock;
     private final RevisitPolicy policy;
     private final SchedulerMetrics metrics;
-    /** The queue's {@code bytesWritten()} when last added to {@code crawler.scheduler.revisit.bucket.bytes}. */
-    private long bucketBytesCounted;
-
     SatlRevisits(SchedulerConfig.Revisit config, KeyValueStore<Bytes, byte[]> store, CrawlClock clock,
                  SchedulerMetrics metrics) {
         this.config = config;
@@ -120,7 +117,7 @@ final class SatlRevisits implements RevisitStates {
         } catch (IOException e) {
             throw new UncheckedIOException("revisit queue read failed", e);
         } finally {
-            bucketBytesCounted = countBucketBytes(metrics, queue, bucketBytesCounted);
+            satl.bucketBytesCounted = countBucketBytes(metrics, queue, satl.bucketBytesCounted);
         }
     }
 

@@ -78,6 +78,11 @@ final class SatlStateStore implements KeyValueStore<Bytes, byte[]> {
     private long bytesWritten;
     private long restored;
     private long junk;
+    /**
+     * The queue's {@code bytesWritten()} when last added to {@code crawler.scheduler.revisit.bucket.bytes}: kept with
+     * the queue, so a processor re-initialised over the same queue does not count its bytes twice.
+     */
+    long bucketBytesCounted;
 
     SatlStateStore(String name, CrawlClock clock, SchedulerConfig.Revisit config) {
         this.name = name;
@@ -122,6 +127,7 @@ final class SatlStateStore implements KeyValueStore<Bytes, byte[]> {
     @Override
     public void init(StateStoreContext context, StateStore root) {
         closeQueue();
+        bucketBytesCounted = 0;
         dir = context.stateDir().toPath().resolve(DIR);
         try {
             deleteDir(dir);
