@@ -346,16 +346,27 @@ final class FetchPipeline {
         }
     }
 
-    private static List<Map.Entry<String, String>> validators(FetchRequest r) {
-        if (r.kind() != FetchKind.REVISIT || (r.etag() == null && r.lastModified() == null)) {
+    /**
+     * The conditional GET's headers of a REVISIT: the request's own {@code etag}/{@code lastModified} (requests
+     * without revisit state, and those written before issue 22's follow-up), else the memo's — the scheduler sends
+     * each validator once, inside the memo when it has one.
+     */
+    static List<Map.Entry<String, String>> validators(FetchRequest r) {
+        if (r.kind() != FetchKind.REVISIT) {
+            return List.of();
+        }
+        boolean own = r.etag() != null || r.lastModified() != null;
+        String etag = own || r.revisit() == null ? r.etag() : r.revisit().etag();
+        String lastModified = own || r.revisit() == null ? r.lastModified() : r.revisit().lastModified();
+        if (etag == null && lastModified == null) {
             return List.of();
         }
         List<Map.Entry<String, String>> h = new ArrayList<>(2);
-        if (r.etag() != null && !r.etag().isBlank()) {
-            h.add(Map.entry("If-None-Match", r.etag()));
+        if (etag != null && !etag.isBlank()) {
+            h.add(Map.entry("If-None-Match", etag));
         }
-        if (r.lastModified() != null && !r.lastModified().isBlank()) {
-            h.add(Map.entry("If-Modified-Since", r.lastModified()));
+        if (lastModified != null && !lastModified.isBlank()) {
+            h.add(Map.entry("If-Modified-Since", lastModified));
         }
         return h;
     }

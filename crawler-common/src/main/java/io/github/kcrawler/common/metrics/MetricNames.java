@@ -129,6 +129,8 @@ public final class MetricNames {
     public static final String SCHEDULER_REVISIT_STORE_OPS = "crawler.scheduler.revisit.store.ops";
     /** Distribution summary (bytes): revisit records written, each to the changelog (and with satl a SAT/L bucket). */
     public static final String SCHEDULER_REVISIT_RECORD_BYTES = "crawler.scheduler.revisit.record.bytes";
+    /** Counter: bytes the scheduler's SAT/L revisit queue wrote to its bucket files (whole pages, padding included). */
+    public static final String SCHEDULER_REVISIT_BUCKET_BYTES = "crawler.scheduler.revisit.bucket.bytes";
     /** Counter: REVISIT results (or evicted revisits) that carried no usable state: the page's history restarts. */
     public static final String SCHEDULER_REVISITS_WITHOUT_STATE = "crawler.scheduler.revisits.without.state";
 

@@ -5,8 +5,9 @@ package io.github.kcrawler.common.model;
  *
  * @param step          scheduler step that released it (for the step-completion protocol)
  * @param notBefore     epoch millis before which the fetcher must not send the request
- * @param etag          validator for a conditional GET, or null
- * @param lastModified  validator for a conditional GET (HTTP date), or null
+ * @param etag          validator for a conditional GET, or null; null on a REVISIT whose {@code revisit} memo carries
+ *                      the validators (each is sent once; the fetcher reads it from either, this field first)
+ * @param lastModified  validator for a conditional GET (HTTP date), or null; likewise
  * @param revisit       the page's revisit state on a REVISIT request (issue 22), echoed into the result; null on a
  *                      first fetch and in records written before the field existed
  */

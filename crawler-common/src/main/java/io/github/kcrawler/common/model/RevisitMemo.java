@@ -1,12 +1,16 @@
 package io.github.kcrawler.common.model;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * A fetched page's revisit state as it travels with the work (issue 22, DESIGN §4.4): the scheduler's SAT/L queue
  * hands a due page out as a {@link FetchKind#REVISIT} {@link FetchRequest} carrying this memo, the fetcher echoes it
  * unchanged into the {@link FetchResult}, and the scheduler computes the page's next state from the result alone —
  * no per-page read of a store. Optional everywhere (null on first fetches and in records written before issue 22),
- * so old records still decode. Every string is bounded by the scheduler before it sends a memo (validators at
- * {@link #MAX_VALIDATOR_BYTES}, the content hash is 32 hex digits).
+ * so old records still decode. Absent fields are left out of its JSON ({@code NON_NULL}; a missing field reads as
+ * null, as before), and the validators travel once per request: here, not also as the request's own {@code etag}
+ * and {@code lastModified} (the fetcher reads them from whichever carries them). Every string is bounded by the
+ * scheduler before it sends a memo (validators at {@link #MAX_VALIDATOR_BYTES}, the content hash is 32 hex digits).
  *
  * @param v              format version ({@value #VERSION})
  * @param etag           validator the scheduler keeps for the page (also sent as If-None-Match), or null
@@ -23,6 +27,7 @@ package io.github.kcrawler.common.model;
  * @param changedIntervals the lengths of those X intervals, summarised in {@link ChangeIntervals#BUCKETS} classes
  *                       (issue 21; null in memos written before it)
  */
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record RevisitMemo(int v, String etag, String lastModified, String contentHash, long visits, long changes,
                           long observedUnits, long intervalUnits, long firstFetchedMs, long lastFetchedMs,
                           long changedUnits, ChangeIntervals changedIntervals) {

@@ -1,10 +1,10 @@
 package io.github.kcrawler.lab.faults;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import io.github.kcrawler.common.model.RevisitMemo;
-import io.github.kcrawler.common.serde.JsonSerde;
+import io.github.kcrawler.common.model.FetchKind;
 import io.github.kcrawler.common.url.UrlNormalizer;
 import io.github.kcrawler.scheduler.SchedulerConfig;
+import io.github.kcrawler.scheduler.processor.PendingEntry;
+import io.github.kcrawler.scheduler.processor.PendingEntryCodec;
 import io.github.kcrawler.scheduler.processor.SchedulerTopology;
 import io.github.kcrawler.scheduler.revisit.RevisitRecords;
 import io.github.kcrawler.scheduler.revisit.RevisitState;
@@ -71,15 +71,10 @@ public record RevisitStateCheck(long records, long states, long unreadable, long
             }
         }
         for (byte[] value : pending.values()) {
-            try {
-                JsonNode e = JsonSerde.MAPPER.readTree(value);
-                JsonNode memo = e.get("revisit");
-                if ("REVISIT".equals(e.path("kind").asText()) && memo != null && !memo.isNull()
-                        && JsonSerde.MAPPER.treeToValue(memo, RevisitMemo.class).isUsable()) {
-                    withState.add(canonical(e.path("url").asText()));
-                }
-            } catch (java.io.IOException | RuntimeException ex) {
-                // not a pending entry this check can read: it holds no revisit state
+            // binary or (written before the pending store went binary) JSON; null when it is not an entry
+            PendingEntry e = PendingEntryCodec.decode(value);
+            if (e != null && e.kind() == FetchKind.REVISIT && e.revisit() != null && e.revisit().isUsable()) {
+                withState.add(canonical(e.url()));
             }
         }
         List<String> sample = new ArrayList<>();

@@ -31,7 +31,13 @@ import java.util.Optional;
  * scheduler threads' CPU ({@link ThreadCpuSampler}, group {@code scheduler}), and the process's bytes read and written
  * ({@code /proc/self/io}: {@code read_bytes}/{@code write_bytes} reach the block device, {@code rchar}/{@code wchar}
  * count every read and write call; the whole process — broker, every service, websim — so a difference between the
- * variants is what to read, not the absolute figure). Counts only: the machine it runs on decides the timings.
+ * variants is what to read, not the absolute figure). Beside them, the bytes the scheduler's revisit state itself
+ * writes per revisit ({@code stateBytesWrittenPerRevisit}): its changelog's growth on the broker
+ * ({@code changelogBytesPerRevisit}: the summed log sizes of the revisit changelog's partitions, from the broker's
+ * log-dir description — record batches, their headers and the transactions' commit markers included, compaction
+ * aside) plus the SAT/L bucket files' writes ({@code bucketBytesPerRevisit}: {@code
+ * crawler.scheduler.revisit.bucket.bytes}, whole 4 KiB pages as the bucket store writes them; in the baseline its
+ * SAT/L index). Counts only: the machine it runs on decides the timings.
  */
 public final class RevisitsBench {
     /** One run's settings. */
@@ -70,25 +76,64 @@ public final class RevisitsBench {
                         websim.seedUrls(), SeedInjector.resolver(websim.layout().hostToIp()),
                         System.currentTimeMillis());
                 MeterRegistry registry = session.registry();
+                String changelog = revisitChangelog(variant);
+                org.apache.kafka.clients.admin.Admin admin = session.runtime().admin();
                 Thread.sleep(o.warmupSeconds() * 1000);
-                Snapshot before = Snapshot.take(registry);
+                Snapshot before = Snapshot.take(registry, changelogBytes(admin, changelog, log));
                 ThreadCpuSampler cpu = new ThreadCpuSampler(new ThreadGroups(""), 100);
                 cpu.start();
                 long t0 = System.nanoTime();
                 long end = t0 + o.seconds() * 1_000_000_000L;
                 while (System.nanoTime() < end) {
                     Thread.sleep(Math.min(5_000, Math.max(1, (end - System.nanoTime()) / 1_000_000)));
-                    Snapshot now = Snapshot.take(registry);
+                    Snapshot now = Snapshot.take(registry, 0);
                     log.printf("revisits: %s/%s %4.0f s: %,d revisits, %,d first fetches, %,d store reads%n",
                             variant, model, (System.nanoTime() - t0) / 1e9, now.revisits - before.revisits,
                             now.firsts - before.firsts, now.reads - before.reads);
                 }
                 double seconds = (System.nanoTime() - t0) / 1e9;
                 cpu.stop();
-                Snapshot after = Snapshot.take(registry);
+                Snapshot after = Snapshot.take(registry, changelogBytes(admin, changelog, log));
                 long schedulerCpuNanos = cpu.cpuNanos().getOrDefault(ThreadGroups.SCHEDULER, 0L);
                 return figures(before, after, seconds, schedulerCpuNanos, websim.stats().politenessViolations());
             }
+        }
+    }
+
+    /** The scheduler's revisit changelog for a variant (topic prefix "", as the bench runs). */
+    static String revisitChangelog(String variant) {
+        return io.github.kcrawler.scheduler.SchedulerConfig.APPLICATION_ID + "-" + ("satl".equals(variant)
+                ? io.github.kcrawler.scheduler.processor.SchedulerTopology.REVISIT_SATL_STORE
+                : io.github.kcrawler.scheduler.processor.SchedulerTopology.REVISIT_STORE) + "-changelog";
+    }
+
+    /** The summed size of {@code topic}'s logs on every broker (0, said, when the broker cannot tell). */
+    static long changelogBytes(org.apache.kafka.clients.admin.Admin admin, String topic, PrintStream log) {
+        try {
+            java.util.List<Integer> ids = new java.util.ArrayList<>();
+            for (org.apache.kafka.common.Node n : admin.describeCluster().nodes().get(30, java.util.concurrent
+                    .TimeUnit.SECONDS)) {
+                ids.add(n.id());
+            }
+            long bytes = 0;
+            for (Map<String, org.apache.kafka.clients.admin.LogDirDescription> dirs : admin.describeLogDirs(ids)
+                    .allDescriptions().get(30, java.util.concurrent.TimeUnit.SECONDS).values()) {
+                for (org.apache.kafka.clients.admin.LogDirDescription dir : dirs.values()) {
+                    for (Map.Entry<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.ReplicaInfo>
+                            e : dir.replicaInfos().entrySet()) {
+                        if (e.getKey().topic().equals(topic)) {
+                            bytes += e.getValue().size();
+                        }
+                    }
+                }
+            }
+            return bytes;
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            log.printf("revisits: the size of %s is unknown (%s): changelogBytesPerRevisit reads 0%n", topic, e);
+            return 0;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 0;
         }
     }
 
@@ -96,12 +141,18 @@ public final class RevisitsBench {
      * One run's figures over its measurement window, per revisit applied where the name says so.
      *
      * @param firstFetches first fetches in the window; 0 = a steady state of revisits only
-     * @param recordBytes  the revisit records' mean size (bytes per record put)
+     * @param recordBytes  the mean size of the revisit records written (bytes per record put: the binary SAT/L record
+     *                     with {@code satl}, the state's JSON in the baseline's store)
+     * @param stateBytesWrittenPerRevisit what the scheduler's revisit state itself wrote: changelog plus buckets
+     * @param changelogBytesPerRevisit    growth of the revisit changelog's logs on the broker
+     * @param bucketBytesPerRevisit       bytes written to the SAT/L bucket files
      */
     public record Figures(long revisits, long firstFetches, double seconds, double randomStoreReadsPerRevisit,
                           double storeWritesPerRevisit, double recordBytes, double bytesWrittenPerRevisit,
-                          double bytesReadPerRevisit, double wcharPerRevisit, double rcharPerRevisit,
-                          double schedulerCpuMsPerRevisit, double revisitsPerSecond, long politenessViolations) {
+                          double stateBytesWrittenPerRevisit, double changelogBytesPerRevisit,
+                          double bucketBytesPerRevisit, double bytesReadPerRevisit, double wcharPerRevisit,
+                          double rcharPerRevisit, double schedulerCpuMsPerRevisit, double revisitsPerSecond,
+                          long politenessViolations) {
     }
 
     /**
@@ -109,7 +160,9 @@ public final class RevisitsBench {
      * revisits, and each run's own.
      */
     public record Pooled(long revisits, double randomStoreReadsPerRevisit, double storeWritesPerRevisit,
-                         double bytesWrittenPerRevisit, double bytesReadPerRevisit, double wcharPerRevisit,
+                         double bytesWrittenPerRevisit, double stateBytesWrittenPerRevisit,
+                         double changelogBytesPerRevisit, double bucketBytesPerRevisit,
+                         double bytesReadPerRevisit, double wcharPerRevisit,
                          double rcharPerRevisit, double schedulerCpuMsPerRevisit, double recordBytes,
                          double revisitsPerSecond, Map<String, Figures> byModel) {
         /** Pools the runs of {@code byModel} (change model name → its figures, in the order run). */
@@ -119,7 +172,9 @@ public final class RevisitsBench {
             java.util.List<java.util.function.ToDoubleFunction<Figures>> perRevisit = java.util.List.of(
                     Figures::randomStoreReadsPerRevisit, Figures::storeWritesPerRevisit,
                     Figures::bytesWrittenPerRevisit, Figures::bytesReadPerRevisit, Figures::wcharPerRevisit,
-                    Figures::rcharPerRevisit, Figures::schedulerCpuMsPerRevisit, Figures::recordBytes);
+                    Figures::rcharPerRevisit, Figures::schedulerCpuMsPerRevisit, Figures::recordBytes,
+                    Figures::stateBytesWrittenPerRevisit, Figures::changelogBytesPerRevisit,
+                    Figures::bucketBytesPerRevisit);
             double[] weighted = new double[perRevisit.size()];
             for (Figures run : byModel.values()) {
                 revisits += run.revisits();
@@ -132,8 +187,8 @@ public final class RevisitsBench {
             for (int k = 0; k < mean.length; k++) {
                 mean[k] = revisits == 0 ? 0.0 : weighted[k] / revisits;
             }
-            return new Pooled(revisits, mean[0], mean[1], mean[2], mean[3], mean[4], mean[5], mean[6], mean[7],
-                    seconds == 0 ? 0.0 : revisits / seconds, byModel);
+            return new Pooled(revisits, mean[0], mean[1], mean[2], mean[8], mean[9], mean[10], mean[3], mean[4],
+                    mean[5], mean[6], mean[7], seconds == 0 ? 0.0 : revisits / seconds, byModel);
         }
     }
 
@@ -147,19 +202,27 @@ public final class RevisitsBench {
         long revisits = a.revisits - b.revisits;
         double per = Math.max(1, revisits);
         long puts = a.recordCount - b.recordCount;
+        double changelog = (a.changelogBytes - b.changelogBytes) / per;
+        double buckets = (a.bucketBytes - b.bucketBytes) / per;
         return new Figures(revisits, a.firsts - b.firsts, seconds, (a.reads - b.reads) / per,
                 (a.writes - b.writes) / per, puts == 0 ? 0.0 : (a.recordBytes - b.recordBytes) / puts,
                 (a.io.getOrDefault("write_bytes", 0L) - b.io.getOrDefault("write_bytes", 0L)) / per,
+                changelog + buckets, changelog, buckets,
                 (a.io.getOrDefault("read_bytes", 0L) - b.io.getOrDefault("read_bytes", 0L)) / per,
                 (a.io.getOrDefault("wchar", 0L) - b.io.getOrDefault("wchar", 0L)) / per,
                 (a.io.getOrDefault("rchar", 0L) - b.io.getOrDefault("rchar", 0L)) / per,
                 schedulerCpuNanos / 1e6 / per, revisits / Math.max(1e-9, seconds), violations);
     }
 
-    /** Counter values at one instant. */
+    /** Counter values at one instant, with the revisit changelog's size on the broker and the bucket bytes. */
     record Snapshot(long revisits, long firsts, long reads, long writes, long recordCount, double recordBytes,
-                    Map<String, Long> io) {
-        static Snapshot take(MeterRegistry r) {
+                    Map<String, Long> io, long changelogBytes, long bucketBytes) {
+        Snapshot(long revisits, long firsts, long reads, long writes, long recordCount, double recordBytes,
+                 Map<String, Long> io) {
+            this(revisits, firsts, reads, writes, recordCount, recordBytes, io, 0, 0);
+        }
+
+        static Snapshot take(MeterRegistry r, long changelogBytes) {
             long revisits = 0;
             for (String outcome : List.of("changed", "unchanged", "retry", "gone")) {
                 revisits += count(r, MetricNames.SCHEDULER_REVISITS, "outcome", outcome);
@@ -168,7 +231,16 @@ public final class RevisitsBench {
             return new Snapshot(revisits, count(r, MetricNames.SCHEDULER_REVISITS, "outcome", "first"),
                     count(r, MetricNames.SCHEDULER_REVISIT_STORE_OPS, "op", "read"),
                     count(r, MetricNames.SCHEDULER_REVISIT_STORE_OPS, "op", "write"),
-                    bytes == null ? 0 : bytes.count(), bytes == null ? 0 : bytes.totalAmount(), ProcIo.read());
+                    bytes == null ? 0 : bytes.count(), bytes == null ? 0 : bytes.totalAmount(), ProcIo.read(),
+                    changelogBytes, count(r, MetricNames.SCHEDULER_REVISIT_BUCKET_BYTES));
+        }
+
+        private static long count(MeterRegistry r, String name) {
+            double sum = 0;
+            for (Counter c : r.find(name).counters()) {
+                sum += c.count();
+            }
+            return (long) sum;
         }
 
         private static long count(MeterRegistry r, String name, String tag, String value) {

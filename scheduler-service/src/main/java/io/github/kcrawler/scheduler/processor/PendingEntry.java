@@ -1,5 +1,7 @@
 package io.github.kcrawler.scheduler.processor;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import io.github.kcrawler.common.model.FetchKind;
 import io.github.kcrawler.common.model.FetchRequest;
 import io.github.kcrawler.common.model.RevisitMemo;
@@ -8,19 +10,22 @@ import io.github.kcrawler.scheduler.politeness.PendingUrl;
 
 /**
  * One pending URL as persisted in the scheduler's changelog-backed store: everything needed to rebuild the
- * in-memory frontier after a restart and to build the fetch request on release. JSON with a format version, so the
- * changelog is readable with the console consumer and a later format can still read this one.
+ * in-memory frontier after a restart and to build the fetch request on release. Stored in binary
+ * ({@link PendingEntryCodec}, issue 22 follow-up: the changelog is internal); entries of the earlier JSON form, with
+ * a format version, are still read. As JSON, null fields are left out ({@code NON_NULL}).
  *
  * @param ip          host IP (the record key of every crawler topic)
  * @param seq         admission order within the partition (FIFO tie-break, part of the store key)
  * @param score       latest known priority score
  * @param admittedAt  record timestamp of the admission (epoch millis), for age diagnostics
  * @param kind        NEW for a first fetch, REVISIT for a recrawl (format version 2; null in version 1 = NEW)
- * @param etag        validator for a revisit's conditional GET, or null
- * @param lastModified validator for a revisit's conditional GET, or null
+ * @param etag        validator for a revisit's conditional GET, or null (null when the memo carries it: each
+ *                    validator is sent once)
+ * @param lastModified validator for a revisit's conditional GET, or null (likewise)
  * @param revisit     a revisit's state while it waits (issue 22, {@code revisit-state=satl}): it left the SAT/L store
  *                    when the entry was put, and travels on with the request; null otherwise and in older entries
  */
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record PendingEntry(int v, String ip, String url, int depth, long fingerprint, long seq, double score,
                            long admittedAt, FetchKind kind, String etag, String lastModified, RevisitMemo revisit) {
     public static final int VERSION = 2;

@@ -48,6 +48,7 @@ final class RevisitTracker implements RevisitStates {
     private SatlStore queue;
     private long reads;
     private long writes;
+    private long bucketBytesCounted;
 
     RevisitTracker(SchedulerConfig.Revisit config, KeyValueStore<Bytes, RevisitState> states, Path taskDir,
                    CrawlClock clock, SchedulerMetrics metrics) {
@@ -124,8 +125,7 @@ final class RevisitTracker implements RevisitStates {
             if (f != null && f.fit() != RevisitRecords.Fit.TOO_LARGE) {
                 states.put(key, f.state());
                 writes++;
-                metrics.revisitStoreWrites.increment();
-                metrics.revisitRecordBytes.record(f.bytes().length);
+                metrics.revisitStoreWrites.increment(); // its record's size is counted by the store's serializer
                 queue.schedule(r.fingerprint(), f.state().dueUnit(), f.bytes());
             } else if (previous != null || f != null) {
                 states.delete(key);
@@ -143,14 +143,15 @@ final class RevisitTracker implements RevisitStates {
     public long pollDue(Consumer<RevisitState> due) {
         try {
             return queue.poll(Math.max(queue.now(), now()), (key, at, record, length) -> {
-                RevisitState s = RevisitState.SERDE.deserializer().deserialize(null,
-                        length == record.length ? record : java.util.Arrays.copyOf(record, length));
-                if (s != null && s.isUsable()) {
+                RevisitState s = RevisitRecords.state(record, length);
+                if (s != null) {
                     due.accept(s);
                 }
             });
         } catch (IOException e) {
             throw new UncheckedIOException("revisit queue read failed in " + dir, e);
+        } finally {
+            bucketBytesCounted = SatlRevisits.countBucketBytes(metrics, queue, bucketBytesCounted);
         }
     }
 

@@ -18,7 +18,6 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.util.function.Consumer;
 
 /**
@@ -44,7 +43,6 @@ final class SatlRevisits implements RevisitStates {
     private final CrawlClock clock;
     private final RevisitPolicy policy;
     private final SchedulerMetrics metrics;
-
     SatlRevisits(SchedulerConfig.Revisit config, KeyValueStore<Bytes, byte[]> store, CrawlClock clock,
                  SchedulerMetrics metrics) {
         this.config = config;
@@ -118,7 +116,19 @@ final class SatlRevisits implements RevisitStates {
             });
         } catch (IOException e) {
             throw new UncheckedIOException("revisit queue read failed", e);
+        } finally {
+            satl.bucketBytesCounted = countBucketBytes(metrics, queue, satl.bucketBytesCounted);
         }
+    }
+
+    /** Adds what {@code queue} wrote to its bucket files since {@code counted} to the metric; returns the new mark. */
+    static long countBucketBytes(SchedulerMetrics metrics, RevisitQueue queue, long counted) {
+        long now = queue.bytesWritten();
+        long base = now < counted ? 0 : counted; // a queue opened anew (task restart) counts from 0
+        if (now > base) {
+            metrics.revisitBucketBytes.increment(now - base);
+        }
+        return now;
     }
 
     @Override
@@ -172,8 +182,13 @@ final class SatlRevisits implements RevisitStates {
         metrics.revisitStoreWrites.increment();
     }
 
-    private Bytes key(long fingerprint) {
-        return Bytes.wrap(ByteBuffer.allocate(Long.BYTES).putLong(fingerprint).array());
+    private static Bytes key(long fingerprint) {
+        byte[] k = new byte[Long.BYTES];
+        for (int i = Long.BYTES - 1; i >= 0; i--) {
+            k[i] = (byte) fingerprint;
+            fingerprint >>>= 8;
+        }
+        return Bytes.wrap(k); // the changelog keeps the array: one per record is needed
     }
 
     private RevisitRecords.Fitted fit(RevisitState s) {

@@ -30,13 +30,17 @@ import java.util.stream.Stream;
  * A task's revisit state as a Kafka Streams state store whose storage <em>is</em> paper 003's SAT/L queue
  * ({@link SatlStore}; issue 22): the innermost store under Streams' change-logging and metered layers
  * ({@code Stores.keyValueStoreBuilder(supplier(...), ...)}, logging on, caching off). Key: the page's URL fingerprint
- * (8 bytes); value: its revisit record ({@link RevisitRecords#record}: the due unit, then the state's JSON, at most
- * {@link RevisitRecords#MAX_RECORD_BYTES}); a null value removes the page.
+ * (8 bytes); value: its revisit record ({@link RevisitRecords#record}: the binary form of
+ * {@link io.github.kcrawler.scheduler.revisit.RevisitStateCodec} — format byte, due unit, the state — typically ~110
+ * bytes, at most {@link RevisitRecords#MAX_RECORD_BYTES}); a null value removes the page. Records of the earlier form
+ * (8-byte due unit, then the state's JSON), written before the binary codec, are still restored as they are and read
+ * when they come due, so a changelog from before the change needs no migration.
  *
  * <p>What is written per revisit. A due page leaves the queue by {@code poll}; the processor then deletes its key
  * (one tombstone, 8 bytes of key, on the changelog) in the transaction that puts the page's pending entry — which
  * carries the state — into the pending store; the state rides on the REVISIT request and comes back on its result;
- * the processor puts the next state (one changelog record of the record's size, one SAT/L append of the same bytes).
+ * the processor puts the next state (one changelog record of the record's size, one SAT/L append of the same bytes;
+ * {@code bench revisits} reports both as {@code changelogBytesPerRevisit} and {@code bucketBytesPerRevisit}).
  * No read of any store: {@link #get}, {@link #range} and {@link #all} are never called by the processor and are
  * counted ({@link #reads()}) so tests can hold it to that.
  *
@@ -74,6 +78,11 @@ final class SatlStateStore implements KeyValueStore<Bytes, byte[]> {
     private long bytesWritten;
     private long restored;
     private long junk;
+    /**
+     * The queue's {@code bytesWritten()} when last added to {@code crawler.scheduler.revisit.bucket.bytes}: kept with
+     * the queue, so a processor re-initialised over the same queue does not count its bytes twice.
+     */
+    long bucketBytesCounted;
 
     SatlStateStore(String name, CrawlClock clock, SchedulerConfig.Revisit config) {
         this.name = name;
@@ -118,6 +127,7 @@ final class SatlStateStore implements KeyValueStore<Bytes, byte[]> {
     @Override
     public void init(StateStoreContext context, StateStore root) {
         closeQueue();
+        bucketBytesCounted = 0;
         dir = context.stateDir().toPath().resolve(DIR);
         try {
             deleteDir(dir);

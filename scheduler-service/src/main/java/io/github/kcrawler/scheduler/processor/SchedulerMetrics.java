@@ -36,6 +36,7 @@ public final class SchedulerMetrics {
     final Counter revisitStoreWrites;
     final io.micrometer.core.instrument.DistributionSummary revisitRecordBytes;
     final Counter revisitWithoutState;
+    final Counter revisitBucketBytes;
     private final java.util.Map<io.github.kcrawler.scheduler.revisit.RevisitRecords.Fit, Counter> revisitBounded =
             new java.util.EnumMap<>(io.github.kcrawler.scheduler.revisit.RevisitRecords.Fit.class);
     private final java.util.Map<RevisitPolicy.Outcome, Counter> revisitOutcomes =
@@ -84,6 +85,8 @@ public final class SchedulerMetrics {
         revisitRecordBytes = io.micrometer.core.instrument.DistributionSummary
                 .builder(MetricNames.SCHEDULER_REVISIT_RECORD_BYTES).baseUnit("bytes")
                 .description("sizes of the revisit records written").register(registry);
+        revisitBucketBytes = Counter.builder(MetricNames.SCHEDULER_REVISIT_BUCKET_BYTES).baseUnit("bytes")
+                .description("bytes the SAT/L revisit queue wrote to its bucket files").register(registry);
         revisitWithoutState = Counter.builder(MetricNames.SCHEDULER_REVISITS_WITHOUT_STATE)
                 .description("revisits whose result or pending entry carried no usable state").register(registry);
         revisitsDue = Counter.builder(MetricNames.SCHEDULER_REVISITS_DUE)

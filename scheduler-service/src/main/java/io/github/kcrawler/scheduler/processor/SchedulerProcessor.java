@@ -319,9 +319,12 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
                 case QUEUED -> {
                     nextSeq++;
                     RevisitMemo memo = revisits.taken(state); // with revisit-state=satl the state moves here
+                    // the validators are sent once: inside the memo when there is one (the fetcher reads them
+                    // there), else as the entry's and the request's own etag and lastModified
                     store.put(PendingEntry.key(state.ip(), seq), PendingEntry.revisit(state.ip(), state.url(),
                             state.depth(), state.fingerprint(), seq, frontier.pending(state.fingerprint()).score(),
-                            clock.millis(), state.etag(), state.lastModified(), memo));
+                            clock.millis(), memo == null ? state.etag() : null,
+                            memo == null ? state.lastModified() : null, memo));
                     metrics.revisitsDue.increment();
                 }
                 // already pending: the store variant's result reschedules it; the SAT/L variant keeps the state in

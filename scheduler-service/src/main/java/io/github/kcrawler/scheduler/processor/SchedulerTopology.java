@@ -30,7 +30,10 @@ import java.util.List;
  * as {@code Decoded} failures and are counted and skipped there.
  */
 public final class SchedulerTopology {
-    /** The changelog-backed store of pending URLs; its changelog is {@code <app id>-scheduler-pending-changelog}. */
+    /**
+     * The changelog-backed store of pending URLs; its changelog is {@code <app id>-scheduler-pending-changelog}; values
+     * binary ({@link PendingEntryCodec}).
+     */
     public static final String PENDING_STORE = "scheduler-pending";
     /**
      * The baseline's ({@code revisit-state=store}) URL fingerprint → {@code RevisitState} RocksDB store; changelog
@@ -39,7 +42,7 @@ public final class SchedulerTopology {
     public static final String REVISIT_STORE = "scheduler-revisit-state";
     /**
      * The SAT/L revisit store ({@code revisit-state=satl}, the default; {@link SatlStateStore}): URL fingerprint →
-     * revisit record (8-byte due unit, then the state's JSON); changelog
+     * revisit record (binary, {@code RevisitStateCodec}; the earlier JSON form is still read); changelog
      * {@code <app id>-scheduler-revisit-satl-changelog}.
      */
     public static final String REVISIT_SATL_STORE = "scheduler-revisit-satl";
@@ -67,10 +70,10 @@ public final class SchedulerTopology {
                     + storeSupplier.name());
         }
         Topics topics = config.kafka().topics();
-        // An unreadable stored entry reads as null; the processor counts and discards it when it rebuilds.
-        LenientJsonDeserializer<PendingEntry> storedEntry = new LenientJsonDeserializer<>(PendingEntry.class);
-        Deserializer<PendingEntry> entryReader = (topic, data) -> storedEntry.deserialize(topic, data).value();
-        Serde<PendingEntry> entrySerde = Serdes.serdeFrom(JsonSerde.of(PendingEntry.class), entryReader);
+        // Binary (PendingEntryCodec; entries of the earlier JSON form still read). An unreadable stored entry reads as
+        // null; the processor counts and discards it when it rebuilds.
+        Serde<PendingEntry> entrySerde = Serdes.serdeFrom(PendingEntryCodec.serializer(),
+                PendingEntryCodec.deserializer());
 
         Topology topology = new Topology();
         topology.addSource(ADMITTED_SOURCE, new StringDeserializer(), new LenientJsonDeserializer<>(AdmittedUrls.class),
@@ -90,8 +93,16 @@ public final class SchedulerTopology {
         } else {
             LenientJsonDeserializer<RevisitState> storedState = new LenientJsonDeserializer<>(RevisitState.class);
             Deserializer<RevisitState> stateReader = (topic, data) -> storedState.deserialize(topic, data).value();
+            // the record written is the state's JSON: its size is what crawler.scheduler.revisit.record.bytes counts
+            org.apache.kafka.common.serialization.Serializer<RevisitState> stateWriter = (topic, s) -> {
+                byte[] b = RevisitState.SERDE.serialize(topic, s);
+                if (b != null) {
+                    metrics.revisitRecordBytes.record(b.length);
+                }
+                return b;
+            };
             topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(REVISIT_STORE),
-                    Serdes.Bytes(), Serdes.serdeFrom(RevisitState.SERDE.serializer(), stateReader))
+                    Serdes.Bytes(), Serdes.serdeFrom(stateWriter, stateReader))
                     .withCachingEnabled(), PROCESSOR);
         }
         topology.addSink(REQUESTS_SINK, topics.fetchRequests.name(), new StringSerializer(),

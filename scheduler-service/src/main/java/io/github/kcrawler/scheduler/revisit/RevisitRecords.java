@@ -14,23 +14,26 @@ import java.nio.ByteBuffer;
  * not fit — its URL alone is too long for a record — cannot be revisited. No Kafka, no I/O.
  *
  * <p>Bounded records (issue 22, item 4). A page's revisit record — the SAT/L entry and the value of its changelog
- * record — is {@link #HEADER_BYTES} bytes of due time followed by the state's JSON, at most {@link #MAX_RECORD_BYTES}
- * (4,066) bytes in all: one record per 4 KiB bucket page. A typical page's record is about 300 bytes (the URL is most
- * of it). The inputs are bounded where they enter: an ETag or Last-Modified longer than
+ * record — is its {@link RevisitStateCodec} encoding (format byte, due unit, the state; binary since the issue 22
+ * follow-up, typically ~110 bytes of which the URL is most), at most {@link #MAX_RECORD_BYTES} (4,066) bytes: one
+ * record per 4 KiB bucket page. Records of the earlier form — {@link #HEADER_BYTES} bytes of due unit, then the
+ * state's JSON — are still read ({@link #state}, {@link #due}), so a changelog written before the change restores;
+ * they are never written any more. The inputs are bounded where they enter: an ETag or Last-Modified longer than
  * {@link RevisitMemo#MAX_VALIDATOR_BYTES} (256) bytes, or holding anything but visible ASCII, space and tab, is
  * dropped (the fetcher's own rule, {@code ValueBounds}, repeated here because a result or a memo may come from any
  * producer), counted as {@link Fit#VALIDATORS_DROPPED} under {@code crawler.scheduler.revisits.bounded}; the URL is
  * bounded by the crawl scope's {@code max-url-length}, and a state that still does not fit is {@link Fit#TOO_LARGE}.
  *
  * <p>Invariant (asserted): {@link Fitted#bytes()} is null exactly when {@link Fit#TOO_LARGE}, and otherwise is
- * the serialised {@link Fitted#state()}, whose validators are within their bound, and no longer than the limit.
+ * the record of {@link Fitted#state()} (its binary encoding), whose validators are within their bound, and no longer
+ * than the limit.
  */
 public final class RevisitRecords {
-    /** Bytes of the due unit in front of the JSON in a record ({@link #record}). */
+    /** Bytes of the due unit in front of the JSON in a record of the earlier (JSON) form, still read. */
     public static final int HEADER_BYTES = Long.BYTES;
-    /** Largest revisit record: header plus JSON, one SAT/L bucket page's worth. */
+    /** Largest revisit record: one SAT/L bucket page's worth. */
     public static final int MAX_RECORD_BYTES = BucketFileStore.MAX_RECORD_BYTES;
-    /** Largest JSON of a state. */
+    /** Largest JSON of a state in a record of the earlier form (still read, never written). */
     public static final int MAX_STATE_BYTES = MAX_RECORD_BYTES - HEADER_BYTES;
 
     private RevisitRecords() {
@@ -75,11 +78,11 @@ public final class RevisitRecords {
         return new Fitted(null, null, Fit.TOO_LARGE);
     }
 
-    /** {@link #fit(RevisitState, int)} with the revisit record limit (room left for the header). */
+    /** {@link #fit(RevisitState, int)} with the revisit record limit. */
     public static Fitted fit(RevisitState s) {
-        Fitted f = fit(s, MAX_STATE_BYTES);
+        Fitted f = fit(s, MAX_RECORD_BYTES);
         assert (f.bytes() == null) == (f.fit() == Fit.TOO_LARGE)
-                && (f.bytes() == null || f.bytes().length <= MAX_STATE_BYTES
+                && (f.bytes() == null || f.bytes().length <= MAX_RECORD_BYTES
                 && validator(f.state().etag()) && validator(f.state().lastModified()));
         return f;
     }
@@ -101,43 +104,65 @@ public final class RevisitRecords {
         return true;
     }
 
-    /** The revisit record of a fitted state: its due unit (8 bytes, big-endian), then its JSON. */
+    /** The revisit record of a fitted state: its binary encoding ({@link RevisitStateCodec}), due unit included. */
     public static byte[] record(Fitted f) {
         if (f.bytes() == null) {
             throw new IllegalArgumentException("a state that does not fit has no record");
         }
-        byte[] r = new byte[HEADER_BYTES + f.bytes().length];
-        ByteBuffer.wrap(r).putLong(f.state().dueUnit()).put(f.bytes());
-        assert r.length <= MAX_RECORD_BYTES;
-        return r;
+        assert f.bytes().length <= MAX_RECORD_BYTES && RevisitStateCodec.isBinary(f.bytes(), f.bytes().length);
+        return f.bytes();
     }
 
-    /** Whether {@code record[0, length)} has the shape of a revisit record (size only; the JSON is read later). */
+    /**
+     * Whether {@code record[0, length)} has the shape of a revisit record: binary with a readable due unit, or the
+     * earlier form (a non-negative due unit, then JSON); within the size limit. The state itself is read later.
+     */
     public static boolean wellFormed(byte[] record, int length) {
-        return record != null && length > HEADER_BYTES && length <= MAX_RECORD_BYTES && length <= record.length;
+        if (record == null || length > MAX_RECORD_BYTES || length > record.length || length < 1) {
+            return false;
+        }
+        if (RevisitStateCodec.isBinary(record, length)) {
+            return RevisitStateCodec.due(record, length) != Long.MIN_VALUE;
+        }
+        return length > HEADER_BYTES && record[0] >= 0;
     }
 
-    /** The due unit of a well-formed record. */
+    /** The due unit of a well-formed record (either form). */
     public static long due(byte[] record) {
+        if (RevisitStateCodec.isBinary(record, record.length)) {
+            return RevisitStateCodec.due(record, record.length);
+        }
         return ByteBuffer.wrap(record).getLong(0);
     }
 
-    /** The state in {@code record[0, length)}, or null if it does not parse or is not usable. */
+    /** The state in {@code record[0, length)} (either form), or null if it does not decode or is not usable. */
     public static RevisitState state(byte[] record, int length) {
         if (!wellFormed(record, length)) {
             return null;
         }
+        if (RevisitStateCodec.isBinary(record, length)) {
+            RevisitStateCodec.Decoded d = RevisitStateCodec.decode(record, length);
+            return d.state() != null && d.state().isUsable() ? d.state() : null;
+        }
         try {
-            RevisitState s = io.github.kcrawler.common.serde.JsonSerde.MAPPER.readValue(record, HEADER_BYTES, length - HEADER_BYTES,
-                    RevisitState.class);
+            RevisitState s = io.github.kcrawler.common.serde.JsonSerde.MAPPER.readValue(record, HEADER_BYTES,
+                    length - HEADER_BYTES, RevisitState.class);
             return s != null && s.isUsable() ? s : null;
         } catch (java.io.IOException | RuntimeException e) {
             return null;
         }
     }
 
+    /** A record of the earlier form (due unit, then JSON), as written before the binary codec: for tests of restore. */
+    public static byte[] jsonRecord(RevisitState s) {
+        byte[] json = RevisitState.SERDE.serialize(null, s);
+        byte[] r = new byte[HEADER_BYTES + json.length];
+        ByteBuffer.wrap(r).putLong(s.dueUnit()).put(json);
+        return r;
+    }
+
     private static byte[] serialize(RevisitState s) {
-        return RevisitState.SERDE.serialize(null, s); // JsonSerde itself, not Kafka's Serializer: revisit stays Kafka-free
+        return RevisitStateCodec.encode(s);
     }
 
     private static RevisitState with(RevisitState s, String etag, String lastModified, String contentHash) {

@@ -7,9 +7,11 @@ import io.github.kcrawler.common.serde.JsonSerde;
 /**
  * What the crawler knows about one fetched page for revisiting it (DESIGN §4.4): the validators for a conditional
  * GET, the fingerprint of the body last seen, and the change history the Cho–Garcia-Molina estimator reads. Stored as
- * the record of the page in the partition's {@link SatlStore} (about 300 bytes of JSON, the paper's ~200-byte record
- * plus the URL) and, while the page is being fetched, carried on the work as a {@link RevisitMemo} (issue 22).
- * JSON with a format version; at most {@link RevisitRecords#MAX_RECORD_BYTES} as a SAT/L record.
+ * the record of the page in the partition's {@link SatlStore} (binary, {@link RevisitStateCodec}: about 110 bytes, most
+ * of them the URL; the paper's record is ~200 bytes) and, while the page is being fetched, carried on the work as a
+ * {@link RevisitMemo} (issue 22). JSON ({@link #SERDE}) only in the {@code revisit-state=store} baseline's RocksDB
+ * store and in SAT/L records written before the binary codec; at most {@link RevisitRecords#MAX_RECORD_BYTES} as a
+ * SAT/L record.
  *
  * <p>Size (issue 22 item 4, issue 21): the two change-interval fields add at most 20 + 19 digits for changedUnits
  * and {@link ChangeIntervals#MAX_JSON_BYTES} for the summary plus their names — a fixed bound of about 350 bytes,

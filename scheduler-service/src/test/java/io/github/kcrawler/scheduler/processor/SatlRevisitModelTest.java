@@ -181,7 +181,9 @@ class SatlRevisitModelTest {
                 assertThat(page.out).as(at + ": requested while out on a request").isFalse();
                 assertThat(unit(clock.millis())).as(at + ": not before its due time").isGreaterThanOrEqualTo(
                         page.dueUnit);
-                assertThat(r.etag()).as(at).isEqualTo(page.etag);
+                // the validators are sent once: in the memo with satl, as the request's own fields with store
+                assertThat(r.etag()).as(at).isEqualTo(satl ? null : page.etag);
+                assertThat(r.lastModified()).as(at).isNull();
                 if (satl) {
                     RevisitMemo m = r.revisit();
                     assertThat(m).as(at).isNotNull();

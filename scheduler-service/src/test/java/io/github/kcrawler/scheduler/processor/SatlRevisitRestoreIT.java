@@ -176,9 +176,34 @@ class SatlRevisitRestoreIT {
         assertThat(byFirst.size()).as("stopped mid-revisit").isBetween(1, PAGES - 1);
         KafkaTestCluster.deleteRecursively(stateDir); // the next instance has only the changelogs
 
+        // one more page whose record is of the earlier form (due unit, then JSON), as a changelog written before the
+        // binary codec holds: it restores and is revisited like the others
+        int legacy = PAGES;
+        long now = System.currentTimeMillis();
+        RevisitState old = new RevisitState(RevisitState.VERSION, url(legacy), Fingerprints.url(url(legacy)),
+                ip(legacy), 1, "\"vL\"", null, "c0ffee", 0, 0, 0, 30, now - 1_000, now / 100, now - 1_000, 0,
+                io.github.kcrawler.common.model.ChangeIntervals.EMPTY);
+        pages.put(old.fingerprint(), old.url());
+        Map<String, Object> props = kafka.producerProps();
+        props.put(org.apache.kafka.clients.producer.ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                org.apache.kafka.common.serialization.ByteArraySerializer.class.getName());
+        props.put(org.apache.kafka.clients.producer.ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+                org.apache.kafka.common.serialization.ByteArraySerializer.class.getName());
+        try (org.apache.kafka.clients.producer.KafkaProducer<byte[], byte[]> p =
+                     new org.apache.kafka.clients.producer.KafkaProducer<>(props)) {
+            int partition = org.apache.kafka.common.utils.Utils.toPositive(org.apache.kafka.common.utils.Utils
+                    .murmur2(ip(legacy).getBytes(java.nio.charset.StandardCharsets.UTF_8))) % PARTITIONS;
+            byte[] record = RevisitRecords.jsonRecord(old);
+            assertThat(record[RevisitRecords.HEADER_BYTES]).isEqualTo((byte) '{');
+            p.send(new ProducerRecord<>(changelog, partition, ByteBuffer.allocate(8).putLong(old.fingerprint())
+                    .array(), record)).get();
+        } catch (InterruptedException | java.util.concurrent.ExecutionException e) {
+            throw new AssertionError(e);
+        }
+
         try (SchedulerService second = new SchedulerService(config, new SimpleMeterRegistry(), CrawlClock.SYSTEM)) {
             second.start();
-            kafka.awaitRecords(topics.fetchRequests.name(), PAGES, TIMEOUT);
+            kafka.awaitRecords(topics.fetchRequests.name(), PAGES + 1, TIMEOUT);
             long settle = System.currentTimeMillis() + 2_000; // 20 units more: a duplicate would have come by now
             await().atMost(TIMEOUT).until(() -> System.currentTimeMillis() > settle);
             List<FetchRequest> requests = kafka.readAll(topics.fetchRequests.name(), TIMEOUT).stream()
@@ -191,7 +216,8 @@ class SatlRevisitRestoreIT {
                 assertThat(r.kind()).isEqualTo(FetchKind.REVISIT);
                 assertThat(r.revisit()).as("state travels with %s", r.url()).isNotNull();
                 assertThat(r.revisit().contentHash()).isEqualTo("c0ffee");
-                assertThat(r.etag()).startsWith("\"v");
+                assertThat(r.revisit().etag()).startsWith("\"v");
+                assertThat(r.etag()).as("the validators are sent once, in the memo").isNull();
             });
             assertThat(latest(changelog)).as("every page's state is on its request, none left in the store")
                     .isEmpty();
@@ -203,10 +229,12 @@ class SatlRevisitRestoreIT {
                         r.url().substring(r.url().lastIndexOf('p') + 1))), json(result(r, 304, null))));
             }
             kafka.send(answers);
-            await().atMost(TIMEOUT).until(() -> latest(changelog).size() == PAGES);
+            await().atMost(TIMEOUT).until(() -> latest(changelog).size() == PAGES + 1);
             Map<Long, RevisitState> states = latest(changelog).entrySet().stream().collect(Collectors.toMap(
                     Map.Entry::getKey, e -> RevisitRecords.state(e.getValue(), e.getValue().length)));
             assertThat(states.keySet()).containsExactlyInAnyOrderElementsOf(pages.keySet());
+            assertThat(latest(changelog).values()).as("written back in the binary form").allSatisfy(v ->
+                    assertThat(v[0]).isEqualTo(io.github.kcrawler.scheduler.revisit.RevisitStateCodec.FORMAT));
             assertThat(states.values()).allSatisfy(s -> {
                 assertThat(s).isNotNull();
                 assertThat(s.visits()).isEqualTo(1);

@@ -22,7 +22,7 @@ class RevisitRecordsTest {
         RevisitRecords.Fitted f = RevisitRecords.fit(s);
         assertThat(f.fit()).isEqualTo(RevisitRecords.Fit.AS_IS);
         assertThat(f.state()).isSameAs(s);
-        assertThat(RevisitState.SERDE.deserializer().deserialize(null, f.bytes())).isEqualTo(s);
+        assertThat(RevisitStateCodec.decode(f.bytes(), f.bytes().length).state()).isEqualTo(s);
     }
 
     @Test
@@ -101,12 +101,12 @@ class RevisitRecordsTest {
             RevisitState s = state(url, etag, lm, hash);
             RevisitRecords.Fitted f = RevisitRecords.fit(s);
             String where = "seed " + seed + " try " + t;
-            int bare = RevisitState.SERDE.serializer().serialize(null, state(url, null, null, null)).length;
+            int bare = RevisitStateCodec.encode(state(url, null, null, null)).length;
             if (f.fit() == RevisitRecords.Fit.TOO_LARGE) {
-                assertThat(bare).as(where).isGreaterThan(RevisitRecords.MAX_STATE_BYTES);
+                assertThat(bare).as(where).isGreaterThan(RevisitRecords.MAX_RECORD_BYTES);
                 assertThat(f.bytes()).as(where).isNull();
             } else {
-                assertThat(f.bytes().length).as(where).isLessThanOrEqualTo(RevisitRecords.MAX_STATE_BYTES);
+                assertThat(f.bytes().length).as(where).isLessThanOrEqualTo(RevisitRecords.MAX_RECORD_BYTES);
                 assertThat(RevisitRecords.validator(f.state().etag())).as(where).isTrue();
                 assertThat(RevisitRecords.validator(f.state().lastModified())).as(where).isTrue();
                 boolean keepable = (etag == null || etag.isEmpty()) && (lm == null || lm.length() <= 256);
@@ -118,7 +118,7 @@ class RevisitRecordsTest {
                 assertThat(record.length).as(where).isLessThanOrEqualTo(RevisitRecords.MAX_RECORD_BYTES);
                 assertThat(RevisitRecords.due(record)).as(where).isEqualTo(99);
                 assertThat(RevisitRecords.state(record, record.length)).as(where).isEqualTo(f.state());
-                assertThat(RevisitState.SERDE.deserializer().deserialize(null, f.bytes())).as(where)
+                assertThat(RevisitStateCodec.decode(f.bytes(), f.bytes().length).state()).as(where)
                         .isEqualTo(f.state());
                 assertThat(f.state().url()).as(where).isEqualTo(url);
                 assertThat(f.state().visits()).as(where).isEqualTo(3);
