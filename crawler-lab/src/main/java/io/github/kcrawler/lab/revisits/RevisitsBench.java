@@ -9,18 +9,30 @@ import io.github.kcrawler.common.metrics.MetricNames;
 import io.github.kcrawler.websim.ChangeModel;
 import io.github.kcrawler.websim.WebSim;
 import io.github.kcrawler.websim.WebSimConfig;
+import io.github.kcrawler.scheduler.SchedulerConfig;
+import io.github.kcrawler.scheduler.processor.SchedulerTopology;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.LogDirDescription;
+import org.apache.kafka.clients.admin.ReplicaInfo;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.TopicPartition;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.ToDoubleFunction;
 
 /**
  * {@code crawler bench revisits} (issue 22): the whole pipeline on a websim whose pages change by paper 003's Zipf or
@@ -77,7 +89,7 @@ public final class RevisitsBench {
                         System.currentTimeMillis());
                 MeterRegistry registry = session.registry();
                 String changelog = revisitChangelog(variant);
-                org.apache.kafka.clients.admin.Admin admin = session.runtime().admin();
+                Admin admin = session.runtime().admin();
                 Thread.sleep(o.warmupSeconds() * 1000);
                 Snapshot before = Snapshot.take(registry, changelogBytes(admin, changelog, log));
                 ThreadCpuSampler cpu = new ThreadCpuSampler(new ThreadGroups(""), 100);
@@ -102,24 +114,23 @@ public final class RevisitsBench {
 
     /** The scheduler's revisit changelog for a variant (topic prefix "", as the bench runs). */
     static String revisitChangelog(String variant) {
-        return io.github.kcrawler.scheduler.SchedulerConfig.APPLICATION_ID + "-" + ("satl".equals(variant)
-                ? io.github.kcrawler.scheduler.processor.SchedulerTopology.REVISIT_SATL_STORE
-                : io.github.kcrawler.scheduler.processor.SchedulerTopology.REVISIT_STORE) + "-changelog";
+        return SchedulerConfig.APPLICATION_ID + "-" + ("satl".equals(variant)
+                ? SchedulerTopology.REVISIT_SATL_STORE
+                : SchedulerTopology.REVISIT_STORE) + "-changelog";
     }
 
     /** The summed size of {@code topic}'s logs on every broker (0, said, when the broker cannot tell). */
-    static long changelogBytes(org.apache.kafka.clients.admin.Admin admin, String topic, PrintStream log) {
+    static long changelogBytes(Admin admin, String topic, PrintStream log) {
         try {
-            java.util.List<Integer> ids = new java.util.ArrayList<>();
-            for (org.apache.kafka.common.Node n : admin.describeCluster().nodes().get(30, java.util.concurrent
-                    .TimeUnit.SECONDS)) {
+            List<Integer> ids = new ArrayList<>();
+            for (Node n : admin.describeCluster().nodes().get(30, TimeUnit.SECONDS)) {
                 ids.add(n.id());
             }
             long bytes = 0;
-            for (Map<String, org.apache.kafka.clients.admin.LogDirDescription> dirs : admin.describeLogDirs(ids)
-                    .allDescriptions().get(30, java.util.concurrent.TimeUnit.SECONDS).values()) {
-                for (org.apache.kafka.clients.admin.LogDirDescription dir : dirs.values()) {
-                    for (Map.Entry<org.apache.kafka.common.TopicPartition, org.apache.kafka.clients.admin.ReplicaInfo>
+            for (Map<String, LogDirDescription> dirs : admin.describeLogDirs(ids)
+                    .allDescriptions().get(30, TimeUnit.SECONDS).values()) {
+                for (LogDirDescription dir : dirs.values()) {
+                    for (Map.Entry<TopicPartition, ReplicaInfo>
                             e : dir.replicaInfos().entrySet()) {
                         if (e.getKey().topic().equals(topic)) {
                             bytes += e.getValue().size();
@@ -128,7 +139,7 @@ public final class RevisitsBench {
                 }
             }
             return bytes;
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+        } catch (ExecutionException | TimeoutException e) {
             log.printf("revisits: the size of %s is unknown (%s): changelogBytesPerRevisit reads 0%n", topic, e);
             return 0;
         } catch (InterruptedException e) {
@@ -169,7 +180,7 @@ public final class RevisitsBench {
         public static Pooled of(Map<String, Figures> byModel) {
             long revisits = 0;
             double seconds = 0;
-            java.util.List<java.util.function.ToDoubleFunction<Figures>> perRevisit = java.util.List.of(
+            List<ToDoubleFunction<Figures>> perRevisit = List.of(
                     Figures::randomStoreReadsPerRevisit, Figures::storeWritesPerRevisit,
                     Figures::bytesWrittenPerRevisit, Figures::bytesReadPerRevisit, Figures::wcharPerRevisit,
                     Figures::rcharPerRevisit, Figures::schedulerCpuMsPerRevisit, Figures::recordBytes,
