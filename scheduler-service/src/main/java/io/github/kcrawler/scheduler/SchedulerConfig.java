@@ -217,15 +217,18 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
         public static final Setting<Long> LEAD_MS = Setting.longValue("pacing-lead-ms", 250L,
                 Check.range(0, MAX_LEAD_MS), "pipelined: how long before its notBefore a step is released");
         /*
-         * 128 per partition: bench order on cnr-2000 (100 SCC seeds, 4 partitions, ~1,200-1,600 pages/s) collects
-         * criterion B 0.476 / 0.767 / 0.941 at 20 / 50 / 90 % with 128, against 0.363 / 0.635 / 0.939 with 512 and a
-         * breadth-first 0.313 / 0.607 / 0.913 with 1,024 or none (BENCHMARKS.md). It also caps a partition's
-         * fetches in flight: a web answering in L seconds gets at most 128 / L pages/s per partition, so raise it
-         * for slow real webs.
+         * Off by default (0) for now. 128 per partition is what bench order measured best on cnr-2000 (100 SCC seeds,
+         * 4 partitions, ~1,200-1,600 pages/s): criterion B 0.476 / 0.767 / 0.941 at 20 / 50 / 90 % against
+         * 0.363 / 0.635 / 0.939 with 512 and a breadth-first 0.313 / 0.607 / 0.913 with 1,024 or none
+         * (BENCHMARKS.md). It was the default in two CI runs, which each hit an intermittent failure that passed
+         * locally (RestartWithoutLossIT: the resumed crawl released nothing; ScaleIT: one robots.txt 0.8 ms early
+         * at a hand-over); until those are understood it is opt-in. It also caps a partition's fetches in flight: a
+         * web answering in L seconds gets at most lookahead / L pages/s per partition.
          */
-        public static final Setting<Integer> LOOKAHEAD = Setting.integer("wheel-lookahead", 128,
+        public static final Setting<Integer> LOOKAHEAD = Setting.integer("wheel-lookahead", 0,
                 Check.range(0, 1 << 28), "priority: most URLs per partition in the wheel or released and unreported "
-                        + "(how far ahead the order is fixed; caps fetches in flight); 0 = only the wheel's B·H/2");
+                        + "(how far ahead the order is fixed; caps fetches in flight; 128 measured best); 0 = only "
+                        + "the wheel's B·H/2");
         /** The wheel's keys, in --help order. */
         public static final SettingSet SETTINGS = SettingSet.of(ORDER, QUEUES, RESIDUES, STEP_TIMEOUT_MS, PACING,
                 STEPS_IN_FLIGHT, LEAD_MS, LOOKAHEAD);
