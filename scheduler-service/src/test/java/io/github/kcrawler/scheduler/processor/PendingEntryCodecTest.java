@@ -11,6 +11,9 @@ import org.junit.jupiter.api.Test;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
+import static io.github.kcrawler.scheduler.revisit.RevisitStateCodecTest.count;
+import static io.github.kcrawler.scheduler.revisit.RevisitStateCodecTest.text;
+import static io.github.kcrawler.scheduler.revisit.RevisitStateCodecTest.validator;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -19,28 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * else as null — never an exception. Seeded (PropertyCheck; rerun one try with -Dkc.seed).
  */
 class PendingEntryCodecTest {
-
-    private static String text(Gen g, int min, int max) {
-        char[] c = g.string(min, max).toCharArray();
-        for (int i = 0; i < c.length; i++) {
-            if (Character.isSurrogate(c[i])) {
-                c[i] = 'x';
-            }
-        }
-        return new String(c);
-    }
-
-    private static String validator(Gen g) {
-        return switch (g.intIn(0, 2)) {
-            case 0 -> null;
-            case 1 -> "\"" + "v".repeat(RevisitMemo.MAX_VALIDATOR_BYTES - 2) + "\"";
-            default -> text(g, 0, 30);
-        };
-    }
-
-    private static long count(Gen g) {
-        return g.bool() ? g.longIn(0, RevisitMemo.MAX_COUNT) : g.of(0L, RevisitMemo.MAX_COUNT);
-    }
+    // strings, validators and counts as the SAT/L record's own codec test draws them
 
     static RevisitMemo memo(Gen g) {
         long[] counts = new long[g.intIn(0, ChangeIntervals.BUCKETS)];

@@ -15,10 +15,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * bound, counts at {@link RevisitMemo#MAX_COUNT}, any time), and a truncated or corrupted value is refused with a
  * reason — never an exception. Seeded properties (PropertyCheck: the seed prints; rerun one try with -Dkc.seed).
  */
-class RevisitStateCodecTest {
+public class RevisitStateCodecTest {
 
     /** A string of valid UTF-16 (no unpaired surrogate), so its UTF-8 form round-trips exactly. */
-    private static String text(Gen g, int min, int max) {
+    public static String text(Gen g, int min, int max) {
         char[] c = g.string(min, max).toCharArray();
         for (int i = 0; i < c.length; i++) {
             if (Character.isSurrogate(c[i])) {
@@ -28,7 +28,7 @@ class RevisitStateCodecTest {
         return new String(c);
     }
 
-    private static String validator(Gen g) {
+    public static String validator(Gen g) {
         return switch (g.intIn(0, 3)) {
             case 0 -> null;
             case 1 -> "\"" + "v".repeat(RevisitMemo.MAX_VALIDATOR_BYTES - 2) + "\""; // at the bound
@@ -37,7 +37,7 @@ class RevisitStateCodecTest {
         };
     }
 
-    private static long count(Gen g) {
+    public static long count(Gen g) {
         return g.bool() ? g.longIn(0, RevisitMemo.MAX_COUNT) : g.of(0L, RevisitMemo.MAX_COUNT, 1L);
     }
 
