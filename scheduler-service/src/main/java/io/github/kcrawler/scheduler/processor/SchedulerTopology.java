@@ -14,6 +14,7 @@ import io.github.kcrawler.scheduler.revisit.RevisitState;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.Topology;
@@ -94,7 +95,7 @@ public final class SchedulerTopology {
             LenientJsonDeserializer<RevisitState> storedState = new LenientJsonDeserializer<>(RevisitState.class);
             Deserializer<RevisitState> stateReader = (topic, data) -> storedState.deserialize(topic, data).value();
             // the record written is the state's JSON: its size is what crawler.scheduler.revisit.record.bytes counts
-            org.apache.kafka.common.serialization.Serializer<RevisitState> stateWriter = (topic, s) -> {
+            Serializer<RevisitState> stateWriter = (topic, s) -> {
                 byte[] b = RevisitState.SERDE.serialize(topic, s);
                 if (b != null) {
                     metrics.revisitRecordBytes.record(b.length);
