@@ -5,6 +5,7 @@ import kafka.server.KafkaRaftServer;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.Node;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.utils.Time;
 import org.apache.kafka.metadata.storage.Formatter;
@@ -29,6 +30,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
@@ -70,6 +72,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     private static final String META_PROPERTIES = "meta.properties";
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
     private static final int MAX_BIND_ATTEMPTS = 3;
+    private static final Duration HANGING_CHECK_TIMEOUT = Duration.ofSeconds(30);
 
     private final EmbeddedKafkaConfig config;
     private final Path dataDir;
@@ -83,6 +86,8 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     private final DataDirLock dataDirLock;
     private final Object lock = new Object();
     private boolean closed;
+    /** Partitions whose hanging transaction was aborted when this broker started ({@link HangingTransactions}). */
+    private volatile List<TopicPartition> abortedHanging = List.of();
 
     private EmbeddedKafkaBroker(EmbeddedKafkaConfig config, Path dataDir, Path logDir, String clusterId, int nodeId,
                                 int port, int controllerPort, boolean freshlyFormatted, KafkaRaftServer server,
@@ -195,6 +200,9 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             try {
                 broker.awaitReady(READY_TIMEOUT);
                 writeState(dataDir, port, controllerPort, clusterId, nodeId);
+                if (!broker.freshlyFormatted) {
+                    broker.abortHangingTransactions();
+                }
             } catch (RuntimeException e) {
                 broker.shutdownServer();
                 throw e;
@@ -374,6 +382,22 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     }
 
     /** True if this start formatted a new data directory, false if it reopened an existing one. */
+    /**
+     * After a restart on existing data, before anyone uses the broker: aborts the transactions the restart left open
+     * on a partition with no marker to come ({@link HangingTransactions}), which would otherwise stop every
+     * read_committed reader of that partition for good.
+     */
+    private void abortHangingTransactions() {
+        try (Admin admin = Admin.create(clientConfig())) {
+            abortedHanging = List.copyOf(HangingTransactions.abortAll(admin, HANGING_CHECK_TIMEOUT));
+        }
+    }
+
+    /** The partitions whose hanging transaction this broker aborted when it started (usually none). */
+    public List<TopicPartition> abortedHangingTransactions() {
+        return abortedHanging;
+    }
+
     public boolean freshlyFormatted() {
         return freshlyFormatted;
     }

@@ -1,0 +1,191 @@
+package io.github.kcrawler.kafka.embedded;
+
+import org.apache.kafka.clients.admin.AbortTransactionSpec;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ListTopicsOptions;
+import org.apache.kafka.clients.admin.ListTransactionsOptions;
+import org.apache.kafka.clients.admin.ProducerState;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.admin.TransactionDescription;
+import org.apache.kafka.clients.admin.TransactionListing;
+import org.apache.kafka.clients.admin.TransactionState;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.TopicPartitionInfo;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Finds and aborts <em>hanging</em> transactions after the embedded broker restarts on existing data (KIP-664: a
+ * partition holds an open transaction that its coordinator no longer counts as open, so no marker will ever close it).
+ *
+ * <h2>Why a single-node restart leaves them</h2>
+ * When the broker is killed while a transaction is between {@code PrepareCommit} and {@code CompleteCommit}, the
+ * restarted transaction coordinator resends its markers. In Kafka 4.4 its marker channel skips every partition whose
+ * leader it cannot resolve at that moment ("these partitions are likely deleted already and hence can be skipped",
+ * {@code TransactionMarkerChannelManager}); right after a single-node restart that can be all of them, and the
+ * coordinator writes {@code CompleteCommit} anyway. Seen in {@code RestartWithoutLossIT} (CI, 2026-11-27): the
+ * fetcher's last transaction had no marker on any of its 13 partitions — {@code crawl.fetch.results} and the group's
+ * {@code __consumer_offsets} partition among them — so every read_committed reader stopped at the open batch and
+ * the fetcher could not read its committed offsets: the resumed crawl fetched nothing, for good.
+ *
+ * <h2>What is aborted, and why nothing is lost</h2>
+ * A transaction open on partition p (by {@code describeProducers}, twice, with the same start offset) is hanging
+ * when its coordinator does not list p among the partitions of an open transaction ({@code Ongoing} or a
+ * {@code Prepare…} state whose markers are still being sent) of that producer id and epoch — or does not know the
+ * producer id at all. Each such partition gets an abort marker ({@code Admin#abortTransaction}). Aborting every
+ * partition of a transaction is what an aborted exactly-once transaction looks like to all of its readers: the
+ * results are dropped together with the consumer offsets they were committed with, so the producer's inputs are
+ * processed again (at most one transaction's work repeated, never lost). That holds when the skip hit all partitions
+ * of the transaction, as it does when no leader is known at all; a transaction whose markers reached some of its
+ * partitions but not others cannot be made whole with the public Admin API, and is logged.
+ *
+ * <p>Only run before any client of the crawl has started: then no producer can open a new transaction in between.
+ */
+final class HangingTransactions {
+    private static final Logger LOG = LoggerFactory.getLogger(HangingTransactions.class);
+    private static final Set<TransactionState> OPEN = EnumSet.of(TransactionState.ONGOING,
+            TransactionState.PREPARE_COMMIT, TransactionState.PREPARE_ABORT, TransactionState.PREPARE_EPOCH_FENCE);
+
+    /** An open transaction on one partition, as the partition's leader reports it. */
+    record OpenTransaction(TopicPartition partition, long producerId, int producerEpoch, int coordinatorEpoch,
+                           long startOffset) {
+    }
+
+    private HangingTransactions() {
+    }
+
+    /**
+     * Aborts the hanging transactions of every partition of the cluster (internal topics included).
+     *
+     * @return the partitions that got an abort marker
+     */
+    static List<TopicPartition> abortAll(Admin admin, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try {
+            Set<TopicPartition> partitions = partitions(admin, remaining(deadline));
+            List<OpenTransaction> first = open(admin, partitions, deadline);
+            if (first.isEmpty()) {
+                return List.of();
+            }
+            Map<Long, TransactionDescription> coordinatorView = describe(admin, first, deadline);
+            Set<OpenTransaction> still = new HashSet<>(open(admin, partitions(first), deadline));
+            List<TopicPartition> aborted = new ArrayList<>();
+            for (OpenTransaction t : first) {
+                if (still.contains(t) && isHanging(t, coordinatorView.get(t.producerId()))) {
+                    admin.abortTransaction(new AbortTransactionSpec(t.partition(), t.producerId(),
+                            (short) t.producerEpoch(), t.coordinatorEpoch())).all()
+                            .get(remaining(deadline), TimeUnit.NANOSECONDS);
+                    aborted.add(t.partition());
+                    LOG.warn("aborted a hanging transaction on {} (producer id {}, epoch {}, open since offset {}):"
+                            + " its coordinator had closed it without a marker on this partition after the"
+                            + " restart; its work is redone by its producer's service",
+                            t.partition(), t.producerId(), t.producerEpoch(), t.startOffset());
+                }
+            }
+            return aborted;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return List.of();
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.warn("could not check for hanging transactions after the restart ({}); read_committed readers may"
+                    + " stall on a partition whose transaction was closed without a marker", e.toString());
+            return List.of();
+        }
+    }
+
+    /**
+     * Whether the coordinator's view ({@code null}: it does not know the producer id) leaves {@code t} without anyone
+     * to close it.
+     */
+    static boolean isHanging(OpenTransaction t, TransactionDescription coordinator) {
+        if (coordinator == null) {
+            return true;
+        }
+        boolean open = OPEN.contains(coordinator.state()) && coordinator.producerEpoch() == t.producerEpoch()
+                && coordinator.topicPartitions().contains(t.partition());
+        // a fenced epoch whose coordinator is still sending the markers keeps the old epoch on the partition
+        boolean fencing = coordinator.state() == TransactionState.PREPARE_EPOCH_FENCE
+                && coordinator.topicPartitions().contains(t.partition());
+        return !open && !fencing;
+    }
+
+    private static Set<TopicPartition> partitions(Admin admin, long timeoutNanos)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        Set<String> topics = admin.listTopics(new ListTopicsOptions().listInternal(true)).names()
+                .get(timeoutNanos, TimeUnit.NANOSECONDS);
+        Set<TopicPartition> out = new HashSet<>();
+        for (TopicDescription d : admin.describeTopics(topics).allTopicNames()
+                .get(timeoutNanos, TimeUnit.NANOSECONDS).values()) {
+            for (TopicPartitionInfo p : d.partitions()) {
+                out.add(new TopicPartition(d.name(), p.partition()));
+            }
+        }
+        return out;
+    }
+
+    private static Set<TopicPartition> partitions(Collection<OpenTransaction> open) {
+        Set<TopicPartition> out = new HashSet<>();
+        open.forEach(t -> out.add(t.partition()));
+        return out;
+    }
+
+    /** The open transactions of {@code partitions}, by their leaders. */
+    static List<OpenTransaction> open(Admin admin, Set<TopicPartition> partitions, long deadline)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        List<OpenTransaction> out = new ArrayList<>();
+        if (partitions.isEmpty()) {
+            return out;
+        }
+        var states = admin.describeProducers(partitions).all().get(remaining(deadline), TimeUnit.NANOSECONDS);
+        states.forEach((tp, state) -> {
+            for (ProducerState p : state.activeProducers()) {
+                if (p.currentTransactionStartOffset().isPresent()) {
+                    out.add(new OpenTransaction(tp, p.producerId(), p.producerEpoch(),
+                            p.coordinatorEpoch().orElse(-1), p.currentTransactionStartOffset().getAsLong()));
+                }
+            }
+        });
+        return out;
+    }
+
+    /** The coordinators' view of the producers of {@code open}: producer id → its transaction (absent: unknown). */
+    private static Map<Long, TransactionDescription> describe(Admin admin, List<OpenTransaction> open, long deadline)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        Set<Long> ids = new HashSet<>();
+        open.forEach(t -> ids.add(t.producerId()));
+        Collection<TransactionListing> listings = admin.listTransactions(new ListTransactionsOptions()
+                .filterProducerIds(ids)).all().get(remaining(deadline), TimeUnit.NANOSECONDS);
+        Set<String> transactionalIds = new HashSet<>();
+        listings.forEach(l -> transactionalIds.add(l.transactionalId()));
+        Map<Long, TransactionDescription> out = new HashMap<>();
+        if (transactionalIds.isEmpty()) {
+            return out;
+        }
+        for (TransactionDescription d : admin.describeTransactions(transactionalIds).all()
+                .get(remaining(deadline), TimeUnit.NANOSECONDS).values()) {
+            out.put(d.producerId(), d);
+        }
+        return out;
+    }
+
+    private static long remaining(long deadline) throws TimeoutException {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+            throw new TimeoutException("hanging-transaction check ran out of time");
+        }
+        return left;
+    }
+}
