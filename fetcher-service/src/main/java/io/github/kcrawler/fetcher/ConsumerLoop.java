@@ -305,7 +305,9 @@ final class ConsumerLoop {
         FetchJob job = new FetchJob(r.key(), request, slot);
         Long since = assignedAt.get(tp);
         if (since != null) {
-            job.notBefore = Math.max(job.notBefore, since + config.politenessMs());
+            // + 1: both instants are whole milliseconds of a truncating clock, so "T after" needs one more to be
+            // at least T in real time, as IpGuard grants only when more than T (in clock millis) has passed
+            job.notBefore = Math.max(job.notBefore, since + config.politenessMs() + 1);
         }
         pipeline.submit(job);
     }
