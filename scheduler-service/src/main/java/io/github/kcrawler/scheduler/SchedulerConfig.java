@@ -183,8 +183,9 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
      * @param stepsInFlight pipelined: steps whose fetches may all still be unreported when a new one is taken
      * @param leadMs        pipelined: how long before its notBefore a step is released (covers commit-ms and the
      *                      fetchers' poll, so requests wait at the fetcher rather than the fetcher for them)
-     * @param lookahead     priority order (ours): most URLs of a partition placed in the wheel or released and not
-     *                      yet reported; the pool hands the wheel no more (0: only the wheel's own B·H/2 bound).
+     * @param lookahead     priority order (ours): most URLs of a partition placed in the wheel and not yet handed
+     *                      out, at most two per residue; the pool hands the wheel no more (0: only the wheel's own
+     *                      B·H/2 bound).
      *                      Once a URL is in the wheel its place is fixed, so this is how far ahead the crawl commits
      *                      to an order before newer scores can change it ({@link
      *                      io.github.kcrawler.scheduler.politeness.WheelFrontier})
@@ -226,9 +227,9 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
          * web answering in L seconds gets at most lookahead / L pages/s per partition.
          */
         public static final Setting<Integer> LOOKAHEAD = Setting.integer("wheel-lookahead", 0,
-                Check.range(0, 1 << 28), "priority: most URLs per partition in the wheel or released and unreported "
-                        + "(how far ahead the order is fixed; caps fetches in flight; 128 measured best); 0 = only "
-                        + "the wheel's B·H/2");
+                Check.range(0, 1 << 28), "priority: most URLs per partition waiting in the wheel, two per IP at "
+                        + "most (how far ahead the crawl order is fixed; 128 measured best); 0 = only the wheel's "
+                        + "B·H/2");
         /** The wheel's keys, in --help order. */
         public static final SettingSet SETTINGS = SettingSet.of(ORDER, QUEUES, RESIDUES, STEP_TIMEOUT_MS, PACING,
                 STEPS_IN_FLIGHT, LEAD_MS, LOOKAHEAD);
