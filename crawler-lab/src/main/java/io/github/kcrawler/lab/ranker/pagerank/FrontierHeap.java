@@ -73,6 +73,30 @@ final class FrontierHeap {
         }
     }
 
+    /** The best node without removing it, or -1 when empty. */
+    int peek() {
+        return size == 0 ? -1 : heap[0];
+    }
+
+    /** Order key of a node in the heap. */
+    long orderKey(int node) {
+        return order[pos[node]];
+    }
+
+    /** Removes a node that is in the heap. */
+    void remove(int node) {
+        int i = pos[node];
+        assert i >= 0 : "node " + node + " is not in the heap";
+        pos[node] = -1;
+        int last = --size;
+        if (i != last) {
+            move(last, i);
+            int moved = heap[i];
+            siftUp(i);
+            siftDown(pos[moved]);
+        }
+    }
+
     /** Removes and returns the best node, or -1 when empty. */
     int pollMax() {
         if (size == 0) {

@@ -11,7 +11,10 @@ package io.github.kcrawler.lab.ranker.pagerank;
  * order. With all priorities equal (BF) this is plain breadth-first search with that rule.
  *
  * <p>Each node moves {@code UNKNOWN → FRONTIER → HANDED_OUT → FETCHED} and never back, which is why every node
- * reachable from the seeds is fetched exactly once whatever the priorities.
+ * reachable from the seeds is fetched exactly once whatever the priorities. A politeness model ({@link PoliteOrdering})
+ * may set a frontier node aside ({@link #hold}: {@code FRONTIER → HELD}) while its host cools down and put it back
+ * ({@link #release}); a held node is still in the frontier for the strategy — its priority keeps changing, it counts
+ * in {@link #frontierSize()} — but {@link #next()} does not see it.
  */
 public abstract class FrontierOrdering implements CrawlOrdering {
 
@@ -19,6 +22,8 @@ public abstract class FrontierOrdering implements CrawlOrdering {
     protected static final byte FRONTIER = 1;
     protected static final byte HANDED_OUT = 2;
     protected static final byte FETCHED = 3;
+    /** In the frontier but set aside by {@link #hold}: priority kept up to date, not handed out until released. */
+    protected static final byte HELD = 4;
 
     /** Bits of the order key that hold the discovery sequence number; the tie key sits above them. */
     private static final int SEQ_BITS = 40;
@@ -30,6 +35,10 @@ public abstract class FrontierOrdering implements CrawlOrdering {
     private final byte[] state;
     private final FrontierHeap frontier;
     private long nextSeq;
+    /** Priority and order key of each held node (allocated on the first hold). */
+    private double[] heldPriority;
+    private long[] heldOrder;
+    private int heldCount;
 
     protected FrontierOrdering(String name, NodeLabels labels) {
         this.name = name;
@@ -93,7 +102,55 @@ public abstract class FrontierOrdering implements CrawlOrdering {
 
     @Override
     public final int frontierSize() {
-        return frontier.size();
+        return frontier.size() + heldCount;
+    }
+
+    /** The node {@link #next()} would return (-1 if none), without removing it. */
+    final int peekNext() {
+        return frontier.peek();
+    }
+
+    /** Sets a frontier node aside: {@link #next()} skips it until {@link #release}; its priority keeps updating. */
+    final void hold(int node) {
+        checkNode(node);
+        if (state[node] != FRONTIER) {
+            throw new IllegalArgumentException("node " + node + " is not in the frontier (state " + state[node] + ")");
+        }
+        if (heldPriority == null) {
+            heldPriority = new double[numNodes];
+            heldOrder = new long[numNodes];
+        }
+        heldPriority[node] = frontier.priority(node);
+        heldOrder[node] = frontier.orderKey(node);
+        frontier.remove(node);
+        state[node] = HELD;
+        heldCount++;
+    }
+
+    /** Puts a held node back with its current priority and its original discovery order. */
+    final void release(int node) {
+        checkNode(node);
+        if (state[node] != HELD) {
+            throw new IllegalArgumentException("node " + node + " is not held (state " + state[node] + ")");
+        }
+        state[node] = FRONTIER;
+        heldCount--;
+        frontier.insert(node, heldPriority[node], heldOrder[node]);
+    }
+
+    /** Nodes held now. */
+    final int heldCount() {
+        return heldCount;
+    }
+
+    /** The priority of a frontier or held node (tests). */
+    final double priorityForTest(int node) {
+        return state[node] == HELD ? heldPriority[node] : frontier.priority(node);
+    }
+
+    /** The order key (tie key and discovery sequence) of a frontier or held node (tests). */
+    final long orderKeyForTest(int node) {
+        return state[node] == HELD ? heldOrder[node] : frontier.orderKey(node);
     }
 
     /** Called once before a seed is discovered. */
@@ -124,16 +181,26 @@ public abstract class FrontierOrdering implements CrawlOrdering {
     protected final void setPriority(int node, double priority) {
         if (state[node] == FRONTIER) {
             frontier.update(node, priority);
+        } else if (state[node] == HELD) {
+            assert !Double.isNaN(priority) : "NaN priority for node " + node;
+            heldPriority[node] = priority;
         }
     }
 
     /** Replaces the priority of every frontier node with {@code priorityByNode[node]}. */
     protected final void reprioritizeFrontier(double[] priorityByNode) {
         frontier.reprioritize(priorityByNode);
+        if (heldCount > 0) {
+            for (int v = 0; v < numNodes; v++) {
+                if (state[v] == HELD) {
+                    heldPriority[v] = priorityByNode[v];
+                }
+            }
+        }
     }
 
     protected final boolean inFrontier(int node) {
-        return state[node] == FRONTIER;
+        return state[node] == FRONTIER || state[node] == HELD;
     }
 
     protected final boolean isFetched(int node) {
@@ -142,7 +209,7 @@ public abstract class FrontierOrdering implements CrawlOrdering {
 
     /** The current priority of a frontier node. */
     protected final double frontierPriority(int node) {
-        return frontier.priority(node);
+        return state[node] == HELD ? heldPriority[node] : frontier.priority(node);
     }
 
     /** Verifies the frontier heap (tests). */

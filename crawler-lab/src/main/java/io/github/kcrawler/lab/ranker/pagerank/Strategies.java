@@ -42,6 +42,24 @@ public final class Strategies {
      */
     public static CrawlOrdering create(String name, NodeLabels labels, IprParams ipr, int recomputeEvery,
             double damping) {
+        return create(name, labels, ipr, recomputeEvery, damping, 0);
+    }
+
+    /**
+     * A fresh strategy under the politeness model with {@code politeness} = k ({@link PoliteOrdering}), or the bare
+     * strategy when k is 0.
+     */
+    public static CrawlOrdering create(String name, NodeLabels labels, IprParams ipr, int recomputeEvery,
+            double damping, int politeness) {
+        if (politeness < 0) {
+            throw new IllegalArgumentException("politeness must be >= 0, was " + politeness);
+        }
+        CrawlOrdering bare = createBare(name, labels, ipr, recomputeEvery, damping);
+        return politeness == 0 ? bare : new PoliteOrdering((FrontierOrdering) bare, politeness, name);
+    }
+
+    private static CrawlOrdering createBare(String name, NodeLabels labels, IprParams ipr, int recomputeEvery,
+            double damping) {
         return switch (name) {
             case BreadthFirst.NAME -> new BreadthFirst(labels);
             case BackLinkCount.NAME -> new BackLinkCount(labels);

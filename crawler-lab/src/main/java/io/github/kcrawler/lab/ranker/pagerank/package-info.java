@@ -4,6 +4,7 @@
  * breadth-first, back-link count, batch PageRank and OPIC, the incremental-PageRank orderings over the product's
  * {@link io.github.kcrawler.ranker.pagerank.IncrementalPageRank}, and our new-site variants IPR-NS and IPR-NSR; all
  * behind {@link io.github.kcrawler.lab.ranker.pagerank.CrawlOrdering} over dense int node ids with an indexed heap as
- * the frontier. None of them runs in the ranker service, so they live in the lab (issue 24).
+ * the frontier. {@link io.github.kcrawler.lab.ranker.pagerank.PoliteOrdering} wraps any of them in a politeness
+ * model (a host waits k other pages after one of its pages). None of them runs in the ranker service, so they live in the lab (issue 24).
  */
 package io.github.kcrawler.lab.ranker.pagerank;

@@ -39,6 +39,58 @@ public final class CrawlSimulator {
         return count == order.length ? order : Arrays.copyOf(order, count);
     }
 
+    /**
+     * Crawls with <b>delayed feedback</b> (ours; issue 21, the "pages in flight" of a running crawler): a page's
+     * {@code fetched()} — its links and the scores they carry — reaches the strategy only after {@code delay} further
+     * pages were handed out (a FIFO of the last {@code delay} hand-outs), as in a pipeline where fetchers, parsers and
+     * the ranker are that many pages behind the scheduler. When the frontier is empty the oldest page in flight is
+     * reported first. {@code delay = 0} is {@link #crawl(CrawlOrdering, LinkGraph, int[])} exactly.
+     */
+    public static int[] crawl(CrawlOrdering ordering, LinkGraph graph, int[] seeds, int delay) {
+        if (delay < 0) {
+            throw new IllegalArgumentException("delay must be >= 0, was " + delay);
+        }
+        if (delay == 0) {
+            return crawl(ordering, graph, seeds);
+        }
+        int[] offsets = graph.offsets();
+        int[] targets = graph.targets();
+        for (int s : seeds) {
+            ordering.addSeed(s);
+        }
+        int[] order = new int[Math.max(16, Math.min(graph.numNodes(), 1 << 16))];
+        int[] flight = new int[delay];
+        int head = 0;
+        int inFlight = 0;
+        int count = 0;
+        while (true) {
+            int p = ordering.next();
+            if (p < 0) {
+                if (inFlight == 0) {
+                    break;
+                }
+                int q = flight[head];
+                head = (head + 1) % delay;
+                inFlight--;
+                ordering.fetched(q, targets, offsets[q], offsets[q + 1]);
+                continue;
+            }
+            if (count == order.length) {
+                order = Arrays.copyOf(order, Math.min(graph.numNodes(), order.length * 2));
+            }
+            order[count++] = p;
+            if (inFlight == delay) {
+                int q = flight[head];
+                head = (head + 1) % delay;
+                inFlight--;
+                ordering.fetched(q, targets, offsets[q], offsets[q + 1]);
+            }
+            flight[(head + inFlight) % delay] = p;
+            inFlight++;
+        }
+        return count == order.length ? order : Arrays.copyOf(order, count);
+    }
+
     /** One timed crawl: pages fetched and elapsed nanoseconds of the loop (strategy construction excluded). */
     public record Timing(int pages, long nanos) {
         public double pagesPerSecond() {

@@ -6,6 +6,7 @@ import io.github.kcrawler.lab.ranker.pagerank.IncrementalPageRankOrdering;
 import io.github.kcrawler.lab.ranker.pagerank.NewSiteIncrementalPageRankOrdering;
 import io.github.kcrawler.lab.ranker.pagerank.NewSiteRecomputedPageRankOrdering;
 import io.github.kcrawler.lab.ranker.pagerank.NodeLabels;
+import io.github.kcrawler.lab.ranker.pagerank.PoliteOrdering;
 import io.github.kcrawler.ranker.pagerank.PageRank;
 import io.github.kcrawler.lab.ranker.pagerank.Strategies;
 import io.github.kcrawler.websim.GeneratedGraphSource;
@@ -107,12 +108,17 @@ public final class OrderingExperiment {
         Map<String, Criteria.Curves> byName = new LinkedHashMap<>();
         for (String name : options.strategies()) {
             Supplier<CrawlOrdering> factory = () -> Strategies.create(name, labels, options.ipr(), recomputeEvery,
-                    options.damping());
-            CrawlOrdering ordering = factory.get();
+                    options.damping(), options.politeness());
+            CrawlOrdering crawled = factory.get();
+            CrawlOrdering ordering = crawled instanceof PoliteOrdering polite ? polite.inner() : crawled;
             long c0 = System.nanoTime();
-            int[] order = CrawlSimulator.crawl(ordering, graph, seeds);
+            int[] order = CrawlSimulator.crawl(crawled, graph, seeds, options.feedbackDelay());
             long crawlNanos = System.nanoTime() - c0;
             Criteria.Curves cv = criteria.evaluate(order);
+            if (crawled instanceof PoliteOrdering polite) {
+                LOG.info("{} under politeness k={}: {} holds, {} waits", name, polite.k(), polite.holds(),
+                        polite.waits());
+            }
             byName.put(name, cv);
             Map<String, double[]> a = new LinkedHashMap<>();
             Map<String, double[]> curve = new LinkedHashMap<>();
@@ -166,7 +172,7 @@ public final class OrderingExperiment {
                         options.ipr().accumulatedRatio()), recomputeEvery,
                 new int[] {10, 20, 30, 40, 50, 60, 70, 80, 90, 100}, topSetSizes, criterionA, criterionB, criterionC,
                 speed, speedMedian, options.timingRepeats(), work, goalB(byName), Strategies.DEFAULT, curves,
-                options.plotDir() != null ? OrderingPlots.figures(options.plotDir(), byName, speed) : null);
+                options.politeness(), options.feedbackDelay(), options.plotDir() != null ? OrderingPlots.figures(options.plotDir(), byName, speed) : null);
     }
 
     private static int[] seeds(LinkGraph graph, OrderingOptions options) {

@@ -29,10 +29,16 @@ import java.util.Set;
  * @param layoutSeed       seed of websim's host layout (same-site test and synthetic URLs)
  * @param meanPagesPerHost websim's mean host size
  * @param strategies       strategies to run, from {@link Strategies#ALL}
+ * @param politeness       the politeness model's k applied to every strategy ({@code PoliteOrdering}: a host waits
+ *                         k other pages after one of its pages); 0 = none, paper 002's simulator
+ * @param feedbackDelay    pages in flight: a page's links reach the strategy this many hand-outs after it was handed
+ *                         out ({@link CrawlSimulator#crawl(io.github.kcrawler.lab.ranker.pagerank.CrawlOrdering,
+ *                         LinkGraph, int[], int)}); 0 = at once, paper 002's simulator
  */
 public record OrderingOptions(List<Integer> seeds, double c, int prRecomputations, double damping, double tolerance,
                               IprParams ipr, int timingRepeats, Path plotDir, long layoutSeed,
-                              double meanPagesPerHost, List<String> strategies) {
+                              double meanPagesPerHost, List<String> strategies, int politeness,
+                              int feedbackDelay) {
 
     public static final double DEFAULT_C = 1.0;
     public static final int DEFAULT_PR_RECOMPUTATIONS = 100;
@@ -40,6 +46,10 @@ public record OrderingOptions(List<Integer> seeds, double c, int prRecomputation
     /** websim's defaults, so the simulated same-site test matches the simulated web. */
     public static final long DEFAULT_LAYOUT_SEED = 42L;
     public static final double DEFAULT_MEAN_PAGES_PER_HOST = 30.0;
+    /** No politeness model: every strategy in its own order, as paper 002 simulates. */
+    public static final int DEFAULT_POLITENESS = 0;
+    /** No pages in flight: a page's links reach the strategy before the next hand-out, as paper 002 simulates. */
+    public static final int DEFAULT_FEEDBACK_DELAY = 0;
 
     /** Every key with its default as printed by {@code --help} (graph and summary are required / optional paths). */
     public static final Map<String, String> DEFAULTS;
@@ -64,6 +74,10 @@ public record OrderingOptions(List<Integer> seeds, double c, int prRecomputation
         d.put("layout-seed", Long.toString(DEFAULT_LAYOUT_SEED));
         d.put("mean-pages-per-host", Double.toString(DEFAULT_MEAN_PAGES_PER_HOST));
         d.put("strategies", String.join(",", Strategies.ALL));
+        d.put("politeness", DEFAULT_POLITENESS + " (= none) k of the politeness model for every strategy: a host waits"
+                + " k other pages after one of its pages");
+        d.put("feedback-delay", DEFAULT_FEEDBACK_DELAY + " (= none) pages in flight: a page's links reach the strategy"
+                + " this many hand-outs later");
         DEFAULTS = Collections.unmodifiableMap(d);
         KEYS = Collections.unmodifiableSet(new LinkedHashSet<>(d.keySet()));
     }
@@ -100,6 +114,13 @@ public record OrderingOptions(List<Integer> seeds, double c, int prRecomputation
         if (strategies == null || strategies.isEmpty()) {
             throw new IllegalArgumentException("strategies must name at least one of " + Strategies.ALL);
         }
+        if (politeness < 0 || politeness > 10_000_000) {
+            throw new IllegalArgumentException("politeness must be in 0..10000000 (0 = none), was " + politeness);
+        }
+        if (feedbackDelay < 0 || feedbackDelay > 10_000_000) {
+            throw new IllegalArgumentException("feedback-delay must be in 0..10000000 (0 = none), was "
+                    + feedbackDelay);
+        }
         strategies = List.copyOf(new LinkedHashSet<>(strategies));
         for (String s : strategies) {
             if (!Strategies.ALL.contains(s)) {
@@ -112,7 +133,8 @@ public record OrderingOptions(List<Integer> seeds, double c, int prRecomputation
     public static OrderingOptions defaults() {
         return new OrderingOptions(List.of(), DEFAULT_C, DEFAULT_PR_RECOMPUTATIONS, PageRank.DEFAULT_DAMPING,
                 PageRank.DEFAULT_TOLERANCE, IprParams.defaults(IprParams.CutOff.DL1), DEFAULT_TIMING_REPEATS, null,
-                DEFAULT_LAYOUT_SEED, DEFAULT_MEAN_PAGES_PER_HOST, Strategies.ALL);
+                DEFAULT_LAYOUT_SEED, DEFAULT_MEAN_PAGES_PER_HOST, Strategies.ALL, DEFAULT_POLITENESS,
+                DEFAULT_FEEDBACK_DELAY);
     }
 
     /** Options from {@code --key value} settings (graph, experiment and summary are read by the caller). */
@@ -138,7 +160,8 @@ public record OrderingOptions(List<Integer> seeds, double c, int prRecomputation
                 ipr, s.integer("timing-repeats", DEFAULT_TIMING_REPEATS), plots == null ? null : Path.of(plots),
                 s.longValue("layout-seed", DEFAULT_LAYOUT_SEED),
                 s.doubleValue("mean-pages-per-host", DEFAULT_MEAN_PAGES_PER_HOST),
-                s.list("strategies", Strategies.ALL));
+                s.list("strategies", Strategies.ALL), s.integer("politeness", DEFAULT_POLITENESS),
+                s.integer("feedback-delay", DEFAULT_FEEDBACK_DELAY));
     }
 
     /** A number or a fraction {@code a/b}. */
@@ -156,21 +179,31 @@ public record OrderingOptions(List<Integer> seeds, double c, int prRecomputation
 
     public OrderingOptions withPlotDir(Path dir) {
         return new OrderingOptions(seeds, c, prRecomputations, damping, tolerance, ipr, timingRepeats, dir, layoutSeed,
-                meanPagesPerHost, strategies);
+                meanPagesPerHost, strategies, politeness, feedbackDelay);
     }
 
     public OrderingOptions withStrategies(List<String> names) {
         return new OrderingOptions(seeds, c, prRecomputations, damping, tolerance, ipr, timingRepeats, plotDir,
-                layoutSeed, meanPagesPerHost, names);
+                layoutSeed, meanPagesPerHost, names, politeness, feedbackDelay);
     }
 
     public OrderingOptions withTimingRepeats(int repeats) {
         return new OrderingOptions(seeds, c, prRecomputations, damping, tolerance, ipr, repeats, plotDir, layoutSeed,
-                meanPagesPerHost, strategies);
+                meanPagesPerHost, strategies, politeness, feedbackDelay);
+    }
+
+    public OrderingOptions withPoliteness(int k) {
+        return new OrderingOptions(seeds, c, prRecomputations, damping, tolerance, ipr, timingRepeats, plotDir,
+                layoutSeed, meanPagesPerHost, strategies, k, feedbackDelay);
+    }
+
+    public OrderingOptions withFeedbackDelay(int delay) {
+        return new OrderingOptions(seeds, c, prRecomputations, damping, tolerance, ipr, timingRepeats, plotDir,
+                layoutSeed, meanPagesPerHost, strategies, politeness, delay);
     }
 
     public OrderingOptions withSeeds(List<Integer> seedPages) {
         return new OrderingOptions(seedPages, c, prRecomputations, damping, tolerance, ipr, timingRepeats, plotDir,
-                layoutSeed, meanPagesPerHost, strategies);
+                layoutSeed, meanPagesPerHost, strategies, politeness, feedbackDelay);
     }
 }

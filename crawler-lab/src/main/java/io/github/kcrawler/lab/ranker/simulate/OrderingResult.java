@@ -18,6 +18,8 @@ import java.util.Map;
  * @param priorityPagesPerSecondMedian their median
  * @param work                         per incremental strategy its receipts per page crawled, per recomputing one
  *                                     its recomputations
+ * @param politeness                   k of the politeness model every strategy ran under (0 = none, left out)
+ * @param feedbackDelay                pages in flight every strategy ran with (0 = none, left out)
  * @param plots                        the figure files, when figures were drawn (null and left out otherwise)
  */
 public record OrderingResult(@JsonInclude(JsonInclude.Include.NON_NULL) String graph, String experiment, int nodes,
@@ -29,6 +31,8 @@ public record OrderingResult(@JsonInclude(JsonInclude.Include.NON_NULL) String g
                              Map<String, Double> priorityPagesPerSecondMedian, int timingRepeats,
                              Map<String, Work> work, GoalB goalB, String defaultStrategy,
                              Map<String, Map<String, double[]>> curves,
+                             @JsonInclude(JsonInclude.Include.NON_DEFAULT) int politeness,
+                             @JsonInclude(JsonInclude.Include.NON_DEFAULT) int feedbackDelay,
                              @JsonInclude(JsonInclude.Include.NON_NULL) List<String> plots) {
 
     /** This result named after its graph (the graph's field comes first in the summary). */
@@ -36,7 +40,7 @@ public record OrderingResult(@JsonInclude(JsonInclude.Include.NON_NULL) String g
         return new OrderingResult(name, experiment, nodes, arcs, seeds, seedRule, pagesCrawled, hosts, layout,
                 pagerank, criterionCParameter, iprParameters, prRecomputeEvery, checkpointsPercent, topSetSizes,
                 criterionA, criterionB, criterionC, priorityPagesPerSecond, priorityPagesPerSecondMedian,
-                timingRepeats, work, goalB, defaultStrategy, curves, plots);
+                timingRepeats, work, goalB, defaultStrategy, curves, politeness, feedbackDelay, plots);
     }
 
     /** websim's host layout over the graph's pages. */

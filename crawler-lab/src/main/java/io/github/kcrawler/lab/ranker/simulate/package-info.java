@@ -10,5 +10,10 @@
  * (seed 42, 30 pages per host on average, as websim serves the graph), which drives the same-site tie rule and the
  * back-link-count tie rule; the default seed is the page with the largest out-degree (websim's default), which
  * reaches all 325,557 pages of cnr-2000. The simulated crawl ignores robots.txt, as the paper's simulation did.
+ *
+ * <p>Two models of a running crawler, both off by default (paper 002's simulator has neither) and ours: politeness
+ * ({@code --politeness k}, {@link io.github.kcrawler.lab.ranker.pagerank.PoliteOrdering}: a host waits k other pages
+ * after one of its pages) and pages in flight ({@code --feedback-delay D}: a page's links reach the strategy D
+ * hand-outs after it was handed out).
  */
 package io.github.kcrawler.lab.ranker.simulate;

@@ -10,7 +10,7 @@ import java.util.Map;
 import static io.github.kcrawler.testing.PropertyCheck.forAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The indexed heap fuzzed against a brute-force model (scan for the best entry). */
+/** The indexed heap fuzzed against a brute-force model (scan for the best entry), removals of any node included. */
 class FrontierHeapTest {
 
     private static final int NODES = 40;
@@ -41,8 +41,17 @@ class FrontierHeapTest {
                         model.get(node)[0] = prio;
                     }
                 }
+                case 3 -> {
+                    if (model.containsKey(node)) {
+                        assertThat(heap.orderKey(node)).isEqualTo((long) model.get(node)[1]);
+                        heap.remove(node);
+                        model.remove(node);
+                    }
+                    assertThat(heap.contains(node)).isFalse();
+                }
                 default -> {
                     int expected = best(model);
+                    assertThat(heap.peek()).isEqualTo(expected);
                     assertThat(heap.pollMax()).isEqualTo(expected);
                     model.remove(expected);
                 }
@@ -101,8 +110,8 @@ class FrontierHeapTest {
         return best;
     }
 
-    /** Up to 120 ops {kind 0..2, node, priority 0..12}. */
+    /** Up to 120 ops {kind 0..3 (insert, update, poll, remove), node, priority 0..12}. */
     static List<int[]> ops(Gen g) {
-        return g.list(0, 120, x -> new int[] {x.intIn(0, 2), x.intIn(0, NODES - 1), x.intIn(0, 12)});
+        return g.list(0, 120, x -> new int[] {x.intIn(0, 3), x.intIn(0, NODES - 1), x.intIn(0, 12)});
     }
 }

@@ -106,6 +106,26 @@ class OrderingExperimentTest {
     }
 
     @Test
+    void politenessAndFeedbackDelay_areAppliedToEveryStrategyAndWrittenOnlyWhenSet() throws Exception {
+        LinkGraph graph = skewedGraph(1500, 11);
+        NodeLabels labels = SyntheticUrls.of(graph.numNodes(), 42, 30, new int[] {0});
+        OrderingOptions plain = OrderingOptions.defaults().withSeeds(List.of(0)).withTimingRepeats(0)
+                .withStrategies(List.of("BLC", "IPR-NSR"));
+        OrderingResult bare = OrderingExperiment.run(graph, labels, plain);
+        OrderingResult polite = OrderingExperiment.run(graph, labels, plain.withPoliteness(8).withFeedbackDelay(4));
+        String bareJson = io.github.kcrawler.common.serde.JsonSerde.MAPPER.writeValueAsString(bare);
+        String politeJson = io.github.kcrawler.common.serde.JsonSerde.MAPPER.writeValueAsString(polite);
+        assertThat(bareJson).doesNotContain("\"politeness\"").doesNotContain("\"feedbackDelay\"");
+        assertThat(politeJson).contains("\"politeness\":8").contains("\"feedbackDelay\":4");
+        for (String name : List.of("BLC", "IPR-NSR")) {
+            assertThat(polite.criterionB().get(name)[9]).as(name).isCloseTo(1.0, within(1e-9));
+            // the models change the order (1,500 pages over ~50 hosts, 8 pages between two of one host)
+            assertThat(polite.curves().get(name).get("criterionB")).as(name)
+                    .isNotEqualTo(bare.curves().get(name).get("criterionB"));
+        }
+    }
+
+    @Test
     void onCnr2000_incrementalPageRankBeatsBreadthFirstEarlyAndOnOrderError() throws Exception {
         assumeTrue(Files.exists(Path.of(CNR + ".graph")), "cnr-2000 not found at " + CNR.toAbsolutePath());
         OrderingOptions options = OrderingOptions.defaults().withStrategies(List.of("BF", "IPR-DL1"))

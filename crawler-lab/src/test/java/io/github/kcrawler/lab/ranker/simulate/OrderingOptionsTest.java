@@ -27,19 +27,23 @@ class OrderingOptionsTest {
         assertThat(o.prRecomputations()).isEqualTo(100);
         assertThat(o.damping()).isEqualTo(0.85);
         assertThat(o.c()).isEqualTo(1.0);
+        assertThat(o.politeness()).isZero();
+        assertThat(o.feedbackDelay()).isZero();
     }
 
     @Test
     void flagsOverrideDefaults() {
         OrderingOptions o = parse("--graph", "g", "--experiment", "ordering", "--seed-pages", "3,5", "--c", "10",
                 "--ar-ratio", "9/10", "--pl-pages", "4", "--strategies", "BF,IPR-AR", "--plots", "out",
-                "--timing-repeats", "0");
+                "--timing-repeats", "0", "--politeness", "512", "--feedback-delay", "1000");
         assertThat(o.seeds()).containsExactly(3, 5);
         assertThat(o.c()).isEqualTo(10.0);
         assertThat(o.ipr()).isEqualTo(new IprParams(IprParams.CutOff.DL1, 4, 1.5, 0.9));
         assertThat(o.strategies()).containsExactly("BF", "IPR-AR");
         assertThat(o.plotDir()).isEqualTo(Path.of("out"));
         assertThat(o.timingRepeats()).isZero();
+        assertThat(o.politeness()).isEqualTo(512);
+        assertThat(o.feedbackDelay()).isEqualTo(1000);
     }
 
     @Test
@@ -50,6 +54,10 @@ class OrderingOptionsTest {
         assertThatThrownBy(() -> parse("--ar-ratio", "a/b")).hasMessageContaining("a/b");
         assertThatThrownBy(() -> parse("--seed-pages", "x")).hasMessageContaining("'x'");
         assertThatThrownBy(() -> parse("--pr-recomputations", "0")).hasMessageContaining("0");
+        assertThatThrownBy(() -> parse("--politeness", "-1")).hasMessageContaining("politeness must")
+                .hasMessageContaining("-1");
+        assertThatThrownBy(() -> parse("--feedback-delay", "-5")).hasMessageContaining("feedback-delay must")
+                .hasMessageContaining("-5");
         assertThatThrownBy(() -> parse("--bogus", "1")).hasMessageContaining("--bogus");
         assertThatThrownBy(() -> OrderingOptions.defaults().withStrategies(List.of()))
                 .hasMessageContaining("at least one");
