@@ -83,14 +83,6 @@ public interface Frontier {
     }
 
     /**
-     * Whether the store's copy of a pending URL must be rewritten with its new score so that a restart restores the
-     * same order (after {@link #updateScore}); by default whenever the score changed.
-     */
-    default boolean scoreNeedsStoring(long fingerprint, double storedScore, double newScore) {
-        return Double.compare(storedScore, newScore) != 0;
-    }
-
-    /**
      * Releases, for every IP whose next allowed time has come (within the tick look-ahead), its best pending URL,
      * at most one per IP per call. Costs O(released · log n), not O(IPs).
      *

@@ -403,22 +403,6 @@ public final class WheelFrontier implements Frontier {
         return released;
     }
 
-    /**
-     * Whether a restart needs this new score in the store to restore the same order. Only a URL waiting in the
-     * PRIORITY pool is ordered by its score, and only by its bucket ({@link PriorityFront#bucket}); a URL placed
-     * in the wheel has its step, FIFO order and side slots ignore scores. So the stored score is rewritten only when
-     * a waiting URL's bucket changes, which keeps the stored score in the pool's bucket for every waiting URL and in
-     * the bucket it entered the wheel with for a placed one (or was parked with, {@link #parked()}).
-     */
-    @Override
-    public boolean scoreNeedsStoring(long fingerprint, double storedScore, double newScore) {
-        int slot = poolSlot(fingerprint);
-        if (slot < 0 || pool.isHeld(slot)) {
-            return false;
-        }
-        return PriorityFront.bucket(storedScore) != PriorityFront.bucket(newScore);
-    }
-
     /** Before a step: restored overflow first, then the pool's best (PRIORITY), while the wheel takes them. */
     private void refill() {
         int attempts = wheel.maxBatch();

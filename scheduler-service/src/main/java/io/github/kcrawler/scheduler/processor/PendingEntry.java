@@ -16,7 +16,9 @@ import io.github.kcrawler.scheduler.politeness.PendingUrl;
  *
  * @param ip          host IP (the record key of every crawler topic)
  * @param seq         admission order within the partition (FIFO tie-break, part of the store key)
- * @param score       latest known priority score
+ * @param score       the priority score the URL was admitted with (scores arriving later reorder the frontier
+ *                    only and are not written back: SchedulerProcessor, "Store writes"), or for a deferred URL the score
+ *                    it had when it moved to the spill
  * @param admittedAt  record timestamp of the admission (epoch millis), for age diagnostics
  * @param kind        NEW for a first fetch, REVISIT for a recrawl (format version 2; null in version 1 = NEW)
  * @param etag        validator for a revisit's conditional GET, or null (null when the memo carries it: each

@@ -22,9 +22,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Issue 19, record economy: the writes that reach the pending store (each one a record of its changelog), counted
- * per admitted URL. An admitted URL costs one put and, at its release, one delete; a score update rewrites the entry
- * only when a restart would otherwise restore a different order (a URL waiting in the priority pool whose score
- * bucket changed), not for URLs already placed in the wheel and not within a bucket.
+ * per admitted URL. An admitted URL costs one put and, at its release, one delete; a score update writes nothing (it
+ * reorders the frontier only), whether the URL waits in the priority pool or is placed in the wheel. A restart
+ * restores every URL with its admission-time score, and the ranker's next score for it puts it back in its place.
  */
 class PendingStoreWritesTest {
     private static final long T = 1000;
@@ -120,28 +120,34 @@ class PendingStoreWritesTest {
     }
 
     @Test
-    void wheel_rewritesAWaitingUrlOnlyWhenItsScoreBucketChanges_andARestartKeepsItsPlace() {
+    void wheel_neverRewritesAWaitingUrlForItsScore_andARestartRestoresItsAdmissionScoreUntilTheNextScore() {
         SurvivingStoreSupplier store = new SurvivingStoreSupplier(SchedulerTopology.PENDING_STORE);
         d = SchedulerDriver.of(config(SchedulerConfig.Order.PRIORITY), clock, store);
         String first = url(0, 0);
         String second = url(0, 1);
+        String third = url(0, 2);
         d.admitted.pipeInput(ip(0), AdmittedUrls.of(1, List.of(
                 new AdmittedUrls.Entry(first, ip(0), Fingerprints.url(first)))));
         d.admitted.pipeInput(ip(0), AdmittedUrls.of(1, List.of(
                 new AdmittedUrls.Entry(second, ip(0), Fingerprints.url(second)))));
-        assertThat(store.puts()).isEqualTo(2);
-        d.scores.pipeInput(ip(0), score(ip(0), second, Fingerprints.url(second), 0.8)); // bucket of 0 -> of 0.8
+        d.admitted.pipeInput(ip(0), AdmittedUrls.of(1, List.of(
+                new AdmittedUrls.Entry(third, ip(0), Fingerprints.url(third)))));
         assertThat(store.puts()).isEqualTo(3);
-        d.scores.pipeInput(ip(0), score(ip(0), second, Fingerprints.url(second), 0.76)); // [0.75, 0.8125)
-        d.scores.pipeInput(ip(0), score(ip(0), second, Fingerprints.url(second), 0.79));
-        assertThat(store.puts()).as("a change within the pool's bucket orders nothing").isEqualTo(3);
-        d.scores.pipeInput(ip(0), score(ip(0), second, Fingerprints.url(second), 3.0));
-        assertThat(store.puts()).isEqualTo(4);
+        for (double s : new double[] {0.8, 0.76, 3.0, 40.0}) { // bucket changes and a change within a bucket
+            d.scores.pipeInput(ip(0), score(ip(0), third, Fingerprints.url(third), s));
+        }
+        d.scores.pipeInput(ip(0), score(ip(0), second, Fingerprints.url(second), 1.0));
+        assertThat(store.puts()).as("a score reorders the pool only").isEqualTo(3);
+        assertThat(store.deletes()).isZero();
         d.close();
 
-        d = SchedulerDriver.of(config(SchedulerConfig.Order.PRIORITY), clock, store); // a restart from what the changelog holds
-        List<FetchRequest> all = crawlToTheEnd(2);
-        assertThat(all).extracting(FetchRequest::url).containsExactly(second, first);
+        // a restart from what the changelog holds: every URL back, with the score it was admitted with (0 here);
+        // the ranker's next score for the third puts it first again, the second's is still to come
+        d = SchedulerDriver.of(config(SchedulerConfig.Order.PRIORITY), clock, store);
+        d.scores.pipeInput(ip(0), score(ip(0), third, Fingerprints.url(third), 41.0));
+        List<FetchRequest> all = crawlToTheEnd(3);
+        assertThat(all).extracting(FetchRequest::url).containsExactly(third, first, second);
+        assertThat(store.puts()).as("nor after the restart").isEqualTo(3);
         assertThat(store.entries()).isZero();
     }
 

@@ -381,16 +381,23 @@ class SchedulerTopologyTest {
         assertThat(store.entries()).isZero();
     }
 
+    /**
+     * A restart restores each pending URL with the score it was admitted with: one that arrived before the admission
+     * (the score cache) is stored with it; one that arrived after reorders the live frontier only (SchedulerProcessor,
+     * "Store writes").
+     */
     @Test
-    void shouldKeepTheScoreOfAPendingUrlAcrossARestart() {
+    void shouldRestoreAPendingUrlWithTheScoreItWasAdmittedWith() {
         SchedulerConfig config = config(100);
         SurvivingStoreSupplier store = new SurvivingStoreSupplier(SchedulerTopology.PENDING_STORE);
         open(config, store);
         AdmittedUrls.Entry first = url("http://a.test/first");
         AdmittedUrls.Entry second = url("http://a.test/second");
         admitted.pipeInput("10.0.0.1", first);
+        d.scores.pipeInput("10.0.0.1", scoreBatch(second.url(), second.fingerprint(), 0.8)); // before its admission
         admitted.pipeInput("10.0.0.1", second);
-        d.scores.pipeInput("10.0.0.1", scoreBatch(second.url(), second.fingerprint(), 0.8));
+        d.scores.pipeInput("10.0.0.1", scoreBatch(first.url(), first.fingerprint(), 0.9)); // after: not stored
+        assertThat(store.puts()).as("one put per admission, none per score").isEqualTo(2);
         d.close();
         d = null;
 
