@@ -91,25 +91,6 @@ public final class WheelFrontier implements Frontier {
     private int inWheel;
     /** Most URLs in the wheel plus released and unreported before the pool stops handing out (MAX_VALUE: none). */
     private final int lookahead;
-    /**
-     * With a lookahead: the most URLs one residue (an IP, or the IPs sharing its residue) may have waiting in the
-     * wheel. Its URLs go out one every other step, so two keep it served at every step it may be (the pool refills
-     * before each step), while a busy host whose URLs top the pool cannot fill the lookahead with a queue that
-     * drains at one per 2 steps: the window stays spread over many IPs, and the rest of that host's URLs wait in
-     * the pool, ordered by their newest scores.
-     */
-    static final int LOOKAHEAD_PER_RESIDUE = 2;
-    /**
-     * With a lookahead: per residue, the pool's URLs set aside because the residue had {@link #LOOKAHEAD_PER_RESIDUE}
-     * waiting (held in the pool, chained through its spare links, FIFO = the pool's best-first order when they were
-     * met). Without this a busy host whose URLs top the pool would take every refill attempt, and the worse URLs of
-     * every other IP would never be reached. Each URL handed out lets one URL of its residue back into the pool, where
-     * it competes by its newest score. A residue with parked URLs has URLs waiting in the wheel, so it hands out
-     * within a few steps and nothing stays parked for good. Null without a lookahead.
-     */
-    private final int[] parkHead;
-    private final int[] parkTail;
-    private int parked;
 
     /**
      * A frontier paced as paper 004 publishes it ({@link Pacing#paper}).
@@ -148,14 +129,18 @@ public final class WheelFrontier implements Frontier {
     }
 
     /**
-     * @param lookahead PRIORITY (ours, not paper 004's): the most URLs placed in the wheel and not yet handed out,
-     *                  and at most {@link #LOOKAHEAD_PER_RESIDUE} of them per residue; the pool hands the wheel no
-     *                  more. 0 = no bound but the wheel's B·H/2. A URL placed in the wheel keeps its step whatever
-     *                  scores arrive later, so without this bound the pool empties into the wheel as fast as URLs are
-     *                  admitted and the crawl follows admission order (bench order: like breadth-first); with it,
-     *                  the pool's best-first order — with the newest scores — decides all but the next
-     *                  {@code lookahead} fetches. URLs released and not yet fetched do not count: they are on their
-     *                  way, and counting them would cap a partition at {@code lookahead / latency} pages/s.
+     * @param lookahead PRIORITY (ours, not paper 004's): the most URLs placed in the wheel and not yet handed out;
+     *                  the pool hands the wheel no more. 0 = no bound but the wheel's B·H/2. A URL placed in the
+     *                  wheel keeps its step whatever scores arrive later, so without this bound the pool empties
+     *                  into the wheel as fast as URLs are admitted and the crawl follows admission order (bench
+     *                  order: like breadth-first); with it, the pool's best-first order — with the newest scores —
+     *                  decides all but the next {@code lookahead} fetches. URLs released and not yet reported do not
+     *                  count (counting them capped a partition at lookahead / latency pages/s; bench order gave the
+     *                  same order either way). Known cost: a busy host whose URLs top the pool can fill the window,
+     *                  and its residue drains one URL per two steps, so the partition is slowed to that host's polite
+     *                  rate until its URLs stop topping the pool; setting a per-IP share of the window aside and
+     *                  serving other IPs meanwhile restored throughput but also the breadth-first order in bench
+     *                  order (BENCHMARKS.md, thirteenth session), so it is not done.
      */
     public WheelFrontier(CrawlClock clock, WheelOrder order, Pacing pacing, int queues, int residues, int poolCapacity,
                          int scoreCache, Consumer<PendingUrl> evicted, Spill spill, int lookahead) {
@@ -172,15 +157,6 @@ public final class WheelFrontier implements Frontier {
         this.pacer = new StepPacer(Objects.requireNonNull(pacing, "pacing"), clock.millis());
         this.batch = new long[wheel.maxBatch()];
         this.blocked = new int[wheel.maxBatch()];
-        if (pool != null && this.lookahead != Integer.MAX_VALUE) {
-            this.parkHead = new int[residues];
-            this.parkTail = new int[residues];
-            java.util.Arrays.fill(parkHead, -1);
-            java.util.Arrays.fill(parkTail, -1);
-        } else {
-            this.parkHead = null;
-            this.parkTail = null;
-        }
         if (scoreCache < 0) {
             throw new IllegalArgumentException("score cache size must be >= 0, was " + scoreCache);
         }
@@ -388,11 +364,9 @@ public final class WheelFrontier implements Frontier {
                 int slot = (int) batch[i]; // the low 32 bits; SIDE says which index
                 PendingUrl url;
                 if ((batch[i] & SIDE) != 0) {
-                    unparkOne(side.wheelKey(slot));
                     url = side.view(slot);
                     side.remove(slot);
                 } else {
-                    unparkOne(front.wheelKey(slot));
                     url = front.view(slot);
                     front.remove(slot);
                 }
@@ -421,16 +395,12 @@ public final class WheelFrontier implements Frontier {
         // Bounded work per step: at most H/2 attempts, the most one step can hand out. A URL whose residue is full
         // goes back to the pool (end of its bucket) and is tried again at a later step.
         int nBlocked = 0;
-        boolean bounded = lookahead != Integer.MAX_VALUE;
         while (attempts-- > 0 && inWheel < lookahead) {
             int slot = pool.holdBest();
             if (slot < 0) {
                 break;
             }
-            long key = front.wheelKey(slot);
-            if (bounded && !wheel.acceptsWithin(key, LOOKAHEAD_PER_RESIDUE)) {
-                park(wheel.residueOf(key), slot);
-            } else if (wheel.enqueue(key, slot)) {
+            if (wheel.enqueue(front.wheelKey(slot), slot)) {
                 inWheel++;
             } else {
                 blocked[nBlocked++] = slot;
@@ -439,41 +409,6 @@ public final class WheelFrontier implements Frontier {
         for (int i = 0; i < nBlocked; i++) {
             pool.requeue(blocked[i]);
         }
-    }
-
-    private void park(int residue, int slot) {
-        pool.setHeldLink(slot, -1);
-        if (parkTail[residue] < 0) {
-            parkHead[residue] = slot;
-        } else {
-            pool.setHeldLink(parkTail[residue], slot);
-        }
-        parkTail[residue] = slot;
-        parked++;
-    }
-
-    /** A URL of this key's residue was handed out: the residue's oldest parked URL goes back into the pool. */
-    private void unparkOne(long wheelKey) {
-        if (parkHead == null) {
-            return;
-        }
-        int r = wheel.residueOf(wheelKey);
-        int slot = parkHead[r];
-        if (slot < 0) {
-            return;
-        }
-        int nextSlot = pool.heldLink(slot);
-        parkHead[r] = nextSlot;
-        if (nextSlot < 0) {
-            parkTail[r] = -1;
-        }
-        parked--;
-        pool.requeue(slot);
-    }
-
-    /** URLs set aside in the pool because their residue had its share of the lookahead waiting (0 without one). */
-    public int parked() {
-        return parked;
     }
 
     /**
@@ -523,9 +458,6 @@ public final class WheelFrontier implements Frontier {
         if (pool != null) {
             bytes += front.memoryBytes();
         }
-        if (parkHead != null) {
-            bytes += 2 * (16 + 4L * parkHead.length);
-        }
         bytes += side.memoryBytes() + ips.memoryBytes() + earlyScores.memoryBytes() + overflow.memoryBytes();
         return bytes;
     }
@@ -563,11 +495,6 @@ public final class WheelFrontier implements Frontier {
     /** URLs the wheel refused because their residue was full (FIFO drops and PRIORITY retries). */
     public long wheelRefusals() {
         return wheel.dropped();
-    }
-
-    /** URLs of this IP's residue waiting in the wheel (for tests of the lookahead's per-residue bound). */
-    int waitingInWheel(String ip) {
-        return wheel.waiting(ipKey(ip));
     }
 
     /** URLs placed in the wheel (not yet released). */
