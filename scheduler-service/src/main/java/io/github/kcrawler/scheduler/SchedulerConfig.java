@@ -217,16 +217,14 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
         public static final Setting<Long> LEAD_MS = Setting.longValue("pacing-lead-ms", 250L,
                 Check.range(0, MAX_LEAD_MS), "pipelined: how long before its notBefore a step is released");
         /*
-         * Off by default (0) for now. 128 per partition is what bench order measured best on cnr-2000 (100 SCC seeds,
-         * 4 partitions, ~1,200-1,600 pages/s): criterion B 0.476 / 0.767 / 0.941 at 20 / 50 / 90 % against
-         * 0.363 / 0.635 / 0.939 with 512 and a breadth-first 0.313 / 0.607 / 0.913 with 1,024 or none
-         * (BENCHMARKS.md). It was the default in two CI runs, which each hit an intermittent failure that passed
-         * locally (RestartWithoutLossIT: the resumed crawl released nothing — since found to be hanging transactions
-         * after the broker's restart, repaired by the embedded broker; ScaleIT: one robots.txt 0.8 ms early at a
-         * hand-over). It stays opt-in because of its cost: about 30 % of bench e2e's rate, since a busy host whose
-         * URLs top the pool can hold the window while it drains at its polite rate (WheelFrontier).
+         * 128 per partition is what bench order measured best on cnr-2000 (100 SCC seeds, 4 partitions): criterion B
+         * 0.476 / 0.767 / 0.941 at 20 / 50 / 90 % against 0.363 / 0.635 / 0.939 with 512 and a breadth-first
+         * 0.313 / 0.607 / 0.913 with 1,024 or none (BENCHMARKS.md). Counting only the URLs waiting in the wheel, and
+         * with rank scores no longer written to the pending store, it costs bench e2e a few per cent of its rate
+         * (it cost ~30 % when released URLs counted too). Its known cost: a busy host whose URLs top the pool can
+         * hold the window while its residue drains at its polite rate (WheelFrontier). 0 = the paper's wheel alone.
          */
-        public static final Setting<Integer> LOOKAHEAD = Setting.integer("wheel-lookahead", 0,
+        public static final Setting<Integer> LOOKAHEAD = Setting.integer("wheel-lookahead", 128,
                 Check.range(0, 1 << 28), "priority: most URLs per partition waiting in the wheel (how far ahead "
                         + "the crawl order is fixed; 128 measured best); 0 = only the wheel's B·H/2");
         /** The wheel's keys, in --help order. */
