@@ -33,6 +33,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.stream.Stream;
+import java.util.regex.Pattern;
+import java.util.regex.Matcher;
+import java.util.Set;
+import java.util.HashSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
@@ -389,8 +394,26 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
      */
     private void abortHangingTransactions() {
         try (Admin admin = Admin.create(clientConfig())) {
-            abortedHanging = List.copyOf(HangingTransactions.abortAll(admin, HANGING_CHECK_TIMEOUT));
+            abortedHanging = List.copyOf(HangingTransactions.abortAll(admin, partitionsOnDisk(),
+                    HANGING_CHECK_TIMEOUT));
         }
+    }
+
+    /** The partitions whose logs are in the log directory (not being deleted or moved), from the directory names. */
+    private Set<TopicPartition> partitionsOnDisk() {
+        Set<TopicPartition> out = new HashSet<>();
+        Pattern name = Pattern.compile("(.+)-(\\d+)");
+        try (Stream<Path> dirs = Files.list(logDir)) {
+            for (Path d : (Iterable<Path>) dirs::iterator) {
+                Matcher m = name.matcher(d.getFileName().toString());
+                if (Files.isDirectory(d) && m.matches() && !m.group(1).equals("__cluster_metadata")) {
+                    out.add(new TopicPartition(m.group(1), Integer.parseInt(m.group(2))));
+                }
+            }
+        } catch (IOException e) {
+            LOG.debug("cannot list {}: {}", logDir, e.toString());
+        }
+        return out;
     }
 
     /** The partitions whose hanging transaction this broker aborted when it started (usually none). */
