@@ -59,7 +59,8 @@ class CrawlOrderingPropertiesTest {
         return len;
     }
 
-    private static BitSet reachable(int[][] g, int[] seeds) {
+    /** The nodes reachable from {@code seeds} (also used by PoliteOrderingTest). */
+    static BitSet reachable(int[][] g, int[] seeds) {
         BitSet seen = new BitSet(g.length);
         Deque<Integer> queue = new ArrayDeque<>();
         for (int s : seeds) {

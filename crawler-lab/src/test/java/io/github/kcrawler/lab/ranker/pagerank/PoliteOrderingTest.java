@@ -4,8 +4,8 @@ import io.github.kcrawler.ranker.pagerank.IprParams;
 import io.github.kcrawler.testing.Gen;
 import org.junit.jupiter.api.Test;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.ArrayDeque;
 import java.util.BitSet;
 import java.util.Deque;
 import java.util.List;
@@ -89,7 +89,7 @@ class PoliteOrderingTest {
             }
             assertThat(polite.frontierSize()).isEqualTo(twin.frontierSize());
         }
-        assertThat(visited).as(name).isEqualTo(reachable(c.adjacency(), c.seeds()));
+        assertThat(visited).as(name).isEqualTo(CrawlOrderingPropertiesTest.reachable(c.adjacency(), c.seeds()));
         assertThat(polite.frontierSize()).isZero();
         assertThat(inner.heldCount()).isZero();
     }
@@ -182,25 +182,5 @@ class PoliteOrderingTest {
             o.fetched(p, c.adjacency()[p], 0, c.adjacency()[p].length);
         }
         return java.util.Arrays.copyOf(order, count);
-    }
-
-    private static BitSet reachable(int[][] g, int[] seeds) {
-        BitSet seen = new BitSet(g.length);
-        Deque<Integer> queue = new ArrayDeque<>();
-        for (int s : seeds) {
-            if (!seen.get(s)) {
-                seen.set(s);
-                queue.add(s);
-            }
-        }
-        while (!queue.isEmpty()) {
-            for (int t : g[queue.poll()]) {
-                if (!seen.get(t)) {
-                    seen.set(t);
-                    queue.add(t);
-                }
-            }
-        }
-        return seen;
     }
 }
