@@ -220,8 +220,8 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
          * 128 per partition is what bench order measured best on cnr-2000 (100 SCC seeds, 4 partitions): criterion B
          * 0.476 / 0.767 / 0.941 at 20 / 50 / 90 % against 0.363 / 0.635 / 0.939 with 512 and a breadth-first
          * 0.313 / 0.607 / 0.913 with 1,024 or none (BENCHMARKS.md). Counting only the URLs waiting in the wheel, and
-         * with rank scores no longer written to the pending store, it costs bench e2e 10-17 % of its rate (medians of
-         * two sets of runs; ~30 % when released URLs counted too). Its known cost: a busy host whose URLs top the pool can
+         * with rank scores no longer written to the pending store, it costs bench e2e 9-17 % of its rate (two sets
+         * of runs; ~30 % when released URLs counted too). Its known cost: a busy host whose URLs top the pool can
          * hold the window while its residue drains at its polite rate (WheelFrontier). 0 = the paper's wheel alone.
          */
         public static final Setting<Integer> LOOKAHEAD = Setting.integer("wheel-lookahead", 128,
