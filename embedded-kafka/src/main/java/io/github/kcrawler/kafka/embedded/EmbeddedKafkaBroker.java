@@ -18,10 +18,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.net.BindException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -33,11 +29,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.stream.Stream;
-import java.util.regex.Pattern;
-import java.util.regex.Matcher;
-import java.util.Set;
-import java.util.HashSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
@@ -154,7 +145,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
 
         // client port: the caller's, else the one used last time on this directory, else a free one
         int fixedPort = config.port() != 0 ? config.port() : storedPort;
-        if (fixedPort > 0 && !isPortFree(fixedPort)) {
+        if (fixedPort > 0 && !LoopbackPorts.isPortFree(fixedPort)) {
             throw new IllegalStateException(config.port() != 0
                     ? "Kafka port " + fixedPort + " on " + EmbeddedKafkaConfig.LOOPBACK + " is in use"
                     : "Kafka port " + fixedPort + " recorded in " + dataDir.resolve(STATE_FILE) + " is in use by"
@@ -166,15 +157,16 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             boolean freshPorts = false;
             int port = fixedPort;
             if (port <= 0) {
-                port = freePort(-1);
+                port = LoopbackPorts.freePort(-1);
                 freshPorts = true;
             }
             // controller port: internal (static voter set), so it may move when the old one is taken
             int controllerPort;
-            if (attempt == 1 && storedControllerPort > 0 && storedControllerPort != port && isPortFree(storedControllerPort)) {
+            if (attempt == 1 && storedControllerPort > 0 && storedControllerPort != port
+                    && LoopbackPorts.isPortFree(storedControllerPort)) {
                 controllerPort = storedControllerPort;
             } else {
-                controllerPort = freePort(port);
+                controllerPort = LoopbackPorts.freePort(port);
                 freshPorts = true;
             }
 
@@ -193,7 +185,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
                 if (server != null) {
                     shutdownQuietly(server);
                 }
-                if (freshPorts && attempt < MAX_BIND_ATTEMPTS && isBindFailure(e)) {
+                if (freshPorts && attempt < MAX_BIND_ATTEMPTS && LoopbackPorts.isBindFailure(e)) {
                     LOG.warn("Port race while starting the embedded broker (attempt {}), retrying with new ports", attempt);
                     last = new IllegalStateException(e);
                     continue;
@@ -386,7 +378,6 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         return logDir;
     }
 
-    /** True if this start formatted a new data directory, false if it reopened an existing one. */
     /**
      * After a restart on existing data, before anyone uses the broker: aborts the transactions the restart left open
      * on a partition with no marker to come ({@link HangingTransactions}), which would otherwise stop every
@@ -394,26 +385,9 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
      */
     private void abortHangingTransactions() {
         try (Admin admin = Admin.create(clientConfig())) {
-            abortedHanging = List.copyOf(HangingTransactions.abortAll(admin, partitionsOnDisk(),
+            abortedHanging = List.copyOf(HangingTransactions.abortAll(admin, HangingTransactions.partitionsIn(logDir),
                     HANGING_CHECK_TIMEOUT));
         }
-    }
-
-    /** The partitions whose logs are in the log directory (not being deleted or moved), from the directory names. */
-    private Set<TopicPartition> partitionsOnDisk() {
-        Set<TopicPartition> out = new HashSet<>();
-        Pattern name = Pattern.compile("(.+)-(\\d+)");
-        try (Stream<Path> dirs = Files.list(logDir)) {
-            for (Path d : (Iterable<Path>) dirs::iterator) {
-                Matcher m = name.matcher(d.getFileName().toString());
-                if (Files.isDirectory(d) && m.matches() && !m.group(1).equals("__cluster_metadata")) {
-                    out.add(new TopicPartition(m.group(1), Integer.parseInt(m.group(2))));
-                }
-            }
-        } catch (IOException e) {
-            LOG.debug("cannot list {}: {}", logDir, e.toString());
-        }
-        return out;
     }
 
     /** The partitions whose hanging transaction this broker aborted when it started (usually none). */
@@ -421,6 +395,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         return abortedHanging;
     }
 
+    /** True if this start formatted a new data directory, false if it reopened an existing one. */
     public boolean freshlyFormatted() {
         return freshlyFormatted;
     }
@@ -474,45 +449,6 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             server.awaitShutdown();
         } catch (RuntimeException | Error e) {
             LOG.warn("error while shutting down a broker that failed to start", e);
-        }
-    }
-
-    private static boolean isBindFailure(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof BindException) {
-                return true;
-            }
-            String msg = t.getMessage();
-            if (msg != null && (msg.contains("Address already in use") || msg.contains("failed to bind"))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    static int freePort(int exclude) {
-        for (int i = 0; i < 20; i++) {
-            try (ServerSocket s = new ServerSocket()) {
-                s.setReuseAddress(true);
-                s.bind(new InetSocketAddress(InetAddress.getByName(EmbeddedKafkaConfig.LOOPBACK), 0));
-                int p = s.getLocalPort();
-                if (p != exclude) {
-                    return p;
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot find a free port on " + EmbeddedKafkaConfig.LOOPBACK, e);
-            }
-        }
-        throw new IllegalStateException("cannot find a free port on " + EmbeddedKafkaConfig.LOOPBACK);
-    }
-
-    static boolean isPortFree(int port) {
-        try (ServerSocket s = new ServerSocket()) {
-            s.setReuseAddress(true);
-            s.bind(new InetSocketAddress(InetAddress.getByName(EmbeddedKafkaConfig.LOOPBACK), port));
-            return true;
-        } catch (IOException e) {
-            return false;
         }
     }
 

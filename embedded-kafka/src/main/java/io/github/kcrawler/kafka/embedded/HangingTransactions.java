@@ -1,6 +1,7 @@
 package io.github.kcrawler.kafka.embedded;
 
 import org.apache.kafka.clients.admin.AbortTransactionSpec;
+import org.apache.kafka.clients.admin.DescribeProducersResult.PartitionProducerState;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ListTopicsOptions;
 import org.apache.kafka.clients.admin.ListTransactionsOptions;
@@ -14,6 +15,9 @@ import org.apache.kafka.common.TopicPartitionInfo;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -26,6 +30,9 @@ import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Finds and aborts <em>hanging</em> transactions after the embedded broker restarts on existing data (KIP-664: a
@@ -56,6 +63,7 @@ import java.util.concurrent.TimeoutException;
  */
 final class HangingTransactions {
     private static final Logger LOG = LoggerFactory.getLogger(HangingTransactions.class);
+    private static final Pattern PARTITION_DIR = Pattern.compile("(.+)-(\\d+)");
     private static final Set<TransactionState> OPEN = EnumSet.of(TransactionState.ONGOING,
             TransactionState.PREPARE_COMMIT, TransactionState.PREPARE_ABORT, TransactionState.PREPARE_EPOCH_FENCE);
 
@@ -116,6 +124,25 @@ final class HangingTransactions {
     }
 
     /**
+     * The partitions whose logs are in a broker's log directory, from the directory names ({@code topic-N}; those being
+     * deleted or moved carry a suffix and are left out, as is the metadata log).
+     */
+    static Set<TopicPartition> partitionsIn(Path logDir) {
+        Set<TopicPartition> out = new HashSet<>();
+        try (Stream<Path> dirs = Files.list(logDir)) {
+            for (Path d : (Iterable<Path>) dirs::iterator) {
+                Matcher m = PARTITION_DIR.matcher(d.getFileName().toString());
+                if (Files.isDirectory(d) && m.matches() && !m.group(1).equals("__cluster_metadata")) {
+                    out.add(new TopicPartition(m.group(1), Integer.parseInt(m.group(2))));
+                }
+            }
+        } catch (IOException e) {
+            LOG.debug("cannot list {}: {}", logDir, e.toString());
+        }
+        return out;
+    }
+
+    /**
      * Whether the coordinator's view ({@code null}: it does not know the producer id) leaves {@code t} without anyone
      * to close it.
      */
@@ -171,7 +198,7 @@ final class HangingTransactions {
         if (partitions.isEmpty()) {
             return out;
         }
-        Map<TopicPartition, org.apache.kafka.clients.admin.DescribeProducersResult.PartitionProducerState> states;
+        Map<TopicPartition, PartitionProducerState> states;
         while (true) {
             try {
                 states = admin.describeProducers(partitions).all().get(remaining(deadline), TimeUnit.NANOSECONDS);

@@ -84,7 +84,7 @@ class EmbeddedKafkaRestartIT {
             assertThat(TopicProvisioner.ensureTopics(admin, List.of(new NewTopic("r.a", 4, (short) 1)), TIMEOUT)).isEmpty();
 
             // a second broker on the same directory must not start, whatever its port: the metadata log is shared
-            int otherPort = EmbeddedKafkaBroker.freePort(port);
+            int otherPort = LoopbackPorts.freePort(port);
             for (EmbeddedKafkaConfig sameDir : List.of(EmbeddedKafkaConfig.of(dir), EmbeddedKafkaConfig.of(dir, otherPort))) {
                 assertThatThrownBy(() -> EmbeddedKafkaBroker.start(sameDir).close())
                         .isInstanceOf(IllegalStateException.class)
@@ -98,7 +98,7 @@ class EmbeddedKafkaRestartIT {
         }
 
         // an explicit port wins over the remembered one and is remembered in turn
-        int newPort = EmbeddedKafkaBroker.freePort(port);
+        int newPort = LoopbackPorts.freePort(port);
         try (EmbeddedKafkaBroker third = EmbeddedKafkaBroker.start(EmbeddedKafkaConfig.of(dir, newPort))) {
             assertThat(third.port()).isEqualTo(newPort);
             assertThat(third.clusterId()).isEqualTo(clusterId);
