@@ -65,7 +65,7 @@ class StreamsRunnerIT {
     }
 
     private static void withRunner(AtomicInteger failuresLeft, RunnerCheck check) throws Exception {
-        try (KafkaTestCluster kafka = KafkaTestCluster.startTemporary()) {
+        try (KafkaTestCluster kafka = KafkaTestCluster.startTemporary(BROKER)) {
             kafka.createTopics(1, "in", "out");
             SimpleMeterRegistry registry = new SimpleMeterRegistry();
             StreamsRunner runner = new StreamsRunner("upper", topology(failuresLeft), properties(kafka, "upper"),
@@ -107,6 +107,9 @@ class StreamsRunnerIT {
         return t;
     }
 
+    /** A broker that accepts the short session timeout of {@link #properties}. */
+    static final Map<String, String> BROKER = Map.of("group.min.session.timeout.ms", "1000");
+
     static Properties properties(KafkaTestCluster kafka, String applicationId) {
         Properties p = new Properties();
         p.putAll(kafka.broker().clientConfig());
@@ -115,9 +118,10 @@ class StreamsRunnerIT {
         p.put(StreamsConfig.STATE_DIR_CONFIG, kafka.dataDir().resolve("streams").toString());
         p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, 100);
         p.put(StreamsConfig.consumerPrefix("auto.offset.reset"), "earliest");
-        // a replaced thread's consumer does not leave the group: its partitions move after the session timeout
-        p.put(StreamsConfig.consumerPrefix("session.timeout.ms"), 6_000);
-        p.put(StreamsConfig.consumerPrefix("heartbeat.interval.ms"), 1_500);
+        // a replaced thread's consumer does not leave the group: its partitions move after the session timeout,
+        // so each replacement waits one session (the broker's default minimum, 6 s, is lowered by BROKER)
+        p.put(StreamsConfig.consumerPrefix("session.timeout.ms"), 2_000);
+        p.put(StreamsConfig.consumerPrefix("heartbeat.interval.ms"), 500);
         return p;
     }
 }

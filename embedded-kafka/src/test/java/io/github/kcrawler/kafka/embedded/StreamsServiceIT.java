@@ -57,7 +57,7 @@ class StreamsServiceIT {
 
     private static void withMain(int failures, MainCheck check) throws Exception {
         ExecutorService main = Executors.newSingleThreadExecutor();
-        try (KafkaTestCluster kafka = KafkaTestCluster.startTemporary()) {
+        try (KafkaTestCluster kafka = KafkaTestCluster.startTemporary(StreamsRunnerIT.BROKER)) {
             kafka.createTopics(1, "in", "out");
             PrometheusMeterRegistry registry = MetricsServer.newRegistry();
             Upper service = new Upper(kafka, failures, registry);
