@@ -183,8 +183,9 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
      * @param stepsInFlight pipelined: steps whose fetches may all still be unreported when a new one is taken
      * @param leadMs        pipelined: how long before its notBefore a step is released (covers commit-ms and the
      *                      fetchers' poll, so requests wait at the fetcher rather than the fetcher for them)
-     * @param lookahead     priority order (ours): most URLs of a partition placed in the wheel and not yet handed
-     *                      out; the pool hands the wheel no more (0: only the wheel's own B·H/2 bound).
+     * @param lookahead     priority order (ours): most URLs of a partition placed in the wheel or released and not
+     *                      yet reported, at most two waiting per IP; the pool hands the wheel no more (0: only the
+     *                      wheel's own B·H/2 bound).
      *                      Once a URL is in the wheel its place is fixed, so this is how far ahead the crawl commits
      *                      to an order before newer scores can change it ({@link
      *                      io.github.kcrawler.scheduler.politeness.WheelFrontier})
@@ -219,14 +220,16 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
         /*
          * 128 per partition is what bench order measured best on cnr-2000 (100 SCC seeds, 4 partitions): criterion B
          * 0.476 / 0.767 / 0.941 at 20 / 50 / 90 % against 0.363 / 0.635 / 0.939 with 512 and a breadth-first
-         * 0.313 / 0.607 / 0.913 with 1,024 or none (BENCHMARKS.md). Counting only the URLs waiting in the wheel, and
-         * with rank scores no longer written to the pending store, it costs bench e2e 9-17 % of its rate (two sets
-         * of runs; ~30 % when released URLs counted too). Its known cost: a busy host whose URLs top the pool can
-         * hold the window while its residue drains at its polite rate (WheelFrontier). 0 = the paper's wheel alone.
+         * 0.313 / 0.607 / 0.913 with 1,024 or none (BENCHMARKS.md). Released and unreported URLs count: when only
+         * the waiting ones did, a quiet machine released far ahead of its fetches and the order fell back to
+         * breadth-first (0.263 / 0.319 at 10 / 20 %, against 0.311 / 0.448 counting them; fourteenth session). At
+         * most two URLs per IP wait in the wheel, so a busy host whose URLs top the pool cannot hold the window
+         * while it drains at its polite rate (WheelFrontier). 0 = the paper's wheel alone.
          */
         public static final Setting<Integer> LOOKAHEAD = Setting.integer("wheel-lookahead", 128,
-                Check.range(0, 1 << 28), "priority: most URLs per partition waiting in the wheel (how far ahead "
-                        + "the crawl order is fixed; 128 measured best); 0 = only the wheel's B·H/2");
+                Check.range(0, 1 << 28), "priority: most URLs per partition waiting in the wheel or in flight, two "
+                        + "per IP at most (how far ahead the crawl order is fixed; 128 measured best); 0 = only the "
+                        + "wheel's B·H/2");
         /** The wheel's keys, in --help order. */
         public static final SettingSet SETTINGS = SettingSet.of(ORDER, QUEUES, RESIDUES, STEP_TIMEOUT_MS, PACING,
                 STEPS_IN_FLIGHT, LEAD_MS, LOOKAHEAD);

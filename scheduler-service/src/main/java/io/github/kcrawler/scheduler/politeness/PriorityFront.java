@@ -264,6 +264,25 @@ public final class PriorityFront {
         return s;
     }
 
+    /**
+     * A held entry's spare link: its bucket links are unused while it is held, so a caller may chain held slots into
+     * lists of its own (no memory beyond the pool's). Reset when the entry is requeued or removed.
+     */
+    public void setHeldLink(int slot, int link) {
+        if (bucketOf[slot] != HELD) {
+            throw new IllegalStateException("slot " + slot + " is not held");
+        }
+        next[slot] = link;
+    }
+
+    /** The link set by {@link #setHeldLink} on a held entry. */
+    public int heldLink(int slot) {
+        if (bucketOf[slot] != HELD) {
+            throw new IllegalStateException("slot " + slot + " is not held");
+        }
+        return next[slot];
+    }
+
     /** Puts a held entry back at the back of its score's bucket. */
     public void requeue(int slot) {
         if (bucketOf[slot] != HELD) {

@@ -91,6 +91,25 @@ public final class WheelFrontier implements Frontier {
     private int inWheel;
     /** Most URLs in the wheel plus released and unreported before the pool stops handing out (MAX_VALUE: none). */
     private final int lookahead;
+    /**
+     * With a lookahead: the most URLs one residue (an IP, or the IPs sharing its residue) may have waiting in the
+     * wheel. A residue's URLs go out one every other step, so two keep it served at every step it may be (the pool
+     * refills before each step), while a busy host whose URLs top the pool cannot fill the lookahead with a queue that
+     * drains at its polite rate and leave the partition's other IPs unserved: the window stays spread over many IPs,
+     * and the rest of that host's URLs wait in the pool, ordered by their newest scores.
+     */
+    static final int LOOKAHEAD_PER_RESIDUE = 2;
+    /**
+     * With a lookahead: per residue, the pool's URLs set aside because the residue had {@link #LOOKAHEAD_PER_RESIDUE}
+     * waiting (held in the pool, chained through its spare links, FIFO = the pool's best-first order when they were
+     * met). Without this a busy host whose URLs top the pool would take every refill attempt and the other IPs' worse
+     * URLs would never be reached. Each URL of a residue handed out lets one of its parked URLs back into the pool,
+     * where it competes by its newest score. A residue with parked URLs has URLs waiting in the wheel, so it hands out
+     * within a few steps and nothing stays parked for good. Null without a lookahead.
+     */
+    private final int[] parkHead;
+    private final int[] parkTail;
+    private int parked;
 
     /**
      * A frontier paced as paper 004 publishes it ({@link Pacing#paper}).
@@ -129,18 +148,17 @@ public final class WheelFrontier implements Frontier {
     }
 
     /**
-     * @param lookahead PRIORITY (ours, not paper 004's): the most URLs placed in the wheel and not yet handed out;
-     *                  the pool hands the wheel no more. 0 = no bound but the wheel's B·H/2. A URL placed in the
-     *                  wheel keeps its step whatever scores arrive later, so without this bound the pool empties
-     *                  into the wheel as fast as URLs are admitted and the crawl follows admission order (bench
-     *                  order: like breadth-first); with it, the pool's best-first order — with the newest scores —
-     *                  decides all but the next {@code lookahead} fetches. URLs released and not yet reported do not
-     *                  count (counting them capped a partition at lookahead / latency pages/s; bench order gave the
-     *                  same order either way). Known cost: a busy host whose URLs top the pool can fill the window,
-     *                  and its residue drains one URL per two steps, so the partition is slowed to that host's polite
-     *                  rate until its URLs stop topping the pool; setting a per-IP share of the window aside and
-     *                  serving other IPs meanwhile restored throughput but also the breadth-first order in bench
-     *                  order (BENCHMARKS.md, thirteenth session), so it is not done.
+     * @param lookahead PRIORITY (ours, not paper 004's): the most URLs placed in the wheel or released and not yet
+     *                  reported, and at most {@link #LOOKAHEAD_PER_RESIDUE} waiting per residue; the pool hands the
+     *                  wheel no more. 0 = no bound but the wheel's B·H/2. A URL placed in the wheel keeps its step
+     *                  whatever scores arrive later, and a released one is on its way, so without this bound the pool
+     *                  empties into the wheel as fast as URLs are admitted and the crawl follows admission order
+     *                  (bench order: like breadth-first); with it, the pool's best-first order — with the newest
+     *                  scores — decides all but the next {@code lookahead} fetches. Counting released URLs caps a
+     *                  partition at {@code lookahead / latency} pages/s; counting only the waiting ones let a fast
+     *                  pipeline release far ahead of its fetches, and its order fell back to breadth-first on a quiet
+     *                  machine (bench order, BENCHMARKS.md, fourteenth session). The per-residue share keeps a busy
+     *                  host whose URLs top the pool from filling the window while it drains at its polite rate.
      */
     public WheelFrontier(CrawlClock clock, WheelOrder order, Pacing pacing, int queues, int residues, int poolCapacity,
                          int scoreCache, Consumer<PendingUrl> evicted, Spill spill, int lookahead) {
@@ -157,6 +175,15 @@ public final class WheelFrontier implements Frontier {
         this.pacer = new StepPacer(Objects.requireNonNull(pacing, "pacing"), clock.millis());
         this.batch = new long[wheel.maxBatch()];
         this.blocked = new int[wheel.maxBatch()];
+        if (pool != null && this.lookahead != Integer.MAX_VALUE) {
+            this.parkHead = new int[residues];
+            this.parkTail = new int[residues];
+            java.util.Arrays.fill(parkHead, -1);
+            java.util.Arrays.fill(parkTail, -1);
+        } else {
+            this.parkHead = null;
+            this.parkTail = null;
+        }
         if (scoreCache < 0) {
             throw new IllegalArgumentException("score cache size must be >= 0, was " + scoreCache);
         }
@@ -364,9 +391,11 @@ public final class WheelFrontier implements Frontier {
                 int slot = (int) batch[i]; // the low 32 bits; SIDE says which index
                 PendingUrl url;
                 if ((batch[i] & SIDE) != 0) {
+                    unparkOne(side.wheelKey(slot));
                     url = side.view(slot);
                     side.remove(slot);
                 } else {
+                    unparkOne(front.wheelKey(slot));
                     url = front.view(slot);
                     front.remove(slot);
                 }
@@ -395,12 +424,15 @@ public final class WheelFrontier implements Frontier {
         // Bounded work per step: at most H/2 attempts, the most one step can hand out. A URL whose residue is full
         // goes back to the pool (end of its bucket) and is tried again at a later step.
         int nBlocked = 0;
-        while (attempts-- > 0 && inWheel < lookahead) {
+        while (attempts-- > 0 && inWheel + pacer.outstanding() < lookahead) {
             int slot = pool.holdBest();
             if (slot < 0) {
                 break;
             }
-            if (wheel.enqueue(front.wheelKey(slot), slot)) {
+            long key = front.wheelKey(slot);
+            if (parkHead != null && !wheel.acceptsWithin(key, LOOKAHEAD_PER_RESIDUE)) {
+                park(wheel.residueOf(key), slot);
+            } else if (wheel.enqueue(key, slot)) {
                 inWheel++;
             } else {
                 blocked[nBlocked++] = slot;
@@ -409,6 +441,41 @@ public final class WheelFrontier implements Frontier {
         for (int i = 0; i < nBlocked; i++) {
             pool.requeue(blocked[i]);
         }
+    }
+
+    private void park(int residue, int slot) {
+        pool.setHeldLink(slot, -1);
+        if (parkTail[residue] < 0) {
+            parkHead[residue] = slot;
+        } else {
+            pool.setHeldLink(parkTail[residue], slot);
+        }
+        parkTail[residue] = slot;
+        parked++;
+    }
+
+    /** A URL of this key's residue was handed out: the residue's oldest parked URL goes back into the pool. */
+    private void unparkOne(long wheelKey) {
+        if (parkHead == null) {
+            return;
+        }
+        int r = wheel.residueOf(wheelKey);
+        int slot = parkHead[r];
+        if (slot < 0) {
+            return;
+        }
+        int nextSlot = pool.heldLink(slot);
+        parkHead[r] = nextSlot;
+        if (nextSlot < 0) {
+            parkTail[r] = -1;
+        }
+        parked--;
+        pool.requeue(slot);
+    }
+
+    /** URLs set aside in the pool because their residue had its share of the lookahead waiting (0 without one). */
+    public int parked() {
+        return parked;
     }
 
     /**
@@ -458,6 +525,9 @@ public final class WheelFrontier implements Frontier {
         if (pool != null) {
             bytes += front.memoryBytes();
         }
+        if (parkHead != null) {
+            bytes += 2 * (16 + 4L * parkHead.length);
+        }
         bytes += side.memoryBytes() + ips.memoryBytes() + earlyScores.memoryBytes() + overflow.memoryBytes();
         return bytes;
     }
@@ -495,6 +565,11 @@ public final class WheelFrontier implements Frontier {
     /** URLs the wheel refused because their residue was full (FIFO drops and PRIORITY retries). */
     public long wheelRefusals() {
         return wheel.dropped();
+    }
+
+    /** URLs of this IP's residue waiting in the wheel (for tests of the lookahead's per-residue bound). */
+    int waitingInWheel(String ip) {
+        return wheel.waiting(ipKey(ip));
     }
 
     /** URLs placed in the wheel (not yet released). */

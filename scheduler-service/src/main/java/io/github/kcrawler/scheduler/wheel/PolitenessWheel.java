@@ -131,6 +131,22 @@ public final class PolitenessWheel {
     }
 
     /**
+     * Whether {@link #enqueue} would take an item of this IP now <em>and</em> its residue has fewer than
+     * {@code waiting} items waiting (a residue's items go out every other step, so it holds k items when its next
+     * free step is {@code t + 2k + 1} or {@code t + 2k + 2}); changes nothing.
+     */
+    public boolean acceptsWithin(long ipKey, int waiting) {
+        long n = nextStep[(int) Math.floorMod(ipKey, (long) residues)];
+        return n < t + queues && n <= t + 2L * waiting;
+    }
+
+    /** Items of this IP's residue waiting in the wheel (its next free step is {@code t + 2k + 1} or {@code + 2}). */
+    public int waiting(long ipKey) {
+        long n = nextStep[(int) Math.floorMod(ipKey, (long) residues)];
+        return (int) Math.max(0, (n - t - 1) / 2);
+    }
+
+    /**
      * Like {@link #enqueue} but returns the step at which the item will be handed out (to persist with it), or
      * {@link #DROPPED}.
      */

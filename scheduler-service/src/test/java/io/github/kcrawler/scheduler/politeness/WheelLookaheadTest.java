@@ -18,9 +18,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The priority frontier's lookahead (ours, {@code wheel-lookahead}): the pool hands the wheel a URL only while fewer
- * than {@code lookahead} URLs are placed in the wheel or released and unreported, so a better URL admitted later
- * overtakes worse ones that are still in the pool — without the bound the pool empties into the wheel on admission
- * and the crawl follows admission order. Politeness and exactly-once release hold as without it.
+ * than {@code lookahead} URLs are placed in the wheel or released and unreported, and at most two waiting per residue,
+ * so a better URL admitted later overtakes worse ones that are still in the pool — without the bound the pool empties
+ * into the wheel on admission and the crawl follows admission order — and a busy host cannot hold the window. Politeness
+ * and exactly-once release hold as without it.
  */
 class WheelLookaheadTest {
     private static final long T = 100;
@@ -35,7 +36,7 @@ class WheelLookaheadTest {
     }
 
     @Test
-    void placed_neverExceedsTheLookahead_andPolitenessAndExactlyOnceHold() {
+    void placedAndInFlight_neverExceedTheLookahead_norTwoWaitingPerIp_andPolitenessAndExactlyOnceHold() {
         forAll(80, g -> check(g.intIn(1, 40), g.intIn(1, 30), g.intIn(1, 300), g.longIn(0, 350), g.longIn(0, 1 << 20)));
     }
 
@@ -76,9 +77,14 @@ class WheelLookaheadTest {
                 inFlight.add(new long[] {clock.millis() + latency, f.step()});
                 inFlightIp.add(url.ip());
             });
-            assertThat(f.placed()).as("seed %d: placed %d within the lookahead %d", seed, f.placed(), lookahead)
-                    .isLessThanOrEqualTo(lookahead);
+            assertThat(f.placed() + f.outstanding()).as("seed %d: placed %d + in flight %d within the lookahead %d",
+                    seed, f.placed(), f.outstanding(), lookahead).isLessThanOrEqualTo(lookahead);
+            for (int i = 0; i < ips; i++) {
+                assertThat(f.waitingInWheel(ip(i))).as("seed %d: waiting in the wheel for %s's residue", seed, ip(i))
+                        .isLessThanOrEqualTo(WheelFrontier.LOOKAHEAD_PER_RESIDUE);
+            }
         }
+        assertThat(f.parked()).as("seed %d: nothing stays parked", seed).isZero();
         assertThat(evicted).isEmpty();
         assertThat(released).as("seed %d: every queued URL released exactly once", seed).isEqualTo(queued);
     }
@@ -120,6 +126,47 @@ class WheelLookaheadTest {
                 .isEqualTo(40);
         assertThat(bounded).as("with lookahead 2 only the URLs already placed (or released) go first")
                 .isBetween(1, 10);
+    }
+
+    /**
+     * A busy host whose 100 URLs top the pool, and 40 other IPs with one worse URL each, lookahead 8. The busy IP
+     * goes out every other step at best, so if it could fill the lookahead the others would wait ~200 steps (before
+     * the per-residue share: none of them was served in 400 steps); with two per residue they go out within the first
+     * steps, and every URL is still released once.
+     */
+    @Test
+    void aBusyHostTopOfThePool_doesNotHoldTheLookahead_fromOtherIps() {
+        ManualClock clock = new ManualClock(1_000_000);
+        WheelFrontier f = new WheelFrontier(clock, WheelOrder.PRIORITY, Pacing.pipelined(T, 4, 0, 10 * T), 512, 64,
+                10_000, 1_000, u -> { }, null, 8);
+        for (int i = 0; i < 100; i++) {
+            f.updateScore(i, 1_000);
+            assertThat(f.admit(ip(0), i, i)).isEqualTo(Admission.QUEUED);
+        }
+        for (int i = 1; i <= 40; i++) {
+            f.updateScore(1_000 + i, 1);
+            assertThat(f.admit(ip(i), 1_000 + i, 100 + i)).isEqualTo(Admission.QUEUED);
+        }
+        Set<String> others = new HashSet<>();
+        Set<Long> released = new HashSet<>();
+        long stepsToServeOthers = -1;
+        for (int tick = 0; tick < 2_000 && released.size() < 140; tick++) {
+            clock.advance(10);
+            f.releaseReady((url, notBefore) -> {
+                assertThat(released.add(url.fingerprint())).isTrue();
+                f.fetched(url.ip(), f.step());
+                if (!url.ip().equals(ip(0))) {
+                    others.add(url.ip());
+                }
+            });
+            if (stepsToServeOthers < 0 && others.size() == 40) {
+                stepsToServeOthers = f.step();
+            }
+        }
+        assertThat(others).as("other IPs served").hasSize(40);
+        assertThat(stepsToServeOthers).as("steps until every other IP was served").isBetween(0L, 30L);
+        assertThat(released).as("every URL released once").hasSize(140);
+        assertThat(f.parked()).isZero();
     }
 
     @Test
