@@ -99,17 +99,8 @@ public final class WheelFrontier implements Frontier {
      * and the rest of that host's URLs wait in the pool, ordered by their newest scores.
      */
     static final int LOOKAHEAD_PER_RESIDUE = 2;
-    /**
-     * With a lookahead: per residue, the pool's URLs set aside because the residue had {@link #LOOKAHEAD_PER_RESIDUE}
-     * waiting (held in the pool, chained through its spare links, FIFO = the pool's best-first order when they were
-     * met). Without this a busy host whose URLs top the pool would take every refill attempt and the other IPs' worse
-     * URLs would never be reached. Each URL of a residue handed out lets one of its parked URLs back into the pool,
-     * where it competes by its newest score. A residue with parked URLs has URLs waiting in the wheel, so it hands out
-     * within a few steps and nothing stays parked for good. Null without a lookahead.
-     */
-    private final int[] parkHead;
-    private final int[] parkTail;
-    private int parked;
+    /** With a lookahead: the pool's URLs set aside because their residue had its share waiting; null without. */
+    private final ParkedUrls parked;
 
     /**
      * A frontier paced as paper 004 publishes it ({@link Pacing#paper}).
@@ -175,15 +166,7 @@ public final class WheelFrontier implements Frontier {
         this.pacer = new StepPacer(Objects.requireNonNull(pacing, "pacing"), clock.millis());
         this.batch = new long[wheel.maxBatch()];
         this.blocked = new int[wheel.maxBatch()];
-        if (pool != null && this.lookahead != Integer.MAX_VALUE) {
-            this.parkHead = new int[residues];
-            this.parkTail = new int[residues];
-            java.util.Arrays.fill(parkHead, -1);
-            java.util.Arrays.fill(parkTail, -1);
-        } else {
-            this.parkHead = null;
-            this.parkTail = null;
-        }
+        this.parked = pool != null && this.lookahead != Integer.MAX_VALUE ? new ParkedUrls(pool, residues) : null;
         if (scoreCache < 0) {
             throw new IllegalArgumentException("score cache size must be >= 0, was " + scoreCache);
         }
@@ -430,8 +413,8 @@ public final class WheelFrontier implements Frontier {
                 break;
             }
             long key = front.wheelKey(slot);
-            if (parkHead != null && !wheel.acceptsWithin(key, LOOKAHEAD_PER_RESIDUE)) {
-                park(wheel.residueOf(key), slot);
+            if (parked != null && !wheel.acceptsWithin(key, LOOKAHEAD_PER_RESIDUE)) {
+                parked.park(wheel.residueOf(key), slot);
             } else if (wheel.enqueue(key, slot)) {
                 inWheel++;
             } else {
@@ -443,39 +426,16 @@ public final class WheelFrontier implements Frontier {
         }
     }
 
-    private void park(int residue, int slot) {
-        pool.setHeldLink(slot, -1);
-        if (parkTail[residue] < 0) {
-            parkHead[residue] = slot;
-        } else {
-            pool.setHeldLink(parkTail[residue], slot);
-        }
-        parkTail[residue] = slot;
-        parked++;
-    }
-
     /** A URL of this key's residue was handed out: the residue's oldest parked URL goes back into the pool. */
     private void unparkOne(long wheelKey) {
-        if (parkHead == null) {
-            return;
+        if (parked != null) {
+            parked.unparkOne(wheel.residueOf(wheelKey));
         }
-        int r = wheel.residueOf(wheelKey);
-        int slot = parkHead[r];
-        if (slot < 0) {
-            return;
-        }
-        int nextSlot = pool.heldLink(slot);
-        parkHead[r] = nextSlot;
-        if (nextSlot < 0) {
-            parkTail[r] = -1;
-        }
-        parked--;
-        pool.requeue(slot);
     }
 
     /** URLs set aside in the pool because their residue had its share of the lookahead waiting (0 without one). */
     public int parked() {
-        return parked;
+        return parked == null ? 0 : parked.size();
     }
 
     /**
@@ -525,8 +485,8 @@ public final class WheelFrontier implements Frontier {
         if (pool != null) {
             bytes += front.memoryBytes();
         }
-        if (parkHead != null) {
-            bytes += 2 * (16 + 4L * parkHead.length);
+        if (parked != null) {
+            bytes += parked.memoryBytes();
         }
         bytes += side.memoryBytes() + ips.memoryBytes() + earlyScores.memoryBytes() + overflow.memoryBytes();
         return bytes;
