@@ -99,9 +99,10 @@ public final class RevisitsBench {
                 while (System.nanoTime() < end) {
                     Thread.sleep(Math.min(5_000, Math.max(1, (end - System.nanoTime()) / 1_000_000)));
                     Snapshot now = Snapshot.take(registry, 0);
-                    log.printf("revisits: %s/%s %4.0f s: %,d revisits, %,d first fetches, %,d store reads%n",
-                            variant, model, (System.nanoTime() - t0) / 1e9, now.revisits - before.revisits,
-                            now.firsts - before.firsts, now.reads - before.reads);
+                    log.printf("revisits: %s/%s %4.0f s: %,d revisits, %,d first fetches (%,d pages with state), "
+                            + "%,d store reads%n", variant, model, (System.nanoTime() - t0) / 1e9,
+                            now.revisits - before.revisits, now.firsts - before.firsts, now.firsts,
+                            now.reads - before.reads);
                 }
                 double seconds = (System.nanoTime() - t0) / 1e9;
                 cpu.stop();
@@ -152,13 +153,16 @@ public final class RevisitsBench {
      * One run's figures over its measurement window, per revisit applied where the name says so.
      *
      * @param firstFetches first fetches in the window; 0 = a steady state of revisits only
+     * @param pagesWithState pages given a revisit state since the crawl started (its first fetches, at the window's
+     *                       end): how large the state was that the window's revisits read and wrote. A per-page store
+     *                       this small fits its block cache, so its random reads stay cheap
      * @param recordBytes  the mean size of the revisit records written (bytes per record put: the binary SAT/L record
      *                     with {@code satl}, the state's JSON in the baseline's store)
      * @param stateBytesWrittenPerRevisit what the scheduler's revisit state itself wrote: changelog plus buckets
      * @param changelogBytesPerRevisit    growth of the revisit changelog's logs on the broker
      * @param bucketBytesPerRevisit       bytes written to the SAT/L bucket files
      */
-    public record Figures(long revisits, long firstFetches, double seconds, double randomStoreReadsPerRevisit,
+    public record Figures(long revisits, long firstFetches, long pagesWithState, double seconds, double randomStoreReadsPerRevisit,
                           double storeWritesPerRevisit, double recordBytes, double bytesWrittenPerRevisit,
                           double stateBytesWrittenPerRevisit, double changelogBytesPerRevisit,
                           double bucketBytesPerRevisit, double bytesReadPerRevisit, double wcharPerRevisit,
@@ -215,7 +219,7 @@ public final class RevisitsBench {
         long puts = a.recordCount - b.recordCount;
         double changelog = (a.changelogBytes - b.changelogBytes) / per;
         double buckets = (a.bucketBytes - b.bucketBytes) / per;
-        return new Figures(revisits, a.firsts - b.firsts, seconds, (a.reads - b.reads) / per,
+        return new Figures(revisits, a.firsts - b.firsts, a.firsts, seconds, (a.reads - b.reads) / per,
                 (a.writes - b.writes) / per, puts == 0 ? 0.0 : (a.recordBytes - b.recordBytes) / puts,
                 (a.io.getOrDefault("write_bytes", 0L) - b.io.getOrDefault("write_bytes", 0L)) / per,
                 changelog + buckets, changelog, buckets,

@@ -30,6 +30,8 @@ class RevisitsBenchFiguresTest {
                 Map.of("write_bytes", 81_920L, "wchar", 60_000L));
         RevisitsBench.Figures f = RevisitsBench.figures(before, after, 10.0, 50_000_000L, 0);
         assertThat(f.revisits()).isEqualTo(100L);
+        assertThat(f.firstFetches()).as("none in the window").isZero();
+        assertThat(f.pagesWithState()).as("first fetches since the start, at the window's end").isEqualTo(5L);
         assertThat(f.randomStoreReadsPerRevisit()).isEqualTo(1.0);
         assertThat(f.storeWritesPerRevisit()).isEqualTo(2.0);
         assertThat(f.recordBytes()).isEqualTo(300.0);
@@ -58,7 +60,8 @@ class RevisitsBenchFiguresTest {
 
     /**
      * The summary the typed figures write is the one the untyped maps wrote, byte for byte (captured before), but
-     * for the three fields of the revisit state's own bytes, added since.
+     * for the three fields of the revisit state's own bytes and the state's size ({@code pagesWithState}), added
+     * since.
      */
     @Test
     void pooledSummary_isTheMapsByteForByte(@TempDir Path dir) throws Exception {
@@ -74,6 +77,7 @@ class RevisitsBenchFiguresTest {
         Path file = dir.resolve("revisits.json");
         BenchReport.writeJson(Map.of("satl", RevisitsBench.Pooled.of(byModel)), file);
         SummaryGolden.assertSame(SummaryGolden.before("revisits-variant.json"), Files.readString(file), Set.of(),
-                Set.of("stateBytesWrittenPerRevisit", "changelogBytesPerRevisit", "bucketBytesPerRevisit"));
+                Set.of("stateBytesWrittenPerRevisit", "changelogBytesPerRevisit", "bucketBytesPerRevisit",
+                        "pagesWithState"));
     }
 }
