@@ -114,7 +114,12 @@ class SatlBenchTest {
         // before the conversion), and the plots are drawn from the fields read back
         Path file = dir.resolve("satl.json");
         io.github.kcrawler.common.serde.JsonSerde.writeIndented(file, r);
-        SummaryGolden.assertSame(SummaryGolden.before("satl.json"), Files.readString(file), MASKED, Set.of());
+        // RocksDB's bytes read depend on when its background compactions ran (299.251 when captured, 299.324 in a
+        // CI run): masked in the rocksdb run only, and checked there to be a positive figure
+        SummaryGolden.assertSame(maskRocksdbBytesRead(SummaryGolden.before("satl.json")),
+                maskRocksdbBytesRead(Files.readString(file)), MASKED, Set.of());
+        assertThat(r.runs()).filteredOn(run -> run.store().equals("rocksdb"))
+                .allSatisfy(run -> assertThat(run.bytesReadPerRecord()).isPositive());
         SatlResult read = io.github.kcrawler.common.serde.JsonSerde.MAPPER.readValue(file.toFile(), SatlResult.class);
         assertThat(read.runs()).isEqualTo(r.runs());
         List<Path> plots = SatlPlots.plot(read, dir.resolve("plots"));
@@ -133,6 +138,25 @@ class SatlBenchTest {
                 new PrintStream(new ByteArrayOutputStream())));
         SummaryGolden.assertSame(SummaryGolden.before("satl-tolerance.json"), Files.readString(file), MASKED,
                 Set.of());
+    }
+
+    /** The summary with the value of {@code bytesReadPerRecord} replaced by "~" inside the runs of store rocksdb. */
+    private static String maskRocksdbBytesRead(String json) {
+        StringBuilder out = new StringBuilder();
+        boolean rocksdb = false;
+        for (String line : json.split("\n", -1)) {
+            String t = line.trim();
+            if (t.startsWith("\"store\" : ")) {
+                rocksdb = t.startsWith("\"store\" : \"rocksdb\"");
+            } else if (t.startsWith("}")) {
+                rocksdb = false;
+            }
+            if (rocksdb && t.startsWith("\"bytesReadPerRecord\" : ")) {
+                line = line.substring(0, line.indexOf(':') + 2) + "\"~\"" + (t.endsWith(",") ? "," : "");
+            }
+            out.append(line).append('\n');
+        }
+        return out.substring(0, out.length() - 1);
     }
 
     private static final Set<String> MASKED = Set.of("workDir", "loadSeconds", "seconds", "nsPerRecord",
