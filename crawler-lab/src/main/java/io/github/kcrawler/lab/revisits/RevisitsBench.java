@@ -162,8 +162,8 @@ public final class RevisitsBench {
      * @param changelogBytesPerRevisit    growth of the revisit changelog's logs on the broker
      * @param bucketBytesPerRevisit       bytes written to the SAT/L bucket files
      */
-    public record Figures(long revisits, long firstFetches, long pagesWithState, double seconds, double randomStoreReadsPerRevisit,
-                          double storeWritesPerRevisit, double recordBytes, double bytesWrittenPerRevisit,
+    public record Figures(long revisits, long firstFetches, long pagesWithState, double seconds,
+                          double randomStoreReadsPerRevisit, double storeWritesPerRevisit, double recordBytes, double bytesWrittenPerRevisit,
                           double stateBytesWrittenPerRevisit, double changelogBytesPerRevisit,
                           double bucketBytesPerRevisit, double bytesReadPerRevisit, double wcharPerRevisit,
                           double rcharPerRevisit, double schedulerCpuMsPerRevisit, double revisitsPerSecond,

@@ -20,8 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The priority frontier's lookahead (ours, {@code wheel-lookahead}): the pool hands the wheel a URL only while fewer
  * than {@code lookahead} URLs are placed in the wheel or released and unreported, and at most two waiting per residue,
  * so a better URL admitted later overtakes worse ones that are still in the pool — without the bound the pool empties
- * into the wheel on admission and the crawl follows admission order — and a busy host cannot hold the window. Politeness
- * and exactly-once release hold as without it.
+ * into the wheel on admission and the crawl follows admission order — and a busy host cannot hold the window.
+ * Politeness and exactly-once release hold as without it.
  */
 class WheelLookaheadTest {
     private static final long T = 100;
