@@ -1,5 +1,6 @@
 package io.github.kcrawler.app;
 
+import io.github.kcrawler.testing.ShadedJar;
 import io.github.kcrawler.websim.WebSim;
 import io.github.kcrawler.websim.WebSimConfig;
 import org.junit.jupiter.api.Test;
@@ -21,7 +22,7 @@ import static org.awaitility.Awaitility.await;
  * the final set of fetched pages is the whole reachable web: no URL lost in any topic, store or offset.
  */
 class RestartWithoutLossIT {
-    private static final Path JAR = Path.of("target", "crawler-app-0.1.0-SNAPSHOT-all.jar");
+    private static final Path JAR = ShadedJar.path();
 
     @Test
     void sigkillMidwayThenResumeLosesNoUrl() throws Exception {

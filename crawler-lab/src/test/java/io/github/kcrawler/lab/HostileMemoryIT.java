@@ -3,6 +3,7 @@ package io.github.kcrawler.lab;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.kcrawler.lab.demo.DemoSummary;
 import io.github.kcrawler.common.serde.JsonSerde;
+import io.github.kcrawler.testing.ShadedJar;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -28,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * 64 MiB separates the two; the measured gap is in BENCHMARKS.md. Takes about 2–3 minutes on 2 shared cores.
  */
 class HostileMemoryIT {
-    private static final Path JAR = Path.of("target", "crawler-lab-0.1.0-SNAPSHOT-all.jar");
+    private static final Path JAR = ShadedJar.path();
     static final long HEAP_RETURN_BOUND = 64L << 20;
 
     @Test

@@ -77,7 +77,7 @@ public final class FaultsBenchCommand implements Callable<Integer> {
             config = new FaultsConfig(pages, ips, pagesPerHost, politenessMs, partitions,
                     FaultsConfig.DEFAULT_MAX_DEPTH, sessionTimeoutMs, stopMs, quietMs,
                     FaultsConfig.DEFAULT_FIRST_DISRUPTION, Duration.ofMinutes(maxMinutes), serviceHeap, dataDir,
-                    jar != null ? jar : thisJar());
+                    jar != null ? jar : LabJar.locate(spec));
         } catch (IllegalArgumentException e) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -90,18 +90,5 @@ public final class FaultsBenchCommand implements Callable<Integer> {
             System.out.println("Summary " + summary + "; report " + BenchReportFiles.html(summary));
         }
         return result.passed() ? ExitCodes.OK : ExitCodes.CHECK_FAILED;
-    }
-
-    /** The jar this class was loaded from, else the module's build output. */
-    static Path thisJar() {
-        try {
-            Path p = Path.of(FaultsBenchCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            if (Files.isRegularFile(p) && p.toString().endsWith(".jar")) {
-                return p;
-            }
-        } catch (Exception e) {
-            // fall through
-        }
-        return Path.of("crawler-lab", "target", "crawler-lab-0.1.0-SNAPSHOT-all.jar");
     }
 }

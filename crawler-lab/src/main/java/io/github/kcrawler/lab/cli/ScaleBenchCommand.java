@@ -82,7 +82,7 @@ public final class ScaleBenchCommand implements Callable<Integer> {
                     partitions, FaultsConfig.DEFAULT_MAX_DEPTH, FaultsConfig.DEFAULT_SESSION_TIMEOUT_MS,
                     FaultsConfig.DEFAULT_STOP_MS, FaultsConfig.DEFAULT_QUIET_MS,
                     FaultsConfig.DEFAULT_FIRST_DISRUPTION, Duration.ofMinutes(maxMinutes), serviceHeap,
-                    dataDir.toAbsolutePath(), jar != null ? jar : FaultsBenchCommand.thisJar());
+                    dataDir.toAbsolutePath(), jar != null ? jar : LabJar.locate(spec));
             settings = new ScaleScenario.Settings(cluster, latencyMs, inFlight, fetchers, phaseSeconds, 0.1);
         } catch (IllegalArgumentException e) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());

@@ -4,7 +4,6 @@ import io.github.kcrawler.app.cli.ExitCodes;
 import io.github.kcrawler.lab.soak.SoakConfig;
 import io.github.kcrawler.lab.soak.SoakRunner;
 import io.github.kcrawler.lab.soak.SoakSummary;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -110,7 +109,7 @@ public final class SoakBenchCommand implements Callable<Integer> {
             int liveSet = liveSetSeconds != null ? liveSetSeconds : SoakConfig.defaultLiveSetSeconds(minutes);
             config = new SoakConfig(pages, ips, pagesPerHost, seeds, politenessMs, partitions, maxDepth, minutes, heap,
                     intervalSeconds, liveSet, windowSeconds, warmupFraction, tolerance, stopSeconds, dataDir,
-                    jar != null ? jar : runningJar(), jvmOptions, settings);
+                    jar != null ? jar : LabJar.locate(spec), jvmOptions, settings);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
@@ -125,18 +124,5 @@ public final class SoakBenchCommand implements Callable<Integer> {
     private SoakRunner.Outputs outputs() {
         Path json = summary != null ? summary : dataDir.resolve("soak.json");
         return new SoakRunner.Outputs(json, BenchReportFiles.plotDir(json), BenchReportFiles.html(json));
-    }
-
-    private Path runningJar() {
-        try {
-            Path p = Path.of(SoakBenchCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            if (Files.isRegularFile(p) && p.toString().endsWith(".jar")) {
-                return p;
-            }
-        } catch (URISyntaxException | RuntimeException e) {
-            // fall through
-        }
-        throw new ParameterException(spec.commandLine(), "not running from the crawler jar: give --jar "
-                + "crawler-lab/target/crawler-lab-0.1.0-SNAPSHOT-all.jar");
     }
 }

@@ -1,5 +1,6 @@
 package io.github.kcrawler.lab.faults;
 
+import io.github.kcrawler.testing.ShadedJar;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -21,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the changelog itself. Writes {@code target/faults-it.json} (+ .svg, .html) for inspection.
  */
 class FaultsIT {
-    private static final Path JAR = Path.of("target", "crawler-lab-0.1.0-SNAPSHOT-all.jar");
+    private static final Path JAR = ShadedJar.path();
 
     @Test
     void killingEachServiceAndTheBrokerMidCrawlLosesNothingAndStaysPolite() throws Exception {

@@ -1,5 +1,6 @@
 package io.github.kcrawler.lab.faults;
 
+import io.github.kcrawler.testing.ShadedJar;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -22,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code target/scale-it.json} (+ plot and HTML) for inspection.
  */
 class ScaleIT {
-    private static final Path JAR = Path.of("target", "crawler-lab-0.1.0-SNAPSHOT-all.jar");
+    private static final Path JAR = ShadedJar.path();
 
     @Test
     void pagesPerSecondFollowTheFetcherCountAndNothingIsLostOrDoneTwice() throws Exception {

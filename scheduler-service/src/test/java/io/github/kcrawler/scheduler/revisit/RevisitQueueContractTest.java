@@ -103,11 +103,16 @@ abstract class RevisitQueueContractTest {
     @Test
     void randomOperations_matchExactModel_withFlushesFromATinyPool() throws IOException {
         Map<Long, Expected> model = new HashMap<>();
-        try (RevisitQueue q = open(dir, 0, 0, 32 * 4096)) {
+        long pool = 32 * 4096;
+        try (RevisitQueue q = open(dir, 0, 0, pool)) {
             runAgainstModel(q, model, 0, 1_500, new SplittableRandom(1), 40, 400, 0, 1_100);
             assertThat(model).isEmpty();
             assertThat(q.size()).isZero();
-            assertThat(q.bytesWritten()).isGreaterThanOrEqualTo(0);
+            // ~30,000 schedules of 20-240 B records (~4 MB) through a 128 KiB pool: the store must have written
+            // files and read them back, and its I/O counters (which bench revisits and the bucket-bytes metric
+            // read) must say so. Measured: SAT 140 MB, SAT/L 39 MB, RocksDB 6.6 MB written.
+            assertThat(q.bytesWritten()).as("bytes written through a %d-byte pool", pool).isGreaterThan(pool);
+            assertThat(q.bytesRead()).as("bytes read back").isPositive();
         }
     }
 
