@@ -100,6 +100,11 @@ public final class Cidr {
     }
 
     private static byte[] ipv6(String s) {
+        // The JDK reads a text as a literal only when it starts with a hex digit or ':' (then, as it holds a ':', an
+        // invalid one is refused, not looked up); anything else it would look up as a host name.
+        if (s.isEmpty() || !(Character.digit(s.charAt(0), 16) >= 0 || s.charAt(0) == ':')) {
+            return null;
+        }
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             boolean ok = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') || c == ':'

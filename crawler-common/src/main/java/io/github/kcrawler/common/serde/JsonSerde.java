@@ -25,6 +25,7 @@ public final class JsonSerde<T> implements Serde<T>, Serializer<T>, Deserializer
      */
     public static final ObjectMapper MAPPER = JsonMapper.builder()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS) // a record then garbage is not a record
             .addModule(new BlackbirdModule())
             .build();
 

@@ -115,7 +115,7 @@ final class HostParser {
             } else if (c < 0x80) {
                 bytes[len++] = (byte) c;
             } else {
-                len = PercentCodec.utf8(in, i, bytes, len);
+                len = PercentCodec.utf8(in, i, to, bytes, len);
                 if (Character.isHighSurrogate(c) && i + 1 < to && Character.isLowSurrogate(in.charAt(i + 1))) {
                     i++;
                 }

@@ -113,11 +113,15 @@ final class PercentCodec {
         return next;
     }
 
-    /** Writes the UTF-8 bytes of the code point at {@code in[i]} into {@code out} from {@code len}; returns new len. */
-    static int utf8(String in, int i, byte[] out, int len) {
+    /**
+     * Writes the UTF-8 bytes of the code point at {@code in[i]} into {@code out} from {@code len}; returns new len. A
+     * surrogate pair is read only when both halves lie before {@code to} (a high surrogate last in the range is
+     * malformed there, whatever follows it outside).
+     */
+    static int utf8(String in, int i, int to, byte[] out, int len) {
         char c = in.charAt(i);
         int cp = c;
-        if (Character.isHighSurrogate(c) && i + 1 < in.length() && Character.isLowSurrogate(in.charAt(i + 1))) {
+        if (Character.isHighSurrogate(c) && i + 1 < to && Character.isLowSurrogate(in.charAt(i + 1))) {
             cp = Character.toCodePoint(c, in.charAt(i + 1));
         } else if (Character.isSurrogate(c)) {
             cp = 0xFFFD;
