@@ -50,7 +50,8 @@ import java.util.Map;
  * @param windows        how many full 10-second windows that span held (1: the span was shorter) (format 3)
  * @param cpuMsPerPage   CPU milliseconds per page fetched: {@code total} (the process) and per thread group —
  *                       broker, dedup, scheduler, ranker, fetcher, fetcherIo (Netty event loops and DNS), websim,
- *                       other Java threads, jvm (GC, JIT and native threads such as RocksDB's)
+ *                       other Java threads, rocksdb (RocksDB's native flush and compaction threads, from /proc),
+ *                       jvm (GC, JIT and other native threads)
  *                       ({@link io.github.kcrawler.lab.measure.ThreadGroups}) (format 3)
  * @param recordsPerPage records written per page fetched, {@code total} and per topic, changelogs, repartition
  *                       and the broker's internal topics included, from log-end offsets (transaction markers occupy

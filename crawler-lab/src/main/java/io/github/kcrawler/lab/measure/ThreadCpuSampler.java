@@ -18,9 +18,10 @@ import java.util.function.ToLongFunction;
  * and keeps the last value seen per thread id, so a thread that dies keeps what it had used at the last sample (it
  * loses at most one period of CPU). A thread alive at {@link #start} counts from its CPU time then; a later one
  * from zero. A thread's group is decided by its name when first seen. The process total comes from
- * {@code OperatingSystemMXBean.getProcessCpuTime}; what it holds beyond the Java threads' sum — garbage collection,
- * the JIT compilers, RocksDB's native threads, and the CPU of threads that died between samples — is
- * {@link ThreadGroups#JVM}.
+ * {@code OperatingSystemMXBean.getProcessCpuTime}. RocksDB's native threads ({@link ThreadGroups#ROCKSDB}) are read
+ * from {@code /proc} at start and stop ({@link NativeThreadCpu}; RocksDB's thread pool lives as long as the process).
+ * What the process total holds beyond both — garbage collection, the JIT compilers, other native threads, and the
+ * CPU of Java threads that died between samples — is {@link ThreadGroups#JVM}.
  */
 public final class ThreadCpuSampler implements AutoCloseable {
     private final ThreadGroups groups;
@@ -32,6 +33,8 @@ public final class ThreadCpuSampler implements AutoCloseable {
     private final Map<Long, String> groupOf = new HashMap<>();
     private ScheduledExecutorService executor;
     private long processStart;
+    private Map<Long, Long> rocksDbStart = Map.of();
+    private Map<Long, Long> rocksDbEnd;
     private long processEnd = -1;
 
     public ThreadCpuSampler(ThreadGroups groups, long periodMillis) {
@@ -61,6 +64,7 @@ public final class ThreadCpuSampler implements AutoCloseable {
             throw new IllegalStateException("already started");
         }
         processStart = processCpuNanos.getAsLong();
+        rocksDbStart = NativeThreadCpu.byPrefix(NativeThreadCpu.ROCKSDB_PREFIX);
         sample(true);
         executor = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "measure-thread-cpu");
@@ -82,6 +86,7 @@ public final class ThreadCpuSampler implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         sample(false);
+        rocksDbEnd = NativeThreadCpu.byPrefix(NativeThreadCpu.ROCKSDB_PREFIX);
         processEnd = processCpuNanos.getAsLong();
     }
 
@@ -127,22 +132,26 @@ public final class ThreadCpuSampler implements AutoCloseable {
         Map<Long, Long> used = new HashMap<>();
         cpu.forEach((id, v) -> used.put(id, v[1] - v[0]));
         long end = processEnd >= 0 ? processEnd : processCpuNanos.getAsLong();
-        return byGroup(used, groupOf::get, processStart < 0 || end < 0 ? -1 : end - processStart);
+        long rocksDb = NativeThreadCpu.usedSince(rocksDbStart,
+                rocksDbEnd != null ? rocksDbEnd : NativeThreadCpu.byPrefix(NativeThreadCpu.ROCKSDB_PREFIX));
+        return byGroup(used, groupOf::get, rocksDb, processStart < 0 || end < 0 ? -1 : end - processStart);
     }
 
     /**
-     * Sums per-thread CPU into groups: every group of {@link ThreadGroups#ALL} (zero when empty), {@code jvm} =
-     * {@code processNanos} minus the threads' sum (at least 0), and {@code total} = the larger of
-     * {@code processNanos} and the threads' sum. With {@code processNanos} &lt; 0 (unknown), {@code jvm} is 0.
+     * Sums per-thread CPU into groups: every group of {@link ThreadGroups#ALL} (zero when empty), {@code rocksdb} =
+     * {@code rocksDbNanos}, {@code jvm} = {@code processNanos} minus the threads' sum (RocksDB's included, at least
+     * 0), and {@code total} = the larger of {@code processNanos} and the threads' sum. With {@code processNanos}
+     * &lt; 0 (unknown), {@code jvm} is 0.
      */
     static Map<String, Long> byGroup(Map<Long, Long> perThread, java.util.function.Function<Long, String> group,
-                                     long processNanos) {
+                                     long rocksDbNanos, long processNanos) {
         Map<String, Long> out = new LinkedHashMap<>();
         out.put("total", 0L);
         for (String g : ThreadGroups.ALL) {
             out.put(g, 0L);
         }
-        long threadsSum = 0;
+        out.put(ThreadGroups.ROCKSDB, rocksDbNanos);
+        long threadsSum = rocksDbNanos;
         for (Map.Entry<Long, Long> e : perThread.entrySet()) {
             out.merge(group.apply(e.getKey()), e.getValue(), Long::sum);
             threadsSum += e.getValue();

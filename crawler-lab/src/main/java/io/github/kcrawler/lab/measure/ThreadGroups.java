@@ -24,8 +24,10 @@ import java.util.List;
  *   <li><b>other</b>: everything else that is a Java thread: the command's main thread, samplers, the status page,
  *   the monitor's admin client ({@code adminclient-N}), JDK helpers.</li>
  * </ol>
- * Process CPU that is on no live Java thread at all — garbage collection, the JIT compilers, RocksDB's native
- * flush and compaction threads — is reported separately as {@code jvm} by {@link ThreadCpuSampler}.
+ * RocksDB's native flush and compaction threads are {@code rocksdb} (read by their kernel names, where Linux's
+ * {@code /proc} offers them: every store of the process, whichever service it belongs to). Process CPU that is on
+ * no live thread of either kind — garbage collection, the JIT compilers — is reported separately as {@code jvm}
+ * by {@link ThreadCpuSampler}.
  */
 public final class ThreadGroups {
     public static final String DEDUP = "dedup";
@@ -36,11 +38,13 @@ public final class ThreadGroups {
     public static final String WEBSIM = "websim";
     public static final String BROKER = "broker";
     public static final String OTHER = "other";
-    /** Process CPU outside live Java threads: GC, JIT, native threads. */
+    /** RocksDB's native flush and compaction threads, all stores of the process together. */
+    public static final String ROCKSDB = "rocksdb";
+    /** Process CPU outside live Java threads and RocksDB's threads: GC, JIT, other native threads. */
     public static final String JVM = "jvm";
     /** Every group, in report order ({@link #JVM} last). */
     public static final List<String> ALL = List.of(BROKER, DEDUP, SCHEDULER, RANKER, FETCHER, FETCHER_IO, WEBSIM,
-            OTHER, JVM);
+            OTHER, ROCKSDB, JVM);
 
     /** Name prefixes of the embedded broker's threads (Kafka 4.4, KRaft combined mode). */
     static final List<String> BROKER_PREFIXES = List.of("kafka-request-handler", "data-plane-kafka",
@@ -68,7 +72,7 @@ public final class ThreadGroups {
         this.fetcherGroup = topicPrefix + "fetcher";
     }
 
-    /** The group of a thread named {@code name}: one of {@link #ALL} except {@link #JVM}. */
+    /** The group of a Java thread named {@code name}: one of {@link #ALL} except {@link #ROCKSDB} and {@link #JVM}. */
     public String of(String name) {
         if (name == null) {
             return OTHER;

@@ -107,8 +107,10 @@ public final class RevisitsBench {
                 double seconds = (System.nanoTime() - t0) / 1e9;
                 cpu.stop();
                 Snapshot after = Snapshot.take(registry, changelogBytes(admin, changelog, log));
-                long schedulerCpuNanos = cpu.cpuNanos().getOrDefault(ThreadGroups.SCHEDULER, 0L);
-                return figures(before, after, seconds, schedulerCpuNanos, websim.stats().politenessViolations());
+                Map<String, Long> cpuNanos = cpu.cpuNanos();
+                return figures(before, after, seconds, cpuNanos.getOrDefault(ThreadGroups.SCHEDULER, 0L),
+                        cpuNanos.getOrDefault(ThreadGroups.ROCKSDB, 0L), cpuNanos.getOrDefault("total", 0L),
+                        websim.stats().politenessViolations());
             }
         }
     }
@@ -161,13 +163,19 @@ public final class RevisitsBench {
      * @param stateBytesWrittenPerRevisit what the scheduler's revisit state itself wrote: changelog plus buckets
      * @param changelogBytesPerRevisit    growth of the revisit changelog's logs on the broker
      * @param bucketBytesPerRevisit       bytes written to the SAT/L bucket files
+     * @param schedulerCpuMsPerRevisit    CPU of the scheduler's Java threads (stream threads and their clients)
+     * @param rocksDbCpuMsPerRevisit      CPU of RocksDB's native flush and compaction threads, every store of the
+     *                                    process: the baseline's per-page store compacts there, outside
+     *                                    {@code schedulerCpuMsPerRevisit}; the other stores' share is alike in both
+     *                                    variants
+     * @param processCpuMsPerRevisit      the whole process (every service, the broker, websim)
      */
     public record Figures(long revisits, long firstFetches, long pagesWithState, double seconds,
                           double randomStoreReadsPerRevisit, double storeWritesPerRevisit, double recordBytes, double bytesWrittenPerRevisit,
                           double stateBytesWrittenPerRevisit, double changelogBytesPerRevisit,
                           double bucketBytesPerRevisit, double bytesReadPerRevisit, double wcharPerRevisit,
-                          double rcharPerRevisit, double schedulerCpuMsPerRevisit, double revisitsPerSecond,
-                          long politenessViolations) {
+                          double rcharPerRevisit, double schedulerCpuMsPerRevisit, double rocksDbCpuMsPerRevisit,
+                          double processCpuMsPerRevisit, double revisitsPerSecond, long politenessViolations) {
     }
 
     /**
@@ -178,8 +186,9 @@ public final class RevisitsBench {
                          double bytesWrittenPerRevisit, double stateBytesWrittenPerRevisit,
                          double changelogBytesPerRevisit, double bucketBytesPerRevisit,
                          double bytesReadPerRevisit, double wcharPerRevisit,
-                         double rcharPerRevisit, double schedulerCpuMsPerRevisit, double recordBytes,
-                         double revisitsPerSecond, Map<String, Figures> byModel) {
+                         double rcharPerRevisit, double schedulerCpuMsPerRevisit, double rocksDbCpuMsPerRevisit,
+                         double processCpuMsPerRevisit, double recordBytes, double revisitsPerSecond,
+                         Map<String, Figures> byModel) {
         /** Pools the runs of {@code byModel} (change model name → its figures, in the order run). */
         public static Pooled of(Map<String, Figures> byModel) {
             long revisits = 0;
@@ -189,7 +198,7 @@ public final class RevisitsBench {
                     Figures::bytesWrittenPerRevisit, Figures::bytesReadPerRevisit, Figures::wcharPerRevisit,
                     Figures::rcharPerRevisit, Figures::schedulerCpuMsPerRevisit, Figures::recordBytes,
                     Figures::stateBytesWrittenPerRevisit, Figures::changelogBytesPerRevisit,
-                    Figures::bucketBytesPerRevisit);
+                    Figures::bucketBytesPerRevisit, Figures::rocksDbCpuMsPerRevisit, Figures::processCpuMsPerRevisit);
             double[] weighted = new double[perRevisit.size()];
             for (Figures run : byModel.values()) {
                 revisits += run.revisits();
@@ -203,7 +212,7 @@ public final class RevisitsBench {
                 mean[k] = revisits == 0 ? 0.0 : weighted[k] / revisits;
             }
             return new Pooled(revisits, mean[0], mean[1], mean[2], mean[8], mean[9], mean[10], mean[3], mean[4],
-                    mean[5], mean[6], mean[7], seconds == 0 ? 0.0 : revisits / seconds, byModel);
+                    mean[5], mean[6], mean[11], mean[12], mean[7], seconds == 0 ? 0.0 : revisits / seconds, byModel);
         }
     }
 
@@ -213,7 +222,8 @@ public final class RevisitsBench {
                            long warmupSeconds, long seconds) {
     }
 
-    static Figures figures(Snapshot b, Snapshot a, double seconds, long schedulerCpuNanos, long violations) {
+    static Figures figures(Snapshot b, Snapshot a, double seconds, long schedulerCpuNanos, long rocksDbCpuNanos,
+                           long processCpuNanos, long violations) {
         long revisits = a.revisits - b.revisits;
         double per = Math.max(1, revisits);
         long puts = a.recordCount - b.recordCount;
@@ -226,7 +236,8 @@ public final class RevisitsBench {
                 (a.io.getOrDefault("read_bytes", 0L) - b.io.getOrDefault("read_bytes", 0L)) / per,
                 (a.io.getOrDefault("wchar", 0L) - b.io.getOrDefault("wchar", 0L)) / per,
                 (a.io.getOrDefault("rchar", 0L) - b.io.getOrDefault("rchar", 0L)) / per,
-                schedulerCpuNanos / 1e6 / per, revisits / Math.max(1e-9, seconds), violations);
+                schedulerCpuNanos / 1e6 / per, rocksDbCpuNanos / 1e6 / per, processCpuNanos / 1e6 / per,
+                revisits / Math.max(1e-9, seconds), violations);
     }
 
     /** Counter values at one instant, with the revisit changelog's size on the broker and the bucket bytes. */

@@ -28,7 +28,8 @@ class RevisitsBenchFiguresTest {
                 "wchar", 0L));
         RevisitsBench.Snapshot after = new RevisitsBench.Snapshot(110, 5, 107, 220, 130, 39_000,
                 Map.of("write_bytes", 81_920L, "wchar", 60_000L));
-        RevisitsBench.Figures f = RevisitsBench.figures(before, after, 10.0, 50_000_000L, 0);
+        RevisitsBench.Figures f = RevisitsBench.figures(before, after, 10.0, 50_000_000L, 20_000_000L, 900_000_000L,
+                0);
         assertThat(f.revisits()).isEqualTo(100L);
         assertThat(f.firstFetches()).as("none in the window").isZero();
         assertThat(f.pagesWithState()).as("first fetches since the start, at the window's end").isEqualTo(5L);
@@ -38,6 +39,8 @@ class RevisitsBenchFiguresTest {
         assertThat(f.bytesWrittenPerRevisit()).isEqualTo(819.2);
         assertThat(f.wcharPerRevisit()).isEqualTo(600.0);
         assertThat(f.schedulerCpuMsPerRevisit()).isEqualTo(0.5);
+        assertThat(f.rocksDbCpuMsPerRevisit()).isEqualTo(0.2);
+        assertThat(f.processCpuMsPerRevisit()).isEqualTo(9.0);
         assertThat(f.revisitsPerSecond()).isEqualTo(10.0);
         assertThat(f.stateBytesWrittenPerRevisit()).as("no state bytes counted").isZero();
 
@@ -45,7 +48,7 @@ class RevisitsBenchFiguresTest {
         RevisitsBench.Snapshot b2 = new RevisitsBench.Snapshot(10, 5, 7, 20, 30, 9_000, Map.of(), 50_000, 8_192);
         RevisitsBench.Snapshot a2 = new RevisitsBench.Snapshot(110, 5, 107, 220, 130, 39_000, Map.of(), 62_000,
                 8_192 + 40_960);
-        RevisitsBench.Figures g = RevisitsBench.figures(b2, a2, 10.0, 0, 0);
+        RevisitsBench.Figures g = RevisitsBench.figures(b2, a2, 10.0, 0, 0, 0, 0);
         assertThat(g.changelogBytesPerRevisit()).isEqualTo(120.0);
         assertThat(g.bucketBytesPerRevisit()).isEqualTo(409.6);
         assertThat(g.stateBytesWrittenPerRevisit()).isEqualTo(529.6);
@@ -54,14 +57,17 @@ class RevisitsBenchFiguresTest {
         assertThat(p.stateBytesWrittenPerRevisit()).isEqualTo(529.6);
         assertThat(p.changelogBytesPerRevisit()).isEqualTo(120.0);
         assertThat(p.bucketBytesPerRevisit()).isEqualTo(409.6);
+        RevisitsBench.Figures h = RevisitsBench.figures(b2, a2, 10.0, 0, 40_000_000L, 0, 0);
+        assertThat(RevisitsBench.Pooled.of(Map.of("zipf", g, "peaked", h)).rocksDbCpuMsPerRevisit())
+                .as("weighted by revisits: 100 at 0 ms and 100 at 0.4 ms").isEqualTo(0.2);
         assertThat(RevisitsBench.revisitChangelog("satl")).isEqualTo("scheduler-scheduler-revisit-satl-changelog");
         assertThat(RevisitsBench.revisitChangelog("store")).isEqualTo("scheduler-scheduler-revisit-state-changelog");
     }
 
     /**
      * The summary the typed figures write is the one the untyped maps wrote, byte for byte (captured before), but
-     * for the three fields of the revisit state's own bytes and the state's size ({@code pagesWithState}), added
-     * since.
+     * for the three fields of the revisit state's own bytes, the state's size ({@code pagesWithState}) and the CPU of
+     * RocksDB's threads and of the process, added since.
      */
     @Test
     void pooledSummary_isTheMapsByteForByte(@TempDir Path dir) throws Exception {
@@ -72,12 +78,12 @@ class RevisitsBenchFiguresTest {
         RevisitsBench.Snapshot after2 = new RevisitsBench.Snapshot(310, 9, 407, 620, 330, 99_000,
                 Map.of("write_bytes", 181_920L, "wchar", 90_000L));
         Map<String, RevisitsBench.Figures> byModel = new LinkedHashMap<>();
-        byModel.put("zipf", RevisitsBench.figures(before, after, 10.0, 50_000_000L, 0));
-        byModel.put("peaked", RevisitsBench.figures(before, after2, 12.5, 70_000_000L, 3));
+        byModel.put("zipf", RevisitsBench.figures(before, after, 10.0, 50_000_000L, 0, 0, 0));
+        byModel.put("peaked", RevisitsBench.figures(before, after2, 12.5, 70_000_000L, 0, 0, 3));
         Path file = dir.resolve("revisits.json");
         BenchReport.writeJson(Map.of("satl", RevisitsBench.Pooled.of(byModel)), file);
         SummaryGolden.assertSame(SummaryGolden.before("revisits-variant.json"), Files.readString(file), Set.of(),
                 Set.of("stateBytesWrittenPerRevisit", "changelogBytesPerRevisit", "bucketBytesPerRevisit",
-                        "pagesWithState"));
+                        "pagesWithState", "rocksDbCpuMsPerRevisit", "processCpuMsPerRevisit"));
     }
 }

@@ -1,0 +1,54 @@
+package io.github.kcrawler.lab.measure;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** {@link NativeThreadCpu}: the stat line's fields counted after the name, and a thread's CPU read by its name. */
+class NativeThreadCpuTest {
+    @Test
+    void ticks_areUtimePlusStime_countedAfterTheLastParenthesis() {
+        // pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime ...
+        assertThat(NativeThreadCpu.ticks("4242 (rocksdb:low) S 1 1 1 0 -1 4194368 10 0 0 0 123 45 0 0 20 0"))
+                .isEqualTo(168);
+        assertThat(NativeThreadCpu.ticks("7 (a) b (c) d) R 1 1 1 0 -1 0 0 0 0 0 5 6 0 0")).isEqualTo(11);
+        assertThat(NativeThreadCpu.ticks("7 (x) R 1 2")).isEqualTo(-1);
+        assertThat(NativeThreadCpu.ticks("garbage")).isEqualTo(-1);
+        assertThat(NativeThreadCpu.ticks("7 (x) R 1 1 1 0 -1 0 0 0 0 0 five 6")).isEqualTo(-1);
+    }
+
+    @Test
+    void usedSince_countsEachThreadFromItsBaseline_andNewThreadsFromZero() {
+        assertThat(NativeThreadCpu.usedSince(Map.of(1L, 100L, 2L, 50L), Map.of(1L, 130L, 3L, 20L))).isEqualTo(50);
+    }
+
+    @Test
+    void aSpinningThread_isFoundByItsKernelName_withTheCpuItUsed() throws Exception {
+        assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "Linux /proc");
+        // HotSpot gives a Java thread's kernel name the first 15 characters of its Java name
+        Thread spin = new Thread(() -> {
+            long end = System.nanoTime() + 300_000_000L;
+            long x = 0;
+            while (System.nanoTime() < end) {
+                x += System.nanoTime() % 7;
+            }
+            if (x == 42) {
+                System.out.println(x);
+            }
+        }, "kcspin-native");
+        Map<Long, Long> before = NativeThreadCpu.byPrefix("kcspin");
+        spin.start();
+        Thread.sleep(250);
+        Map<Long, Long> during = NativeThreadCpu.byPrefix("kcspin");
+        spin.join();
+        assertThat(before).isEmpty();
+        assertThat(during).hasSize(1);
+        assertThat(NativeThreadCpu.usedSince(before, during)).as("ns of CPU after 250 ms of spinning")
+                .isBetween(50_000_000L, 400_000_000L);
+    }
+}
