@@ -28,8 +28,11 @@ class CrawlerScriptTest {
         assertThat(m.find()).as("./crawler's case line for the product jar").isTrue();
         Set<String> scriptVerbs = new TreeSet<>(List.of(m.group(1).split("\\|")));
         assertThat(scriptVerbs).isEqualTo(verbs(new CommandLine(new CrawlerMain())));
-        assertThat(script).contains("crawler-lab/target/crawler-lab-0.1.0-SNAPSHOT-all.jar")
-                .contains("crawler-app/target/crawler-app-0.1.0-SNAPSHOT-all.jar");
+        String version = System.getProperty("kcrawler.version"); // the pom's, passed by surefire
+        assertThat(version).as("kcrawler.version").isNotBlank();
+        assertThat(script).as("the jars the build makes for this version")
+                .contains("crawler-lab/target/crawler-lab-" + version + "-all.jar")
+                .contains("crawler-app/target/crawler-app-" + version + "-all.jar");
     }
 
     @Test
