@@ -81,6 +81,11 @@ public final class RevisitsBenchCommand implements Callable<Integer> {
     @Option(names = "--seconds", description = "Measurement window per run (default ${DEFAULT-VALUE}).")
     long seconds = 60;
 
+    @Option(names = "--block-cache-mb", description = "Block cache per RocksDB store instance, MiB, for every store "
+            + "of both variants (default: Kafka Streams' own, 50 MiB). A smaller cache makes a benchmark-sized state "
+            + "stand to its cache as a large crawl's does.")
+    long blockCacheMb = RevisitsBench.Options.STREAMS_BLOCK_CACHE;
+
     @Option(names = "--data-dir", description = "Working directory, wiped (default ${DEFAULT-VALUE}).")
     Path dataDir = Path.of("data", "bench-revisits");
 
@@ -92,9 +97,9 @@ public final class RevisitsBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (pages < 1 || seconds < 1 || warmupSeconds < 0) {
+        if (pages < 1 || seconds < 1 || warmupSeconds < 0 || blockCacheMb < 0) {
             throw new ParameterException(spec.commandLine(), "--pages and --seconds must be >= 1, --warmup-seconds "
-                    + ">= 0");
+                    + "and --block-cache-mb >= 0");
         }
         for (String v : variants) {
             if (!v.equals("satl") && !v.equals("store")) {
@@ -103,7 +108,7 @@ public final class RevisitsBenchCommand implements Callable<Integer> {
         }
         RevisitsBench.Options o = new RevisitsBench.Options(pages, ips, pagesPerHost, politenessMs, partitions, maxDepth,
                 changeUnitMs, changeMaxInterval, revisitUnitMs, revisitInitialMs, revisitMaxMs, warmupSeconds,
-                seconds, dataDir);
+                seconds, blockCacheMb << 20, dataDir);
         // variant name → its pooled figures, in the order --variants named them; then the settings and the machine
         Map<String, Object> result = new LinkedHashMap<>();
         for (String v : variants) {
@@ -121,7 +126,7 @@ public final class RevisitsBenchCommand implements Callable<Integer> {
         }
         result.put("settings", new RevisitsBench.Settings(pages, ips, politenessMs, partitions, maxDepth,
                 changeUnitMs, changeMaxInterval, revisitUnitMs, revisitInitialMs, revisitMaxMs, warmupSeconds,
-                seconds));
+                seconds, blockCacheMb << 20));
         result.put("machine", BenchReport.machine());
         return UrlSeenBenchCommands.finish(result, summary);
     }

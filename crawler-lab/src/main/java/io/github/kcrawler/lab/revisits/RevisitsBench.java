@@ -1,6 +1,7 @@
 package io.github.kcrawler.lab.revisits;
 
 import io.github.kcrawler.lab.demo.DemoRunner;
+import io.github.kcrawler.lab.measure.BlockCacheRocksDbConfigSetter;
 import io.github.kcrawler.lab.measure.ThreadCpuSampler;
 import io.github.kcrawler.lab.measure.ThreadGroups;
 import io.github.kcrawler.app.runtime.CrawlSession;
@@ -55,7 +56,9 @@ public final class RevisitsBench {
     /** One run's settings. */
     public record Options(int pages, int ips, double pagesPerHost, long politenessMs, int partitions, int maxDepth,
                           long changeUnitMs, int changeMaxInterval, long revisitUnitMs, long revisitInitialMs,
-                          long revisitMaxMs, long warmupSeconds, long seconds, Path dataDir) {
+                          long revisitMaxMs, long warmupSeconds, long seconds, long blockCacheBytes, Path dataDir) {
+        /** {@code blockCacheBytes} for Kafka Streams' own block cache per store instance (50 MiB). */
+        public static final long STREAMS_BLOCK_CACHE = 0;
     }
 
     private RevisitsBench() {
@@ -82,6 +85,12 @@ public final class RevisitsBench {
             settings.put("revisit-initial-ms", Long.toString(o.revisitInitialMs()));
             settings.put("revisit-min-ms", Long.toString(o.revisitUnitMs()));
             settings.put("revisit-max-ms", Long.toString(o.revisitMaxMs()));
+            if (o.blockCacheBytes() != Options.STREAMS_BLOCK_CACHE) {
+                settings.put(io.github.kcrawler.common.config.Settings.KAFKA_PREFIX + "rocksdb.config.setter",
+                        BlockCacheRocksDbConfigSetter.class.getName());
+                settings.put(io.github.kcrawler.common.config.Settings.KAFKA_PREFIX + BlockCacheRocksDbConfigSetter.CACHE_BYTES,
+                        Long.toString(o.blockCacheBytes()));
+            }
             try (CrawlSession session = CrawlSession.start(dir.resolve("crawl"), Optional.empty(), "",
                     o.partitions(), settings, "127.0.0.1", 0)) {
                 SeedInjector.inject(session.runtime().kafka(), session.runtime().topics().discovered,
@@ -216,10 +225,15 @@ public final class RevisitsBench {
         }
     }
 
-    /** The settings of a {@code bench revisits} run, as its summary states them. */
+    /**
+     * The settings of a {@code bench revisits} run, as its summary states them.
+     *
+     * @param blockCacheBytes the block cache per RocksDB store instance ({@code --block-cache-mb}); 0 = Kafka
+     *                        Streams' own 50 MiB
+     */
     public record Settings(int pages, int ips, long politenessMs, int partitions, int maxDepth, long changeUnitMs,
                            int changeMaxInterval, long revisitUnitMs, long revisitInitialMs, long revisitMaxMs,
-                           long warmupSeconds, long seconds) {
+                           long warmupSeconds, long seconds, long blockCacheBytes) {
     }
 
     static Figures figures(Snapshot b, Snapshot a, double seconds, long schedulerCpuNanos, long rocksDbCpuNanos,
