@@ -7,6 +7,7 @@ import org.rocksdb.LRUCache;
 import org.rocksdb.Options;
 
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Gives every RocksDB store instance a block cache of {@value #CACHE_BYTES} bytes instead of Kafka Streams' 50 MiB,
@@ -18,7 +19,13 @@ import java.util.Map;
 public final class BlockCacheRocksDbConfigSetter implements RocksDBConfigSetter {
     /** The Streams configuration key of the cache size per store instance, in bytes. */
     public static final String CACHE_BYTES = "kcrawler.lab.rocksdb.block.cache.bytes";
+    private static final AtomicInteger CONFIGURED = new AtomicInteger();
     private Cache cache;
+
+    /** How many store instances this process has given a cache so far (a bench states it, as proof it applied). */
+    public static int configured() {
+        return CONFIGURED.get();
+    }
 
     @Override
     public void setConfig(String storeName, Options options, Map<String, Object> configs) {
@@ -34,6 +41,7 @@ public final class BlockCacheRocksDbConfigSetter implements RocksDBConfigSetter 
         cache = new LRUCache(bytes);
         table.setBlockCache(cache);
         options.setTableFormatConfig(table);
+        CONFIGURED.incrementAndGet();
     }
 
     @Override

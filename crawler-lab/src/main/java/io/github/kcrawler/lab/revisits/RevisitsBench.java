@@ -116,6 +116,10 @@ public final class RevisitsBench {
                 double seconds = (System.nanoTime() - t0) / 1e9;
                 cpu.stop();
                 Snapshot after = Snapshot.take(registry, changelogBytes(admin, changelog, log));
+                if (o.blockCacheBytes() != Options.STREAMS_BLOCK_CACHE) {
+                    log.printf("revisits: %,d RocksDB store instances opened with a %,d-byte block cache so far%n",
+                            BlockCacheRocksDbConfigSetter.configured(), o.blockCacheBytes());
+                }
                 Map<String, Long> cpuNanos = cpu.cpuNanos();
                 return figures(before, after, seconds, cpuNanos.getOrDefault(ThreadGroups.SCHEDULER, 0L),
                         cpuNanos.getOrDefault(ThreadGroups.ROCKSDB, 0L), cpuNanos.getOrDefault("total", 0L),

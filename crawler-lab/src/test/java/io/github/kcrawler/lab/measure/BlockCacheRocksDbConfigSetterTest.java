@@ -19,9 +19,11 @@ class BlockCacheRocksDbConfigSetterTest {
     void aStoreOpensAndWorks_withTheConfiguredCache(@TempDir Path dir) throws Exception {
         RocksDB.loadLibrary();
         BlockCacheRocksDbConfigSetter setter = new BlockCacheRocksDbConfigSetter();
+        int before = BlockCacheRocksDbConfigSetter.configured();
         try (Options options = new Options().setCreateIfMissing(true)) {
             options.setTableFormatConfig(new BlockBasedTableConfig()); // as Kafka Streams hands it over
             setter.setConfig("s", options, Map.of(BlockCacheRocksDbConfigSetter.CACHE_BYTES, " 1048576 "));
+            assertThat(BlockCacheRocksDbConfigSetter.configured()).isEqualTo(before + 1);
             try (RocksDB db = RocksDB.open(options, dir.toString())) {
                 db.put("k".getBytes(StandardCharsets.UTF_8), "v".getBytes(StandardCharsets.UTF_8));
                 db.flush(new org.rocksdb.FlushOptions().setWaitForFlush(true));
