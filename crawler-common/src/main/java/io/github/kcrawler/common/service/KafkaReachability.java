@@ -11,6 +11,8 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Whether the Kafka cluster has answered recently, for a service's {@code /health} (issue 23: the fetcher, a plain
@@ -20,7 +22,10 @@ import java.util.concurrent.TimeUnit;
  * false once no answer has come for {@code unreachableAfter}, counted from start-up before the first answer.
  *
  * <p>Invariant: {@code reachable()} depends only on the clock and the time of the last answer, so a slow or hung
- * request can only make it false, never true, and it turns true again with the first answer after an outage.
+ * request can only make it false, never true, and it turns true again with the first answer after an outage. Each
+ * change of its value is logged once, by whichever caller sees it first, before that caller can act on it: a 503
+ * from {@code /health} is never served before its "Kafka unreachable" line is written (the prober alone could be
+ * up to a probe interval plus a request timeout late, which a deployment check once caught).
  */
 public final class KafkaReachability implements AutoCloseable {
     /** How long no answer from any broker makes a service unhealthy: longer than a broker restart's blip. */
@@ -33,6 +38,8 @@ public final class KafkaReachability implements AutoCloseable {
     private final long startedMs;
     private volatile long lastAnswerMs = -1;
     private volatile boolean closed;
+    private final AtomicBoolean lastReported = new AtomicBoolean(true);
+    private final AtomicLong changes = new AtomicLong();
     private final Thread prober;
     private final Admin admin;
 
@@ -78,11 +85,24 @@ public final class KafkaReachability implements AutoCloseable {
     /** False once no broker has answered for the configured time (from start-up until the first answer). */
     public boolean reachable() {
         long since = lastAnswerMs >= 0 ? lastAnswerMs : startedMs;
-        return clock.millis() - since <= unreachableAfterMs;
+        boolean now = clock.millis() - since <= unreachableAfterMs;
+        if (lastReported.compareAndSet(!now, now)) {
+            changes.incrementAndGet();
+            if (now) {
+                LOG.info("Kafka reachable again");
+            } else {
+                LOG.warn("Kafka unreachable for more than {} ms: reporting unhealthy", unreachableAfterMs);
+            }
+        }
+        return now;
+    }
+
+    /** How many times the value of {@link #reachable()} has been seen to change (each change is logged once). */
+    long changes() {
+        return changes.get();
     }
 
     private void probe() {
-        boolean wasReachable = true;
         while (!closed) {
             try {
                 admin.describeCluster(new DescribeClusterOptions().timeoutMs(10000)).nodes().get(15, TimeUnit.SECONDS);
@@ -92,15 +112,7 @@ public final class KafkaReachability implements AutoCloseable {
             } catch (Exception e) {
                 LOG.debug("Kafka did not answer: {}", e.toString());
             }
-            boolean now = reachable();
-            if (now != wasReachable) {
-                if (now) {
-                    LOG.info("Kafka reachable again");
-                } else {
-                    LOG.warn("Kafka unreachable for more than {} ms: reporting unhealthy", unreachableAfterMs);
-                }
-                wasReachable = now;
-            }
+            reachable(); // logs a change even when no /health request comes
             try {
                 Thread.sleep(PROBE_INTERVAL.toMillis());
             } catch (InterruptedException e) {

@@ -17,6 +17,7 @@ class KafkaReachabilityTest {
         assertThat(r.reachable()).isTrue();
         clock.advance(1);
         assertThat(r.reachable()).as("no answer since start-up for 30 s").isFalse();
+        assertThat(r.reachable()).isFalse();
         r.answered();
         assertThat(r.reachable()).isTrue();
         clock.advance(29_999);
@@ -26,6 +27,7 @@ class KafkaReachabilityTest {
         clock.advance(600_000);
         r.answered();
         assertThat(r.reachable()).as("back with the first answer").isTrue();
+        assertThat(r.changes()).as("each change counted (and logged) once, however often it is asked").isEqualTo(4);
         r.close();
     }
 }
