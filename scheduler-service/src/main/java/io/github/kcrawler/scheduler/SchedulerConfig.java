@@ -54,9 +54,12 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
      *                    its result while the page is being fetched — no per-page random read) or {@code store} (the
      *                    baseline before issue 22: a changelog-backed RocksDB store read and written per result,
      *                    the SAT/L queue a throwaway index rebuilt from it at each task start)
+     * @param heldMax     {@code satl} only: most due pages one partition holds in memory while they wait in the
+     *                    politeness wheel (their durable record stays in SAT/L's changelog until release); a due page
+     *                    beyond it waits in SAT/L one more unit
      */
     public record Revisit(boolean enabled, long unitMs, long initialMs, long minMs, long maxMs, long bufferBytes,
-                          RevisitStateMode state) {
+                          RevisitStateMode state, int heldMax) {
         public static final Setting<Boolean> ENABLED = Setting.bool("revisit", true,
                 "revisit fetched pages (paper 003's SAT/L queue, adaptive intervals)");
         public static final Setting<Long> UNIT_MS = Setting.longValue("revisit-unit-ms", 60_000L, Check.atLeast(1),
@@ -73,9 +76,12 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
                 RevisitStateMode::key, RevisitStateMode::parse,
                 "where a page's revisit state lives: in the SAT/L queue (satl) or a per-page store (store)",
                 RevisitStateMode.values());
+        public static final Setting<Integer> HELD_MAX = Setting.integer("revisit-held-max", 16_384,
+                Check.range(1, 1 << 24), "satl: most due pages a partition holds in memory while they wait in the "
+                        + "politeness wheel (~0.5 KB each); more wait in SAT/L one more unit");
         /** The revisit keys, in --help order. */
         public static final SettingSet SETTINGS = SettingSet.of(ENABLED, UNIT_MS, INITIAL_MS, MIN_MS, MAX_MS,
-                BUFFER_BYTES, STATE);
+                BUFFER_BYTES, STATE, HELD_MAX);
 
         public static final long DEFAULT_UNIT_MS = UNIT_MS.defaultValue();
         public static final long DEFAULT_INITIAL_MS = INITIAL_MS.defaultValue();
@@ -101,11 +107,18 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
             if (state == null) {
                 throw new IllegalArgumentException("revisit-state must be satl or store");
             }
+            HELD_MAX.check(heldMax);
         }
 
-        /** The settings with the default {@code revisit-state} ({@code satl}). */
+        /** The settings with the default {@code revisit-state} ({@code satl}) and {@code revisit-held-max}. */
         public Revisit(boolean enabled, long unitMs, long initialMs, long minMs, long maxMs, long bufferBytes) {
             this(enabled, unitMs, initialMs, minMs, maxMs, bufferBytes, RevisitStateMode.SATL);
+        }
+
+        /** The settings with the default {@code revisit-held-max}. */
+        public Revisit(boolean enabled, long unitMs, long initialMs, long minMs, long maxMs, long bufferBytes,
+                       RevisitStateMode state) {
+            this(enabled, unitMs, initialMs, minMs, maxMs, bufferBytes, state, HELD_MAX.defaultValue());
         }
 
         public static Revisit defaults() {
@@ -115,11 +128,11 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
         /** Reads the revisit keys (defaults where unset). */
         public static Revisit from(Settings s) {
             return new Revisit(s.get(ENABLED), s.get(UNIT_MS), s.get(INITIAL_MS), s.get(MIN_MS), s.get(MAX_MS),
-                    s.get(BUFFER_BYTES), s.get(STATE));
+                    s.get(BUFFER_BYTES), s.get(STATE), s.get(HELD_MAX));
         }
 
         public Revisit withState(RevisitStateMode newState) {
-            return new Revisit(enabled, unitMs, initialMs, minMs, maxMs, bufferBytes, newState);
+            return new Revisit(enabled, unitMs, initialMs, minMs, maxMs, bufferBytes, newState, heldMax);
         }
     }
 

@@ -23,8 +23,42 @@ interface RevisitStates extends AutoCloseable {
     long pollDue(Consumer<RevisitState> due);
 
     /**
-     * A due page entered the frontier; returns the memo its pending entry and request carry (null when the state stays
-     * in a store).
+     * Whether a due page may enter the frontier now: false when this implementation holds waiting revisits in memory
+     * and its bound on them is reached (the page is then {@link #retryLater retried} one unit on).
+     */
+    default boolean roomToHold() {
+        return true;
+    }
+
+    /**
+     * A due page entered the frontier under {@code seq}. True when this implementation holds it in memory until its
+     * release ({@link #released}), its durable record staying where it was (SAT/L: no write at all now); false when
+     * the processor must write a pending entry for it, carrying {@link #taken}'s memo.
+     */
+    default boolean hold(RevisitState s, long seq) {
+        return false;
+    }
+
+    /**
+     * The frontier released the URL {@code fingerprint} admitted under {@code seq}: if it is a revisit this
+     * implementation {@link #hold holds}, returns its state and removes its durable record, in the transaction that
+     * sends the request; else null.
+     */
+    default RevisitState released(long fingerprint, long seq) {
+        return null;
+    }
+
+    /**
+     * The frontier evicted the URL {@code fingerprint} admitted under {@code seq}: true if it was a revisit this
+     * implementation holds (now retried one unit on), false if the processor must look in its pending store.
+     */
+    default boolean evicted(long fingerprint, long seq) {
+        return false;
+    }
+
+    /**
+     * A due page entered the frontier and the processor writes its pending entry; returns the memo the entry and its
+     * request carry (null when the state stays in a store).
      */
     RevisitMemo taken(RevisitState s);
 

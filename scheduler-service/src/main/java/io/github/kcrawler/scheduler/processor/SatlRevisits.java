@@ -22,20 +22,37 @@ import java.util.function.Consumer;
 
 /**
  * One task's revisits with the SAT/L queue as the revisit state (issue 22, {@code revisit-state=satl}, the default;
- * paper 003, DESIGN §4.4). A page's {@link RevisitState} is in exactly one place at a time:
+ * paper 003, DESIGN §4.4). A page's {@link RevisitState} is durable in exactly one place at a time:
  * <ol>
- *   <li>in the task's {@link SatlStateStore} (a SAT/L bucket and its changelog record) until it is due;</li>
- *   <li>once due and taken by the frontier, in the pending entry ({@link PendingEntry#revisit()}) — the store's
- *       record is deleted in the same transaction ({@link #taken});</li>
- *   <li>on the REVISIT fetch request and, echoed by the fetcher, on its result ({@link RevisitMemo});</li>
+ *   <li>in the task's {@link SatlStateStore} (a SAT/L bucket and its changelog record) until it is due — and, once
+ *       due and taken by the frontier, still there: the frontier's entry for it is held in memory ({@link #hold}),
+ *       and its changelog record, whose due time has passed, is what a restore would make due again;</li>
+ *   <li>on the REVISIT fetch request and, echoed by the fetcher, on its result ({@link RevisitMemo}): the store's
+ *       record is deleted ({@link #released}) in the transaction that sends the request;</li>
  *   <li>the next state, computed by {@link RevisitPolicy} from the result alone, is put back into the store.</li>
  * </ol>
- * No step reads a store by key: per revisit, one tombstone and one put on the changelog and one SAT/L append.
- * A first fetch (or a result that carries no usable memo) starts a fresh state. A due page the frontier cannot take
- * now is put back one unit later, in the local buckets only (see {@link #retryLater(RevisitState)}). Durability and restore are {@link SatlStateStore}'s.
+ * No step reads a store by key: per revisit, one put and one tombstone on the changelog and one SAT/L append, and
+ * no pending-store entry (ours, after issue 22's first version, which deleted the record when the page was taken and
+ * wrote a pending entry carrying the state, then deleted that at release: two or three changelog records more per
+ * revisit for the same guarantee). A first fetch (or a result that carries no usable memo) starts a fresh state.
+ * A due page the frontier cannot take now, or that it evicts, is put back one unit later, in the local buckets only
+ * (see {@link #retryLater(RevisitState)}). Durability and restore are {@link SatlStateStore}'s.
+ *
+ * <p>Memory: a held page costs its {@link RevisitState} (~0.5 KB with its URL) until release; at most
+ * {@code revisit-held-max} per task ({@link #roomToHold}), beyond which due pages wait in SAT/L one more unit.
+ *
+ * <p>Why nothing is lost or requested twice after a kill: a held page's changelog record is a put until the
+ * transaction that sends its request commits with the tombstone, so a crash before it restores the put (due at once:
+ * the page is taken again) and a crash after it restores nothing (the page is on the request or its result, whose
+ * put comes back). If the processor is initialised again over the same open store (no restore), the pages it held
+ * are put back into the local buckets, due now ({@link #open}).
  */
 final class SatlRevisits implements RevisitStates {
     private static final Logger LOG = LoggerFactory.getLogger(SatlRevisits.class);
+
+    /** A due page the frontier holds under {@code seq}, until its release or eviction. */
+    record Held(long seq, RevisitState state) {
+    }
 
     private final KeyValueStore<Bytes, byte[]> store;
     private final SatlStateStore satl;
@@ -62,6 +79,13 @@ final class SatlRevisits implements RevisitStates {
     public long open() {
         for (long i = 0; i < satl.junk(); i++) {
             metrics.bad(SchedulerTopology.REVISIT_SATL_STORE, BadRecord.MALFORMED);
+        }
+        if (!satl.held.isEmpty()) { // a new frontier over the same store: what the old one held is due again
+            LOG.info("{} due revisits held by the previous processor go back into the queue", satl.held.size());
+            for (Held h : satl.held.values()) {
+                schedule(h.state(), Math.max(satl.queue().now(), satl.now()));
+            }
+            satl.held.clear();
         }
         return satl.queue().size();
     }
@@ -132,8 +156,41 @@ final class SatlRevisits implements RevisitStates {
     }
 
     @Override
+    public boolean roomToHold() {
+        return satl.held.size() < config.heldMax();
+    }
+
+    @Override
+    public boolean hold(RevisitState s, long seq) {
+        satl.held.put(s.fingerprint(), new Held(seq, s));
+        return true;
+    }
+
+    @Override
+    public RevisitState released(long fingerprint, long seq) {
+        Held h = satl.held.get(fingerprint);
+        if (h == null || h.seq() != seq) {
+            return null;
+        }
+        satl.held.remove(fingerprint);
+        delete(fingerprint);
+        return h.state();
+    }
+
+    @Override
+    public boolean evicted(long fingerprint, long seq) {
+        Held h = satl.held.get(fingerprint);
+        if (h == null || h.seq() != seq) {
+            return false;
+        }
+        satl.held.remove(fingerprint);
+        retryLater(h.state());
+        return true;
+    }
+
+    /** Not called: every due page is {@link #hold held}. Returns the memo, as a pending entry would carry it. */
+    @Override
     public RevisitMemo taken(RevisitState s) {
-        delete(s.fingerprint());
         return s.memo();
     }
 
@@ -145,7 +202,12 @@ final class SatlRevisits implements RevisitStates {
      */
     @Override
     public void retryLater(RevisitState s) {
-        RevisitRecords.Fitted f = fit(s.withDue(Math.max(satl.queue().now(), satl.now()) + 1));
+        schedule(s, Math.max(satl.queue().now(), satl.now()) + 1);
+    }
+
+    /** Puts {@code s} into the local buckets only, due at {@code unit} (its changelog record is left as it is). */
+    private void schedule(RevisitState s, long unit) {
+        RevisitRecords.Fitted f = fit(s.withDue(unit));
         if (f.fit() != RevisitRecords.Fit.TOO_LARGE) {
             try {
                 satl.queue().schedule(s.fingerprint(), f.state().dueUnit(), RevisitRecords.record(f));
@@ -155,7 +217,10 @@ final class SatlRevisits implements RevisitStates {
         }
     }
 
-    /** An evicted pending revisit: its state left the store when it was taken, so it is put back (logged). */
+    /**
+     * An evicted pending revisit whose entry was in the pending store (written by an earlier version, whose state had
+     * left the store when it was taken): put back, logged.
+     */
     @Override
     public void retryLater(PendingEntry evicted) {
         RevisitMemo m = evicted.revisit();

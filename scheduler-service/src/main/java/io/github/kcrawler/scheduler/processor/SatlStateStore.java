@@ -6,6 +6,7 @@ import io.github.kcrawler.scheduler.revisit.BucketStoreOptions;
 import io.github.kcrawler.scheduler.revisit.RevisitQueue;
 import io.github.kcrawler.scheduler.revisit.RevisitRecords;
 import io.github.kcrawler.scheduler.revisit.SatlStore;
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.StateStore;
@@ -36,20 +37,21 @@ import java.util.stream.Stream;
  * (8-byte due unit, then the state's JSON), written before the binary codec, are still restored as they are and read
  * when they come due, so a changelog from before the change needs no migration.
  *
- * <p>What is written per revisit. A due page leaves the queue by {@code poll}; the processor then deletes its key
- * (one tombstone, 8 bytes of key, on the changelog) in the transaction that puts the page's pending entry — which
- * carries the state — into the pending store; the state rides on the REVISIT request and comes back on its result;
- * the processor puts the next state (one changelog record of the record's size, one SAT/L append of the same bytes;
- * {@code bench revisits} reports both as {@code changelogBytesPerRevisit} and {@code bucketBytesPerRevisit}).
- * No read of any store: {@link #get}, {@link #range} and {@link #all} are never called by the processor and are
- * counted ({@link #reads()}) so tests can hold it to that.
+ * <p>What is written per revisit. A due page leaves the queue by {@code poll} and waits in the frontier, held in
+ * memory ({@link SatlRevisits#hold}); its changelog record stays as it is. When the frontier releases it, the
+ * processor deletes its key (one tombstone, 8 bytes of key, on the changelog) in the transaction that sends the
+ * REVISIT request, which carries the state; the state comes back on the result, and the processor puts the next state
+ * (one changelog record of the record's size, one SAT/L append of the same bytes; {@code bench revisits} reports both
+ * as {@code changelogBytesPerRevisit} and {@code bucketBytesPerRevisit}). No read of any store: {@link #get},
+ * {@link #range} and {@link #all} are never called by the processor and are counted ({@link #reads()}) so tests can
+ * hold it to that.
  *
  * <p>Why nothing is lost or duplicated after a kill at any point. Under exactly-once, a task's changelog writes, its
  * pending-store writes, its requests and its input offsets commit together or not at all. Committed, a fetched page
- * is in exactly one place: in this store's changelog (a put, not yet due), in the pending store (a REVISIT entry with
- * its memo, and the tombstone here), on a fetch request or its result not yet consumed (the memo), each move between
- * two places one transaction. The store is not persistent ({@link #persistent()} false): Streams keeps no checkpoint
- * for it, so at every task start — after a clean stop, a crash, or a move to another instance — the local SAT/L files
+ * is in exactly one place: in this store's changelog (a put: not yet due, or due and held by the frontier, which a
+ * restore makes due at once), in the pending store (a REVISIT entry with its memo, written by an earlier version of
+ * the processor), or on a fetch request or its result not yet consumed (the memo), each move between two places one
+ * transaction. The store is not persistent ({@link #persistent()} false): Streams keeps no checkpoint for it, so at every task start — after a clean stop, a crash, or a move to another instance — the local SAT/L files
  * are deleted and the compacted changelog is replayed from its beginning into fresh buckets (a sequential read of the
  * topic; each record appended to its bucket's write buffer, no random I/O). Replay keeps the last value per key, so a
  * page is scheduled once whatever the number of its records; an aborted transaction's records are not read
@@ -83,6 +85,13 @@ final class SatlStateStore implements KeyValueStore<Bytes, byte[]> {
      * the queue, so a processor re-initialised over the same queue does not count its bytes twice.
      */
     long bucketBytesCounted;
+    /**
+     * Due pages the frontier took and has not released yet ({@link SatlRevisits#hold}), by fingerprint: their
+     * changelog records still hold them (with a due time that has passed), so they are in memory only for building
+     * the request. Kept with the queue, for the same reason as {@link #bucketBytesCounted}; emptied by {@link #init},
+     * whose replay makes every one of them due again.
+     */
+    final Long2ObjectOpenHashMap<SatlRevisits.Held> held = new Long2ObjectOpenHashMap<>();
 
     SatlStateStore(String name, CrawlClock clock, SchedulerConfig.Revisit config) {
         this.name = name;
@@ -128,6 +137,7 @@ final class SatlStateStore implements KeyValueStore<Bytes, byte[]> {
     public void init(StateStoreContext context, StateStore root) {
         closeQueue();
         bucketBytesCounted = 0;
+        held.clear();
         dir = context.stateDir().toPath().resolve(DIR);
         try {
             deleteDir(dir);

@@ -17,6 +17,7 @@ import io.github.kcrawler.scheduler.politeness.Frontier;
 import io.github.kcrawler.scheduler.politeness.PendingUrl;
 import io.github.kcrawler.scheduler.politeness.WheelFrontier;
 import io.github.kcrawler.scheduler.politeness.WheelOrder;
+import io.github.kcrawler.scheduler.revisit.RevisitState;
 import io.micrometer.core.instrument.Counter;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
@@ -140,6 +141,10 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
      * revisit, try it again in one revisit unit (the URL-seen test must not forget a page it has fetched).
      */
     private void evicted(PendingUrl url) {
+        if (revisits != null && revisits.evicted(url.fingerprint(), url.seq())) {
+            metrics.droppedFrontierFull.increment(); // a held revisit: retried one unit on, no store involved
+            return;
+        }
         String key = PendingEntry.key(url.ip(), url.seq());
         PendingEntry entry = store.get(key);
         store.delete(key);
@@ -314,17 +319,20 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
      */
     private void revisitTick() {
         revisits.pollDue(state -> {
+            if (!revisits.roomToHold()) {
+                revisits.retryLater(state);
+                return;
+            }
             long seq = nextSeq;
             switch (frontier.admitToWheel(state.ip(), state.fingerprint(), seq)) {
                 case QUEUED -> {
                     nextSeq++;
-                    RevisitMemo memo = revisits.taken(state); // with revisit-state=satl the state moves here
-                    // the validators are sent once: inside the memo when there is one (the fetcher reads them
-                    // there), else as the entry's and the request's own etag and lastModified
-                    store.put(PendingEntry.key(state.ip(), seq), PendingEntry.revisit(state.ip(), state.url(),
-                            state.depth(), state.fingerprint(), seq, frontier.pending(state.fingerprint()).score(),
-                            clock.millis(), memo == null ? state.etag() : null,
-                            memo == null ? state.lastModified() : null, memo));
+                    // revisit-state=satl holds the page in memory, its record staying in SAT/L until release; the
+                    // store baseline writes a pending entry
+                    if (!revisits.hold(state, seq)) {
+                        RevisitMemo memo = revisits.taken(state);
+                        store.put(PendingEntry.key(state.ip(), seq), revisitEntry(state, seq, memo));
+                    }
                     metrics.revisitsDue.increment();
                 }
                 // already pending: the store variant's result reschedules it; the SAT/L variant keeps the state in
@@ -352,7 +360,25 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
         publish();
     }
 
+    /**
+     * A due page's pending entry. The validators are sent once: inside the memo when there is one (the fetcher reads
+     * them there), else as the entry's and the request's own etag and lastModified.
+     */
+    private PendingEntry revisitEntry(RevisitState state, long seq, RevisitMemo memo) {
+        return PendingEntry.revisit(state.ip(), state.url(), state.depth(), state.fingerprint(), seq,
+                frontier.pending(state.fingerprint()).score(), clock.millis(),
+                memo == null ? state.etag() : null, memo == null ? state.lastModified() : null, memo);
+    }
+
     private void release(PendingUrl url, long notBefore, long step, long now) {
+        RevisitState held = revisits == null ? null : revisits.released(url.fingerprint(), url.seq());
+        if (held != null) { // its SAT/L record is deleted in this transaction, which sends the request
+            FetchRequest request = new FetchRequest(FetchRequest.VERSION, held.url(), held.fingerprint(),
+                    held.depth(), step, notBefore, null, null, FetchKind.REVISIT, held.memo());
+            context.forward(new Record<String, Object>(url.ip(), request, now), SchedulerTopology.REQUESTS_SINK);
+            metrics.released.increment();
+            return;
+        }
         String key = PendingEntry.key(url.ip(), url.seq());
         PendingEntry entry = store.get(key);
         if (entry == null) {

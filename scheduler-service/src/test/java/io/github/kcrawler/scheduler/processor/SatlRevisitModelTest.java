@@ -9,6 +9,7 @@ import io.github.kcrawler.common.model.FetchRequest;
 import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.RevisitMemo;
 import io.github.kcrawler.common.time.ManualClock;
+import io.github.kcrawler.kafka.embedded.SurvivingStoreSupplier;
 import io.github.kcrawler.scheduler.SchedulerConfig;
 import org.apache.kafka.streams.KeyValue;
 import org.junit.jupiter.api.AfterEach;
@@ -81,9 +82,16 @@ class SatlRevisitModelTest {
         SchedulerConfig config = new SchedulerConfig(kafka, T, TICK, 1000, 1000, 1, 100, "127.0.0.1", 0,
                 new SchedulerConfig.Wheel(SchedulerConfig.Order.PRIORITY, 1024, 1024, 1_000),
                 SchedulerConfig.Revisit.defaults())
-                .withRevisit(new SchedulerConfig.Revisit(true, UNIT, INITIAL, MIN, MAX, 1 << 20, mode));
-        d = SchedulerDriver.of(config, clock);
+                .withRevisit(new SchedulerConfig.Revisit(true, UNIT, INITIAL, MIN, MAX, 1 << 20, mode, heldMax));
+        d = SchedulerDriver.of(config, clock, pending);
     }
+
+    /** revisit-held-max of the next {@link #open}. */
+    private int heldMax = SchedulerConfig.Revisit.HELD_MAX.defaultValue();
+    /** The pending store, its writes counted: only revisits pass through it in these runs. */
+    private final SurvivingStoreSupplier pending = new SurvivingStoreSupplier(SchedulerTopology.PENDING_STORE);
+    /** Most due pages the SAT/L variant held at once, seen after each step of the run. */
+    private int mostHeld;
 
     @AfterEach
     void close() {
@@ -135,8 +143,22 @@ class SatlRevisitModelTest {
         assertThat(ops("read")).as("seed %d: random store reads", seed).isZero();
         assertThat(SatlStateStore.unwrap(d.driver.getKeyValueStore(SchedulerTopology.REVISIT_SATL_STORE)).reads())
                 .as("gets, ranges and scans of the SAT/L store").isZero();
-        // per revisit: the tombstone when it left the queue and the put of its next state
+        // per revisit: the put of its next state and the tombstone when its request went out; the due page waited
+        // in the frontier held in memory, with no pending-store entry
         assertThat(ops("write")).as("seed %d", seed).isLessThanOrEqualTo(2.0 * (revisits + 40) + 40);
+        assertThat(pending.puts() + pending.deletes()).as("seed %d: pending-store writes", seed).isZero();
+        assertThat(mostHeld).as("seed %d: due pages held at once", seed).isPositive();
+    }
+
+    @Test
+    void satl_withAHeldBoundOfTwo_duePagesBeyondItWaitInSatl_andStillComeOnceEach() {
+        long seed = Long.getLong("kcrawler.seed", System.nanoTime());
+        System.out.println("SatlRevisitModelTest (held 2) seed " + seed + " (rerun with -Dkcrawler.seed=" + seed + ")");
+        heldMax = 2;
+        long revisits = run(SchedulerConfig.RevisitStateMode.SATL, new SplittableRandom(seed), "seed " + seed);
+        assertThat(revisits).as("seed %d: revisits answered", seed).isGreaterThan(100);
+        assertThat(mostHeld).as("seed %d: due pages held at once", seed).isEqualTo(2);
+        assertThat(pending.puts() + pending.deletes()).as("seed %d: pending-store writes", seed).isZero();
     }
 
     @Test
@@ -145,6 +167,9 @@ class SatlRevisitModelTest {
         System.out.println("SatlRevisitModelTest (store) seed " + seed + " (rerun with -Dkcrawler.seed=" + seed + ")");
         long revisits = run(SchedulerConfig.RevisitStateMode.STORE, new SplittableRandom(seed), "seed " + seed);
         assertThat(ops("read")).as("seed %d: one get per result", seed).isGreaterThanOrEqualTo(revisits);
+        // a put and a delete per due page (the Streams cache may fold the pair into the delete alone)
+        assertThat(pending.puts() + pending.deletes()).as("seed %d: pending-store writes", seed)
+                .isGreaterThanOrEqualTo(revisits);
     }
 
     /** Runs the random scenario; returns the number of revisit results piped. */
@@ -171,6 +196,12 @@ class SatlRevisitModelTest {
         long answered = 0;
         for (int round = 0; round < 300; round++) {
             d.advance(TICK * rnd.nextInt(1, 10));
+            if (satl) {
+                int held = SatlStateStore.unwrap(d.driver.getKeyValueStore(SchedulerTopology.REVISIT_SATL_STORE))
+                        .held.size();
+                assertThat(held).as(where + " round " + round + ": due pages held").isLessThanOrEqualTo(heldMax);
+                mostHeld = Math.max(mostHeld, held);
+            }
             for (KeyValue<String, FetchRequest> kv : d.requests.readKeyValuesToList()) {
                 FetchRequest r = kv.value;
                 Page page = pages.get(r.url());
