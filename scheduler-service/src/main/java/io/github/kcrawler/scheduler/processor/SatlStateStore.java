@@ -51,8 +51,9 @@ import java.util.stream.Stream;
  * is in exactly one place: in this store's changelog (a put: not yet due, or due and held by the frontier, which a
  * restore makes due at once), in the pending store (a REVISIT entry with its memo, written by an earlier version of
  * the processor), or on a fetch request or its result not yet consumed (the memo), each move between two places one
- * transaction. The store is not persistent ({@link #persistent()} false): Streams keeps no checkpoint for it, so at every task start — after a clean stop, a crash, or a move to another instance — the local SAT/L files
- * are deleted and the compacted changelog is replayed from its beginning into fresh buckets (a sequential read of the
+ * transaction. The store is not persistent ({@link #persistent()} false): Streams keeps no checkpoint for it, so
+ * at every task start — after a clean stop, a crash, or a move to another instance — the local SAT/L files are
+ * deleted and the compacted changelog is replayed from its beginning into fresh buckets (a sequential read of the
  * topic; each record appended to its bucket's write buffer, no random I/O). Replay keeps the last value per key, so a
  * page is scheduled once whatever the number of its records; an aborted transaction's records are not read
  * (read-committed restore). A tombstone replayed removes the key.
