@@ -116,6 +116,11 @@ public final class MetricNames {
     public static final String SCHEDULER_REVISITS = "crawler.scheduler.revisits";
     /** Revisits that came due and entered the frontier. */
     public static final String SCHEDULER_REVISITS_DUE = "crawler.scheduler.revisits.due";
+    /**
+     * Counter: due pages that waited in SAT/L one more unit because the partition already held
+     * {@code revisit-held-max} due pages in memory (steadily rising: raise the setting, or revisits fall behind).
+     */
+    public static final String SCHEDULER_REVISITS_HELD_FULL = "crawler.scheduler.revisits.held.full";
 
     /**
      * Counter, tag {@code fit} (validators_dropped, too_large): revisit states that did not fit a SAT/L record as they

@@ -168,24 +168,31 @@ final class SatlRevisits implements RevisitStates {
 
     @Override
     public RevisitState released(long fingerprint, long seq) {
+        RevisitState s = unhold(fingerprint, seq);
+        if (s != null) {
+            delete(fingerprint);
+        }
+        return s;
+    }
+
+    @Override
+    public boolean evicted(long fingerprint, long seq) {
+        RevisitState s = unhold(fingerprint, seq);
+        if (s == null) {
+            return false;
+        }
+        retryLater(s);
+        return true;
+    }
+
+    /** Stops holding the page admitted as {@code fingerprint} under {@code seq}; its state, or null if not held. */
+    private RevisitState unhold(long fingerprint, long seq) {
         Held h = satl.held.get(fingerprint);
         if (h == null || h.seq() != seq) {
             return null;
         }
         satl.held.remove(fingerprint);
-        delete(fingerprint);
         return h.state();
-    }
-
-    @Override
-    public boolean evicted(long fingerprint, long seq) {
-        Held h = satl.held.get(fingerprint);
-        if (h == null || h.seq() != seq) {
-            return false;
-        }
-        satl.held.remove(fingerprint);
-        retryLater(h.state());
-        return true;
     }
 
     /** Not called: every due page is {@link #hold held}. Returns the memo, as a pending entry would carry it. */

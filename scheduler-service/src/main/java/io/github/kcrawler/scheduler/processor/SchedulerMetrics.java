@@ -32,6 +32,7 @@ public final class SchedulerMetrics {
     final Counter droppedDuplicate;
     final Counter stepsReported;
     final Counter revisitsDue;
+    final Counter revisitsHeldFull;
     final Counter revisitStoreReads;
     final Counter revisitStoreWrites;
     final io.micrometer.core.instrument.DistributionSummary revisitRecordBytes;
@@ -91,6 +92,8 @@ public final class SchedulerMetrics {
                 .description("revisits whose result or pending entry carried no usable state").register(registry);
         revisitsDue = Counter.builder(MetricNames.SCHEDULER_REVISITS_DUE)
                 .description("revisits that came due and entered the frontier").register(registry);
+        revisitsHeldFull = Counter.builder(MetricNames.SCHEDULER_REVISITS_HELD_FULL)
+                .description("due revisits that waited one more unit: revisit-held-max reached").register(registry);
         for (io.github.kcrawler.scheduler.revisit.RevisitRecords.Fit f
                 : io.github.kcrawler.scheduler.revisit.RevisitRecords.Fit.values()) {
             if (f != io.github.kcrawler.scheduler.revisit.RevisitRecords.Fit.AS_IS) {

@@ -320,6 +320,7 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
     private void revisitTick() {
         revisits.pollDue(state -> {
             if (!revisits.roomToHold()) {
+                metrics.revisitsHeldFull.increment();
                 revisits.retryLater(state);
                 return;
             }

@@ -148,6 +148,7 @@ class SatlRevisitModelTest {
         assertThat(ops("write")).as("seed %d", seed).isLessThanOrEqualTo(2.0 * (revisits + 40) + 40);
         assertThat(pending.puts() + pending.deletes()).as("seed %d: pending-store writes", seed).isZero();
         assertThat(mostHeld).as("seed %d: due pages held at once", seed).isPositive();
+        assertThat(d.counter(MetricNames.SCHEDULER_REVISITS_HELD_FULL)).as("seed %d: below the bound", seed).isZero();
     }
 
     @Test
@@ -158,6 +159,8 @@ class SatlRevisitModelTest {
         long revisits = run(SchedulerConfig.RevisitStateMode.SATL, new SplittableRandom(seed), "seed " + seed);
         assertThat(revisits).as("seed %d: revisits answered", seed).isGreaterThan(100);
         assertThat(mostHeld).as("seed %d: due pages held at once", seed).isEqualTo(2);
+        assertThat(d.counter(MetricNames.SCHEDULER_REVISITS_HELD_FULL)).as("seed %d: waits at the bound", seed)
+                .isPositive();
         assertThat(pending.puts() + pending.deletes()).as("seed %d: pending-store writes", seed).isZero();
     }
 
