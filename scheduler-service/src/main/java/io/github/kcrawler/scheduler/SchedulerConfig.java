@@ -8,6 +8,8 @@ import io.github.kcrawler.common.config.SettingSet;
 import io.github.kcrawler.common.config.Settings;
 import io.github.kcrawler.scheduler.politeness.FrontierBound;
 import io.github.kcrawler.scheduler.politeness.WheelOrder;
+import io.github.kcrawler.scheduler.revisit.BucketStoreOptions;
+import io.github.kcrawler.scheduler.revisit.FlushOrder;
 import io.github.kcrawler.scheduler.wheel.Pacing;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -57,9 +59,12 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
      * @param heldMax     {@code satl} only: most due pages one partition holds in memory while they wait in the
      *                    politeness wheel (their durable record stays in SAT/L's changelog until release); a due page
      *                    beyond it waits in SAT/L one more unit
+     * @param flushOrder  which SAT/L write buffers go to disk first when the buffers are full: {@code farthest-first}
+     *                    (ours, the default: the buckets due last, so that records re-queued into near buckets stay
+     *                    in memory) or {@code time-order} (paper 003 §2.2 as written: the nearest first)
      */
     public record Revisit(boolean enabled, long unitMs, long initialMs, long minMs, long maxMs, long bufferBytes,
-                          RevisitStateMode state, int heldMax) {
+                          RevisitStateMode state, int heldMax, FlushOrder flushOrder) {
         public static final Setting<Boolean> ENABLED = Setting.bool("revisit", true,
                 "revisit fetched pages (paper 003's SAT/L queue, adaptive intervals)");
         public static final Setting<Long> UNIT_MS = Setting.longValue("revisit-unit-ms", 60_000L, Check.atLeast(1),
@@ -79,9 +84,13 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
         public static final Setting<Integer> HELD_MAX = Setting.integer("revisit-held-max", 16_384,
                 Check.range(1, 1 << 24), "satl: most due pages a partition holds in memory while they wait in the "
                         + "politeness wheel (~0.5 KB each); more wait in SAT/L one more unit");
+        public static final Setting<FlushOrder> FLUSH_ORDER = Setting.choice("revisit-flush-order",
+                FlushOrder.FARTHEST_FIRST, Revisit::flushOrderKey, Revisit::parseFlushOrder,
+                "which SAT/L write buffers go to disk first when they are full: farthest-first (ours: the buckets "
+                        + "due last) or time-order (paper 003 2.2: the nearest first)", FlushOrder.values());
         /** The revisit keys, in --help order. */
         public static final SettingSet SETTINGS = SettingSet.of(ENABLED, UNIT_MS, INITIAL_MS, MIN_MS, MAX_MS,
-                BUFFER_BYTES, STATE, HELD_MAX);
+                BUFFER_BYTES, STATE, HELD_MAX, FLUSH_ORDER);
 
         public static final long DEFAULT_UNIT_MS = UNIT_MS.defaultValue();
         public static final long DEFAULT_INITIAL_MS = INITIAL_MS.defaultValue();
@@ -108,6 +117,15 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
                 throw new IllegalArgumentException("revisit-state must be satl or store");
             }
             HELD_MAX.check(heldMax);
+            if (flushOrder == null) {
+                throw new IllegalArgumentException("revisit-flush-order must be farthest-first or time-order");
+            }
+        }
+
+        /** The settings with the default {@code revisit-flush-order}. */
+        public Revisit(boolean enabled, long unitMs, long initialMs, long minMs, long maxMs, long bufferBytes,
+                       RevisitStateMode state, int heldMax) {
+            this(enabled, unitMs, initialMs, minMs, maxMs, bufferBytes, state, heldMax, FLUSH_ORDER.defaultValue());
         }
 
         /** The settings with the default {@code revisit-state} ({@code satl}) and {@code revisit-held-max}. */
@@ -128,11 +146,30 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
         /** Reads the revisit keys (defaults where unset). */
         public static Revisit from(Settings s) {
             return new Revisit(s.get(ENABLED), s.get(UNIT_MS), s.get(INITIAL_MS), s.get(MIN_MS), s.get(MAX_MS),
-                    s.get(BUFFER_BYTES), s.get(STATE), s.get(HELD_MAX));
+                    s.get(BUFFER_BYTES), s.get(STATE), s.get(HELD_MAX), s.get(FLUSH_ORDER));
         }
 
         public Revisit withState(RevisitStateMode newState) {
-            return new Revisit(enabled, unitMs, initialMs, minMs, maxMs, bufferBytes, newState, heldMax);
+            return new Revisit(enabled, unitMs, initialMs, minMs, maxMs, bufferBytes, newState, heldMax, flushOrder);
+        }
+
+        /** The bucket stores' options for these settings: strict timing (tolerance 0), buffered I/O. */
+        public BucketStoreOptions bucketOptions() {
+            return new BucketStoreOptions(bufferBytes, 0, false, flushOrder);
+        }
+
+        static String flushOrderKey(FlushOrder order) {
+            return order.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        }
+
+        static FlushOrder parseFlushOrder(String s) {
+            for (FlushOrder o : FlushOrder.values()) {
+                if (flushOrderKey(o).equalsIgnoreCase(s == null ? "" : s.trim())) {
+                    return o;
+                }
+            }
+            throw new IllegalArgumentException("revisit-flush-order must be farthest-first or time-order, was '" + s
+                    + "'");
         }
     }
 

@@ -6,6 +6,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.config.Settings;
+import io.github.kcrawler.scheduler.revisit.FlushOrder;
 import io.github.kcrawler.scheduler.wheel.Pacing;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
@@ -102,6 +103,19 @@ class SchedulerConfigTest {
                 .hasMessageContaining("steps-in-flight must be in 1..4096, was 0");
         assertThatThrownBy(() -> parse(Map.of(), "--pacing-lead-ms", "-1"))
                 .hasMessageContaining("pacing-lead-ms must be in 0..60000, was -1");
+    }
+
+    @Test
+    void revisitFlushOrder_defaultsToOurs_keepsThePapersByName_andRejectsOthers() {
+        assertThat(parse(Map.of()).revisit().flushOrder()).isEqualTo(FlushOrder.FARTHEST_FIRST);
+        SchedulerConfig paper = parse(Map.of(), "--revisit-flush-order", "time-order");
+        assertThat(paper.revisit().flushOrder()).isEqualTo(FlushOrder.TIME_ORDER);
+        assertThat(paper.revisit().bucketOptions().flushOrder()).isEqualTo(FlushOrder.TIME_ORDER);
+        assertThat(paper.revisit().bucketOptions().tolerance()).as("the scheduler keeps strict timing").isZero();
+        assertThat(parse(Map.of("CRAWLER_REVISIT_FLUSH_ORDER", "farthest-first")).revisit().flushOrder())
+                .isEqualTo(FlushOrder.FARTHEST_FIRST);
+        assertThatThrownBy(() -> parse(Map.of(), "--revisit-flush-order", "lru"))
+                .hasMessageContaining("revisit-flush-order");
     }
 
     @Test

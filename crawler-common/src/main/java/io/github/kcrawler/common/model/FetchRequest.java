@@ -24,4 +24,11 @@ public record FetchRequest(int v, String url, long fingerprint, int depth, long 
     public static FetchRequest fresh(String url, long fingerprint, int depth, long step, long notBefore) {
         return new FetchRequest(VERSION, url, fingerprint, depth, step, notBefore, null, null, FetchKind.NEW);
     }
+
+    /** A REVISIT request; the validators travel once, in {@code memo} when there is one, else as etag/lastModified. */
+    public static FetchRequest revisit(String url, long fingerprint, int depth, long step, long notBefore,
+                                       String etag, String lastModified, RevisitMemo memo) {
+        return new FetchRequest(VERSION, url, fingerprint, depth, step, notBefore, etag, lastModified,
+                FetchKind.REVISIT, memo);
+    }
 }

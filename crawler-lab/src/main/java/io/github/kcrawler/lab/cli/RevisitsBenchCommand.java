@@ -52,7 +52,8 @@ public final class RevisitsBenchCommand implements Callable<Integer> {
             + "what was fetched is revisited (default ${DEFAULT-VALUE}).")
     int maxDepth = 4;
 
-    @Option(names = "--variants", split = ",", description = "satl, store (default both).")
+    @Option(names = "--variants", split = ",", description = "satl, store, satl-time-order (satl with paper 003's flush "
+            + "order; satl and store use ours, farthest-first) (default satl,store).")
     List<String> variants = List.of("satl", "store");
 
     @Option(names = "--models", split = ",", description = "Change models: zipf, peaked (default both).")
@@ -102,8 +103,9 @@ public final class RevisitsBenchCommand implements Callable<Integer> {
                     + "and --block-cache-mb >= 0");
         }
         for (String v : variants) {
-            if (!v.equals("satl") && !v.equals("store")) {
-                throw new ParameterException(spec.commandLine(), "--variants: satl or store, was '" + v + "'");
+            if (!RevisitsBench.VARIANTS.contains(v)) {
+                throw new ParameterException(spec.commandLine(), "--variants: one of " + RevisitsBench.VARIANTS
+                        + ", was '" + v + "'");
             }
         }
         RevisitsBench.Options o = new RevisitsBench.Options(pages, ips, pagesPerHost, politenessMs, partitions, maxDepth,

@@ -38,7 +38,9 @@ import java.util.function.ToDoubleFunction;
 /**
  * {@code crawler bench revisits} (issue 22): the whole pipeline on a websim whose pages change by paper 003's Zipf or
  * Peaked interval model, with revisit intervals of seconds so that revisits come due continuously, once with the
- * revisit state in SAT/L ({@code revisit-state=satl}) and once in the per-page store baseline ({@code store}). After a
+ * revisit state in SAT/L ({@code revisit-state=satl}) and once in the per-page store baseline ({@code store}); variant
+ * {@code satl-time-order} is {@code satl} with paper 003's own flush order ({@code revisit-flush-order=time-order};
+ * {@code satl} and {@code store} use ours, farthest-first). After a
  * warm-up, a measurement window counts, from the scheduler's own counters: revisits applied (results of outcome
  * changed, unchanged, retry or gone), revisit-store reads by key and writes, the revisit records' mean size, the
  * scheduler threads' CPU ({@link ThreadCpuSampler}, group {@code scheduler}), and the process's bytes read and written
@@ -79,7 +81,8 @@ public final class RevisitsBench {
             settings.put("politeness-ms", Long.toString(o.politenessMs()));
             settings.put("hosts-file", websim.hostsFile().toString());
             settings.put("allow-addresses", "127.0.0.0/8");
-            settings.put("revisit-state", variant);
+            settings.put(SchedulerConfig.Revisit.STATE.key(), state(variant));
+            settings.put(SchedulerConfig.Revisit.FLUSH_ORDER.key(), flushOrder(variant));
             settings.put("max-depth", Integer.toString(o.maxDepth())); // first fetches end: revisits remain
             settings.put("revisit-unit-ms", Long.toString(o.revisitUnitMs()));
             settings.put("revisit-initial-ms", Long.toString(o.revisitInitialMs()));
@@ -128,9 +131,22 @@ public final class RevisitsBench {
         }
     }
 
+    /** The variants: {@code satl} and {@code store} (issue 22), and satl with paper 003's own flush order. */
+    public static final List<String> VARIANTS = List.of("satl", "store", "satl-time-order");
+
+    /** {@code revisit-state} of a variant. */
+    static String state(String variant) {
+        return variant.startsWith("satl") ? "satl" : "store";
+    }
+
+    /** {@code revisit-flush-order} of a variant: ours but in {@code satl-time-order}. */
+    static String flushOrder(String variant) {
+        return variant.equals("satl-time-order") ? "time-order" : "farthest-first";
+    }
+
     /** The scheduler's revisit changelog for a variant (topic prefix "", as the bench runs). */
     static String revisitChangelog(String variant) {
-        return SchedulerConfig.APPLICATION_ID + "-" + ("satl".equals(variant)
+        return SchedulerConfig.APPLICATION_ID + "-" + ("satl".equals(state(variant))
                 ? SchedulerTopology.REVISIT_SATL_STORE
                 : SchedulerTopology.REVISIT_STORE) + "-changelog";
     }

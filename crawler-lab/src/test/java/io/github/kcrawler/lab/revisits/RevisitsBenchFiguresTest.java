@@ -62,6 +62,11 @@ class RevisitsBenchFiguresTest {
                 .as("weighted by revisits: 100 at 0 ms and 100 at 0.4 ms").isEqualTo(0.2);
         assertThat(RevisitsBench.revisitChangelog("satl")).isEqualTo("scheduler-scheduler-revisit-satl-changelog");
         assertThat(RevisitsBench.revisitChangelog("store")).isEqualTo("scheduler-scheduler-revisit-state-changelog");
+        assertThat(RevisitsBench.revisitChangelog("satl-time-order")).isEqualTo(RevisitsBench.revisitChangelog("satl"));
+        assertThat(RevisitsBench.flushOrder("satl")).isEqualTo("farthest-first");
+        assertThat(RevisitsBench.flushOrder("satl-time-order")).isEqualTo("time-order");
+        assertThat(RevisitsBench.state("satl-time-order")).isEqualTo("satl");
+        assertThat(RevisitsBench.state("store")).isEqualTo("store");
     }
 
     /**

@@ -58,8 +58,7 @@ public record PendingEntry(int v, String ip, String url, int depth, long fingerp
     /** The fetch request for this entry, released at {@code step} with {@code notBefore}. */
     public FetchRequest toRequest(long step, long notBefore) {
         return kind == FetchKind.REVISIT
-                ? new FetchRequest(FetchRequest.VERSION, url, fingerprint, depth, step, notBefore, etag, lastModified,
-                FetchKind.REVISIT, revisit)
+                ? FetchRequest.revisit(url, fingerprint, depth, step, notBefore, etag, lastModified, revisit)
                 : FetchRequest.fresh(url, fingerprint, depth, step, notBefore);
     }
 

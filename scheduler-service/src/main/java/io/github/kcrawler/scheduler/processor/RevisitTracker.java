@@ -5,7 +5,6 @@ import io.github.kcrawler.common.serde.BadRecord;
 import io.github.kcrawler.common.time.CrawlClock;
 import io.github.kcrawler.scheduler.SchedulerConfig;
 import io.github.kcrawler.scheduler.revisit.BucketFileStore;
-import io.github.kcrawler.scheduler.revisit.BucketStoreOptions;
 import io.github.kcrawler.scheduler.revisit.ChangeRateEstimator;
 import io.github.kcrawler.scheduler.revisit.RevisitPolicy;
 import io.github.kcrawler.scheduler.revisit.RevisitRecords;
@@ -67,7 +66,7 @@ final class RevisitTracker implements RevisitStates {
     public long open() {
         try {
             deleteDir();
-            queue = SatlStore.open(dir, now(), new BucketStoreOptions(config.bufferBytes(), 0, false));
+            queue = SatlStore.open(dir, now(), config.bucketOptions());
             long n = 0;
             List<Bytes> junk = new ArrayList<>();
             List<KeyValue<Bytes, RevisitState>> refitted = new ArrayList<>();

@@ -2,7 +2,6 @@ package io.github.kcrawler.scheduler.processor;
 
 import io.github.kcrawler.common.time.CrawlClock;
 import io.github.kcrawler.scheduler.SchedulerConfig;
-import io.github.kcrawler.scheduler.revisit.BucketStoreOptions;
 import io.github.kcrawler.scheduler.revisit.RevisitQueue;
 import io.github.kcrawler.scheduler.revisit.RevisitRecords;
 import io.github.kcrawler.scheduler.revisit.SatlStore;
@@ -143,7 +142,7 @@ final class SatlStateStore implements KeyValueStore<Bytes, byte[]> {
         try {
             deleteDir(dir);
             queue = SatlStore.open(dir, unit(clock.millis()),
-                    new BucketStoreOptions(config.bufferBytes(), 0, false));
+                    config.bucketOptions());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the revisit queue in " + dir, e);
         }

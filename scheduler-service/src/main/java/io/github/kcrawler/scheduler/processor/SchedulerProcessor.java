@@ -374,8 +374,8 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
     private void release(PendingUrl url, long notBefore, long step, long now) {
         RevisitState held = revisits == null ? null : revisits.released(url.fingerprint(), url.seq());
         if (held != null) { // its SAT/L record is deleted in this transaction, which sends the request
-            FetchRequest request = new FetchRequest(FetchRequest.VERSION, held.url(), held.fingerprint(),
-                    held.depth(), step, notBefore, null, null, FetchKind.REVISIT, held.memo());
+            FetchRequest request = FetchRequest.revisit(held.url(), held.fingerprint(), held.depth(), step,
+                    notBefore, null, null, held.memo());
             context.forward(new Record<String, Object>(url.ip(), request, now), SchedulerTopology.REQUESTS_SINK);
             metrics.released.increment();
             return;

@@ -31,8 +31,8 @@ import java.util.TreeMap;
  * <p>Layout. Each bucket b is a file {@code b-<b>.bkt} of 4 KiB pages; a page holds whole entries
  * {@code [seq:int][gen:int][key:long][at:long][len:u16][record]} after a 4-byte count of used bytes. Each bucket has
  * a write buffer of pages drawn from the shared {@link PagePool}; when the pool runs dry, buffers are appended to their
- * files in time order, buffers smaller than the average left for a second pass (paper §2.2), until an eighth of the
- * pool is free. A flush writes whole pages (a partly filled last page is sealed and padded), so every write and read
+ * files in the {@link FlushOrder} of the options (the paper's time order, or ours, farthest first), buffers smaller
+ * than the average left for a second pass (paper §2.2), until an eighth of the pool is free. A flush writes whole pages (a partly filled last page is sealed and padded), so every write and read
  * is a multiple of 4 KiB at an aligned offset and works with O_DIRECT.
  *
  * <p>Key-based update and delete (paper Fig. 3, sequence index + bucket index). Each key gets a dense sequence number
@@ -338,13 +338,18 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
         bucket.usedInLast = pos + need;
     }
 
-    /** Pool dry: flush buffers in time order, big ones first, until an eighth of the pool is free (paper §2.2). */
+    /**
+     * Pool dry: flush buffers in the options' {@link FlushOrder}, big ones first, until an eighth of the pool is free
+     * (paper §2.2).
+     */
     private void makeRoom() throws IOException {
         int target = Math.max(1, pool.capacity() / 8);
         long pagesBuffered = pool.capacity() - pool.freeCount();
         long average = Math.max(1, pagesBuffered / Math.max(1, buffered.size()));
         for (int pass = 0; pass < 2 && pool.freeCount() < target; pass++) {
-            Iterator<Bucket> it = buffered.values().iterator();
+            Iterator<Bucket> it = options.flushOrder() == FlushOrder.FARTHEST_FIRST
+                    ? buffered.descendingMap().values().iterator()
+                    : buffered.values().iterator();
             while (it.hasNext() && pool.freeCount() < target) {
                 Bucket b = it.next();
                 if (pass == 0 && b.pages.size() < average) {

@@ -9,8 +9,9 @@ package io.github.kcrawler.scheduler.revisit;
  *                    exact and ignores it)
  * @param directIo    open bucket files with O_DIRECT (com.sun.nio.file.ExtendedOpenOption.DIRECT) so that the
  *                    page cache neither hides nor absorbs the I/O; needs a file system that supports it (not tmpfs)
+ * @param flushOrder  which write buffers go to disk first when the free-page pool runs dry
  */
-public record BucketStoreOptions(long bufferBytes, long tolerance, boolean directIo) {
+public record BucketStoreOptions(long bufferBytes, long tolerance, boolean directIo, FlushOrder flushOrder) {
     public static final long DEFAULT_BUFFER_BYTES = 32L << 20;
     public static final long MIN_BUFFER_BYTES = 8L * PagePool.PAGE_SIZE;
 
@@ -24,6 +25,14 @@ public record BucketStoreOptions(long bufferBytes, long tolerance, boolean direc
         if (tolerance < 0) {
             throw new IllegalArgumentException("tolerance must be >= 0, was " + tolerance);
         }
+        if (flushOrder == null) {
+            throw new IllegalArgumentException("flush order must not be null");
+        }
+    }
+
+    /** Paper 003's flush order ({@link FlushOrder#TIME_ORDER}). */
+    public BucketStoreOptions(long bufferBytes, long tolerance, boolean directIo) {
+        this(bufferBytes, tolerance, directIo, FlushOrder.TIME_ORDER);
     }
 
     /** 32 MiB of buffers, strict timing, buffered I/O. */
