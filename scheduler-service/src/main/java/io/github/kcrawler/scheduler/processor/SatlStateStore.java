@@ -41,7 +41,10 @@ import java.util.stream.Stream;
  * processor deletes its key (one tombstone, 8 bytes of key, on the changelog) in the transaction that sends the
  * REVISIT request, which carries the state; the state comes back on the result, and the processor puts the next state
  * (one changelog record of the record's size, one SAT/L append of the same bytes; {@code bench revisits} reports both
- * as {@code changelogBytesPerRevisit} and {@code bucketBytesPerRevisit}). No read of any store: {@link #get},
+ * as {@code changelogBytesPerRevisit} and {@code bucketBytesPerRevisit}). The append goes to a write buffer; it reaches
+ * a bucket file only when the buffers are full, and then, under {@code revisit-flush-order=farthest-first} (ours),
+ * the buffers due last go first, so a record's re-queues into finer buckets as its time nears (paper 003 §3, strict
+ * timing) mostly stay in memory until processed. No read of any store: {@link #get},
  * {@link #range} and {@link #all} are never called by the processor and are counted ({@link #reads()}) so tests can
  * hold it to that.
  *
