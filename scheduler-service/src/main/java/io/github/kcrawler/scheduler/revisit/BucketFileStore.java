@@ -32,8 +32,9 @@ import java.util.TreeMap;
  * {@code [seq:int][gen:int][key:long][at:long][len:u16][record]} after a 4-byte count of used bytes. Each bucket has
  * a write buffer of pages drawn from the shared {@link PagePool}; when the pool runs dry, buffers are appended to their
  * files in the {@link FlushOrder} of the options (the paper's time order, or ours, farthest first), buffers smaller
- * than the average left for a second pass (paper §2.2), until an eighth of the pool is free. A flush writes whole pages (a partly filled last page is sealed and padded), so every write and read
- * is a multiple of 4 KiB at an aligned offset and works with O_DIRECT.
+ * than the average left for a second pass (paper §2.2), until an eighth of the pool is free. A flush writes whole
+ * pages (a partly filled last page is sealed and padded), so every write and read is a multiple of 4 KiB at an
+ * aligned offset and works with O_DIRECT.
  *
  * <p>Key-based update and delete (paper Fig. 3, sequence index + bucket index). Each key gets a dense sequence number
  * (key → seq in an open-addressing map; freed seqs reused); per seq, {@code gen[seq]} is bumped whenever the key's
