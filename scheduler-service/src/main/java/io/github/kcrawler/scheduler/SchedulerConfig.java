@@ -10,6 +10,7 @@ import io.github.kcrawler.scheduler.politeness.FrontierBound;
 import io.github.kcrawler.scheduler.politeness.WheelOrder;
 import io.github.kcrawler.scheduler.revisit.BucketStoreOptions;
 import io.github.kcrawler.scheduler.revisit.FlushOrder;
+import io.github.kcrawler.scheduler.revisit.SatlBuckets;
 import io.github.kcrawler.scheduler.wheel.Pacing;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -62,9 +63,13 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
      * @param flushOrder  which SAT/L write buffers go to disk first when the buffers are full: {@code farthest-first}
      *                    (ours, the default: the buckets due last, so that records re-queued into near buckets stay
      *                    in memory) or {@code time-order} (paper 003 §2.2 as written: the nearest first)
+     * @param earlyFraction ours: a page may be revisited up to this fraction of its interval early when that saves
+     *                    SAT/L re-queueing it into finer buckets ({@link BucketStoreOptions#earlyFraction()}); the
+     *                    default is the paper's s = 1/12, the resolution SAT/L already keeps far-future times to;
+     *                    0 = paper 003's strict timing
      */
     public record Revisit(boolean enabled, long unitMs, long initialMs, long minMs, long maxMs, long bufferBytes,
-                          RevisitStateMode state, int heldMax, FlushOrder flushOrder) {
+                          RevisitStateMode state, int heldMax, FlushOrder flushOrder, double earlyFraction) {
         public static final Setting<Boolean> ENABLED = Setting.bool("revisit", true,
                 "revisit fetched pages (paper 003's SAT/L queue, adaptive intervals)");
         public static final Setting<Long> UNIT_MS = Setting.longValue("revisit-unit-ms", 60_000L, Check.atLeast(1),
@@ -88,9 +93,13 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
                 FlushOrder.FARTHEST_FIRST, Revisit::flushOrderKey, Revisit::parseFlushOrder,
                 "which SAT/L write buffers go to disk first when they are full: farthest-first (ours: the buckets "
                         + "due last) or time-order (paper 003 2.2: the nearest first)", FlushOrder.values());
+        public static final Setting<Double> EARLY_FRACTION = Setting.decimal("revisit-early-fraction",
+                SatlBuckets.S, Check.of(f -> f >= 0 && f < 1, "[0, 1)"), "ours: a page may be revisited up to this "
+                        + "fraction of its interval early when that saves SAT/L a re-queue into finer buckets (default "
+                        + "paper 003's s = 1/12); 0 = the paper's strict timing");
         /** The revisit keys, in --help order. */
         public static final SettingSet SETTINGS = SettingSet.of(ENABLED, UNIT_MS, INITIAL_MS, MIN_MS, MAX_MS,
-                BUFFER_BYTES, STATE, HELD_MAX, FLUSH_ORDER);
+                BUFFER_BYTES, STATE, HELD_MAX, FLUSH_ORDER, EARLY_FRACTION);
 
         public static final long DEFAULT_UNIT_MS = UNIT_MS.defaultValue();
         public static final long DEFAULT_INITIAL_MS = INITIAL_MS.defaultValue();
@@ -120,6 +129,14 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
             if (flushOrder == null) {
                 throw new IllegalArgumentException("revisit-flush-order must be farthest-first or time-order");
             }
+            EARLY_FRACTION.check(earlyFraction);
+        }
+
+        /** The settings with the default {@code revisit-early-fraction}. */
+        public Revisit(boolean enabled, long unitMs, long initialMs, long minMs, long maxMs, long bufferBytes,
+                       RevisitStateMode state, int heldMax, FlushOrder flushOrder) {
+            this(enabled, unitMs, initialMs, minMs, maxMs, bufferBytes, state, heldMax, flushOrder,
+                    EARLY_FRACTION.defaultValue());
         }
 
         /** The settings with the default {@code revisit-flush-order}. */
@@ -146,16 +163,20 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
         /** Reads the revisit keys (defaults where unset). */
         public static Revisit from(Settings s) {
             return new Revisit(s.get(ENABLED), s.get(UNIT_MS), s.get(INITIAL_MS), s.get(MIN_MS), s.get(MAX_MS),
-                    s.get(BUFFER_BYTES), s.get(STATE), s.get(HELD_MAX), s.get(FLUSH_ORDER));
+                    s.get(BUFFER_BYTES), s.get(STATE), s.get(HELD_MAX), s.get(FLUSH_ORDER), s.get(EARLY_FRACTION));
         }
 
         public Revisit withState(RevisitStateMode newState) {
-            return new Revisit(enabled, unitMs, initialMs, minMs, maxMs, bufferBytes, newState, heldMax, flushOrder);
+            return new Revisit(enabled, unitMs, initialMs, minMs, maxMs, bufferBytes, newState, heldMax, flushOrder,
+                    earlyFraction);
         }
 
-        /** The bucket stores' options for these settings: strict timing (tolerance 0), buffered I/O. */
+        /**
+         * The bucket stores' options for these settings: no absolute tolerance (paper 003's e = 0), the early
+         * fraction, buffered I/O.
+         */
         public BucketStoreOptions bucketOptions() {
-            return new BucketStoreOptions(bufferBytes, 0, false, flushOrder);
+            return new BucketStoreOptions(bufferBytes, 0, false, flushOrder, earlyFraction);
         }
 
         static String flushOrderKey(FlushOrder order) {

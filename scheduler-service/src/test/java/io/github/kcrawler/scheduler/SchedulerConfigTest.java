@@ -111,11 +111,28 @@ class SchedulerConfigTest {
         SchedulerConfig paper = parse(Map.of(), "--revisit-flush-order", "time-order");
         assertThat(paper.revisit().flushOrder()).isEqualTo(FlushOrder.TIME_ORDER);
         assertThat(paper.revisit().bucketOptions().flushOrder()).isEqualTo(FlushOrder.TIME_ORDER);
-        assertThat(paper.revisit().bucketOptions().tolerance()).as("the scheduler keeps strict timing").isZero();
+        assertThat(paper.revisit().bucketOptions().tolerance()).as("no absolute tolerance").isZero();
         assertThat(parse(Map.of("CRAWLER_REVISIT_FLUSH_ORDER", "farthest-first")).revisit().flushOrder())
                 .isEqualTo(FlushOrder.FARTHEST_FIRST);
         assertThatThrownBy(() -> parse(Map.of(), "--revisit-flush-order", "lru"))
                 .hasMessageContaining("revisit-flush-order");
+    }
+
+    @Test
+    void revisitEarlyFraction_defaultsToThePapersS_zeroIsStrictTiming_andStaysBelowOne() {
+        SchedulerConfig defaults = parse(Map.of());
+        assertThat(defaults.revisit().earlyFraction()).isEqualTo(1.0 / 12);
+        assertThat(defaults.revisit().bucketOptions().earlyFraction()).isEqualTo(1.0 / 12);
+        SchedulerConfig strict = parse(Map.of(), "--revisit-early-fraction", "0");
+        assertThat(strict.revisit().bucketOptions().earlyFraction()).isZero();
+        assertThat(strict.revisit().withState(SchedulerConfig.RevisitStateMode.STORE).earlyFraction())
+                .as("kept by withState").isZero();
+        assertThat(parse(Map.of("CRAWLER_REVISIT_EARLY_FRACTION", "0.05")).revisit().earlyFraction())
+                .isEqualTo(0.05);
+        assertThatThrownBy(() -> parse(Map.of(), "--revisit-early-fraction", "1"))
+                .hasMessageContaining("revisit-early-fraction");
+        assertThatThrownBy(() -> parse(Map.of(), "--revisit-early-fraction", "-0.1"))
+                .hasMessageContaining("revisit-early-fraction");
     }
 
     @Test

@@ -136,6 +136,11 @@ public final class MetricNames {
     public static final String SCHEDULER_REVISIT_RECORD_BYTES = "crawler.scheduler.revisit.record.bytes";
     /** Counter: bytes the scheduler's SAT/L revisit queue wrote to its bucket files (whole pages, padding included). */
     public static final String SCHEDULER_REVISIT_BUCKET_BYTES = "crawler.scheduler.revisit.bucket.bytes";
+    /**
+     * Distribution: how early each due revisit entered the frontier, as a fraction of its interval
+     * ({@code revisit-early-fraction} bounds it).
+     */
+    public static final String SCHEDULER_REVISIT_EARLY_FRACTION = "crawler.scheduler.revisit.early.fraction";
     /** Counter: REVISIT results (or evicted revisits) that carried no usable state: the page's history restarts. */
     public static final String SCHEDULER_REVISITS_WITHOUT_STATE = "crawler.scheduler.revisits.without.state";
 

@@ -53,7 +53,8 @@ public final class RevisitsBenchCommand implements Callable<Integer> {
     int maxDepth = 4;
 
     @Option(names = "--variants", split = ",", description = "satl, store, satl-time-order (satl with paper 003's flush "
-            + "order; satl and store use ours, farthest-first) (default satl,store).")
+            + "order; satl and store use ours, farthest-first), satl-strict (satl with paper 003's strict timing: "
+            + "revisit-early-fraction 0) (default satl,store).")
     List<String> variants = List.of("satl", "store");
 
     @Option(names = "--models", split = ",", description = "Change models: zipf, peaked (default both).")

@@ -83,6 +83,7 @@ public final class RevisitsBench {
             settings.put("allow-addresses", "127.0.0.0/8");
             settings.put(SchedulerConfig.Revisit.STATE.key(), state(variant));
             settings.put(SchedulerConfig.Revisit.FLUSH_ORDER.key(), flushOrder(variant));
+            settings.put(SchedulerConfig.Revisit.EARLY_FRACTION.key(), earlyFraction(variant));
             settings.put("max-depth", Integer.toString(o.maxDepth())); // first fetches end: revisits remain
             settings.put("revisit-unit-ms", Long.toString(o.revisitUnitMs()));
             settings.put("revisit-initial-ms", Long.toString(o.revisitInitialMs()));
@@ -131,8 +132,11 @@ public final class RevisitsBench {
         }
     }
 
-    /** The variants: {@code satl} and {@code store} (issue 22), and satl with paper 003's own flush order. */
-    public static final List<String> VARIANTS = List.of("satl", "store", "satl-time-order");
+    /**
+     * The variants: {@code satl} and {@code store} (issue 22); satl with paper 003's own flush order; satl with the
+     * paper's strict timing instead of our early fraction.
+     */
+    public static final List<String> VARIANTS = List.of("satl", "store", "satl-time-order", "satl-strict");
 
     /** {@code revisit-state} of a variant. */
     static String state(String variant) {
@@ -142,6 +146,12 @@ public final class RevisitsBench {
     /** {@code revisit-flush-order} of a variant: ours but in {@code satl-time-order}. */
     static String flushOrder(String variant) {
         return variant.equals("satl-time-order") ? "time-order" : "farthest-first";
+    }
+
+    /** {@code revisit-early-fraction} of a variant: the default (ours) but in {@code satl-strict}, 0 there. */
+    static String earlyFraction(String variant) {
+        return variant.equals("satl-strict") ? "0"
+                : Double.toString(SchedulerConfig.Revisit.EARLY_FRACTION.defaultValue());
     }
 
     /** The scheduler's revisit changelog for a variant (topic prefix "", as the bench runs). */
@@ -198,13 +208,16 @@ public final class RevisitsBench {
      *                                    {@code schedulerCpuMsPerRevisit}; the other stores' share is alike in both
      *                                    variants
      * @param processCpuMsPerRevisit      the whole process (every service, the broker, websim)
+     * @param meanEarlyFraction           how early the due revisits of the window entered the frontier, as a
+     *                                    fraction of their interval, on average ({@code revisit-early-fraction})
      */
     public record Figures(long revisits, long firstFetches, long pagesWithState, double seconds,
                           double randomStoreReadsPerRevisit, double storeWritesPerRevisit, double recordBytes, double bytesWrittenPerRevisit,
                           double stateBytesWrittenPerRevisit, double changelogBytesPerRevisit,
                           double bucketBytesPerRevisit, double bytesReadPerRevisit, double wcharPerRevisit,
                           double rcharPerRevisit, double schedulerCpuMsPerRevisit, double rocksDbCpuMsPerRevisit,
-                          double processCpuMsPerRevisit, double revisitsPerSecond, long politenessViolations) {
+                          double processCpuMsPerRevisit, double meanEarlyFraction, double revisitsPerSecond,
+                          long politenessViolations) {
     }
 
     /**
@@ -217,7 +230,7 @@ public final class RevisitsBench {
                          double bytesReadPerRevisit, double wcharPerRevisit,
                          double rcharPerRevisit, double schedulerCpuMsPerRevisit, double rocksDbCpuMsPerRevisit,
                          double processCpuMsPerRevisit, double recordBytes, double revisitsPerSecond,
-                         Map<String, Figures> byModel) {
+                         double meanEarlyFraction, Map<String, Figures> byModel) {
         /** Pools the runs of {@code byModel} (change model name → its figures, in the order run). */
         public static Pooled of(Map<String, Figures> byModel) {
             long revisits = 0;
@@ -227,7 +240,8 @@ public final class RevisitsBench {
                     Figures::bytesWrittenPerRevisit, Figures::bytesReadPerRevisit, Figures::wcharPerRevisit,
                     Figures::rcharPerRevisit, Figures::schedulerCpuMsPerRevisit, Figures::recordBytes,
                     Figures::stateBytesWrittenPerRevisit, Figures::changelogBytesPerRevisit,
-                    Figures::bucketBytesPerRevisit, Figures::rocksDbCpuMsPerRevisit, Figures::processCpuMsPerRevisit);
+                    Figures::bucketBytesPerRevisit, Figures::rocksDbCpuMsPerRevisit, Figures::processCpuMsPerRevisit,
+                    Figures::meanEarlyFraction);
             double[] weighted = new double[perRevisit.size()];
             for (Figures run : byModel.values()) {
                 revisits += run.revisits();
@@ -241,7 +255,8 @@ public final class RevisitsBench {
                 mean[k] = revisits == 0 ? 0.0 : weighted[k] / revisits;
             }
             return new Pooled(revisits, mean[0], mean[1], mean[2], mean[8], mean[9], mean[10], mean[3], mean[4],
-                    mean[5], mean[6], mean[11], mean[12], mean[7], seconds == 0 ? 0.0 : revisits / seconds, byModel);
+                    mean[5], mean[6], mean[11], mean[12], mean[7], seconds == 0 ? 0.0 : revisits / seconds, mean[13],
+                    byModel);
         }
     }
 
@@ -271,15 +286,24 @@ public final class RevisitsBench {
                 (a.io.getOrDefault("wchar", 0L) - b.io.getOrDefault("wchar", 0L)) / per,
                 (a.io.getOrDefault("rchar", 0L) - b.io.getOrDefault("rchar", 0L)) / per,
                 schedulerCpuNanos / 1e6 / per, rocksDbCpuNanos / 1e6 / per, processCpuNanos / 1e6 / per,
+                a.earlyCount == b.earlyCount ? 0.0 : (a.earlySum - b.earlySum) / (a.earlyCount - b.earlyCount),
                 revisits / Math.max(1e-9, seconds), violations);
     }
 
-    /** Counter values at one instant, with the revisit changelog's size on the broker and the bucket bytes. */
+    /**
+     * Counter values at one instant, with the revisit changelog's size on the broker, the bucket bytes, and the
+     * count and sum of the due revisits' early fractions.
+     */
     record Snapshot(long revisits, long firsts, long reads, long writes, long recordCount, double recordBytes,
-                    Map<String, Long> io, long changelogBytes, long bucketBytes) {
+                    Map<String, Long> io, long changelogBytes, long bucketBytes, long earlyCount, double earlySum) {
         Snapshot(long revisits, long firsts, long reads, long writes, long recordCount, double recordBytes,
                  Map<String, Long> io) {
             this(revisits, firsts, reads, writes, recordCount, recordBytes, io, 0, 0);
+        }
+
+        Snapshot(long revisits, long firsts, long reads, long writes, long recordCount, double recordBytes,
+                 Map<String, Long> io, long changelogBytes, long bucketBytes) {
+            this(revisits, firsts, reads, writes, recordCount, recordBytes, io, changelogBytes, bucketBytes, 0, 0);
         }
 
         static Snapshot take(MeterRegistry r, long changelogBytes) {
@@ -288,11 +312,13 @@ public final class RevisitsBench {
                 revisits += count(r, MetricNames.SCHEDULER_REVISITS, "outcome", outcome);
             }
             DistributionSummary bytes = r.find(MetricNames.SCHEDULER_REVISIT_RECORD_BYTES).summary();
+            DistributionSummary early = r.find(MetricNames.SCHEDULER_REVISIT_EARLY_FRACTION).summary();
             return new Snapshot(revisits, count(r, MetricNames.SCHEDULER_REVISITS, "outcome", "first"),
                     count(r, MetricNames.SCHEDULER_REVISIT_STORE_OPS, "op", "read"),
                     count(r, MetricNames.SCHEDULER_REVISIT_STORE_OPS, "op", "write"),
                     bytes == null ? 0 : bytes.count(), bytes == null ? 0 : bytes.totalAmount(), ProcIo.read(),
-                    changelogBytes, count(r, MetricNames.SCHEDULER_REVISIT_BUCKET_BYTES));
+                    changelogBytes, count(r, MetricNames.SCHEDULER_REVISIT_BUCKET_BYTES),
+                    early == null ? 0 : early.count(), early == null ? 0 : early.totalAmount());
         }
 
         private static long count(MeterRegistry r, String name) {

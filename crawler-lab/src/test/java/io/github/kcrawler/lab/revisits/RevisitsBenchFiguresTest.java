@@ -67,6 +67,18 @@ class RevisitsBenchFiguresTest {
         assertThat(RevisitsBench.flushOrder("satl-time-order")).isEqualTo("time-order");
         assertThat(RevisitsBench.state("satl-time-order")).isEqualTo("satl");
         assertThat(RevisitsBench.state("store")).isEqualTo("store");
+        assertThat(RevisitsBench.state("satl-strict")).isEqualTo("satl");
+        assertThat(RevisitsBench.flushOrder("satl-strict")).isEqualTo("farthest-first");
+        assertThat(RevisitsBench.earlyFraction("satl-strict")).isEqualTo("0");
+        assertThat(Double.parseDouble(RevisitsBench.earlyFraction("satl"))).as("the default, ours")
+                .isEqualTo(1.0 / 12);
+
+        // how early the window's due revisits were: the mean of the early-fraction summary over the window
+        RevisitsBench.Snapshot b3 = new RevisitsBench.Snapshot(10, 5, 7, 20, 30, 9_000, Map.of(), 0, 0, 400, 6.0);
+        RevisitsBench.Snapshot a3 = new RevisitsBench.Snapshot(110, 5, 107, 220, 130, 39_000, Map.of(), 0, 0, 500,
+                8.5);
+        assertThat(RevisitsBench.figures(b3, a3, 10.0, 0, 0, 0, 0).meanEarlyFraction()).isEqualTo(0.025);
+        assertThat(RevisitsBench.figures(b3, b3, 10.0, 0, 0, 0, 0).meanEarlyFraction()).as("none due").isZero();
     }
 
     /**
@@ -89,6 +101,6 @@ class RevisitsBenchFiguresTest {
         BenchReport.writeJson(Map.of("satl", RevisitsBench.Pooled.of(byModel)), file);
         SummaryGolden.assertSame(SummaryGolden.before("revisits-variant.json"), Files.readString(file), Set.of(),
                 Set.of("stateBytesWrittenPerRevisit", "changelogBytesPerRevisit", "bucketBytesPerRevisit",
-                        "pagesWithState", "rocksDbCpuMsPerRevisit", "processCpuMsPerRevisit"));
+                        "pagesWithState", "rocksDbCpuMsPerRevisit", "processCpuMsPerRevisit", "meanEarlyFraction"));
     }
 }

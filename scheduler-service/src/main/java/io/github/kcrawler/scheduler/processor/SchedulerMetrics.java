@@ -38,6 +38,7 @@ public final class SchedulerMetrics {
     final io.micrometer.core.instrument.DistributionSummary revisitRecordBytes;
     final Counter revisitWithoutState;
     final Counter revisitBucketBytes;
+    private final io.micrometer.core.instrument.DistributionSummary revisitEarlyFraction;
     private final java.util.Map<io.github.kcrawler.scheduler.revisit.RevisitRecords.Fit, Counter> revisitBounded =
             new java.util.EnumMap<>(io.github.kcrawler.scheduler.revisit.RevisitRecords.Fit.class);
     private final java.util.Map<RevisitPolicy.Outcome, Counter> revisitOutcomes =
@@ -88,6 +89,10 @@ public final class SchedulerMetrics {
                 .description("sizes of the revisit records written").register(registry);
         revisitBucketBytes = Counter.builder(MetricNames.SCHEDULER_REVISIT_BUCKET_BYTES).baseUnit("bytes")
                 .description("bytes the SAT/L revisit queue wrote to its bucket files").register(registry);
+        revisitEarlyFraction = io.micrometer.core.instrument.DistributionSummary
+                .builder(MetricNames.SCHEDULER_REVISIT_EARLY_FRACTION)
+                .description("how early each due revisit entered the frontier, as a fraction of its interval "
+                        + "(revisit-early-fraction; 0 when on time)").register(registry);
         revisitWithoutState = Counter.builder(MetricNames.SCHEDULER_REVISITS_WITHOUT_STATE)
                 .description("revisits whose result or pending entry carried no usable state").register(registry);
         revisitsDue = Counter.builder(MetricNames.SCHEDULER_REVISITS_DUE)
@@ -126,6 +131,12 @@ public final class SchedulerMetrics {
 
     void revisitOutcome(RevisitPolicy.Outcome outcome) {
         revisitOutcomes.get(outcome).increment();
+    }
+
+    /** A due revisit that entered the frontier {@code earlyUnits} before its time (≤ 0: on time or late). */
+    void revisitEarly(long earlyUnits, long intervalUnits) {
+        revisitEarlyFraction.record(earlyUnits <= 0 || intervalUnits <= 0 ? 0.0
+                : Math.min(1.0, (double) earlyUnits / intervalUnits));
     }
 
     /** Counts one skipped record of {@code topic} (an input topic, or the pending store's name). */

@@ -318,6 +318,7 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
      * wheel, not through the priority pool, so a pool full of well-scored new URLs cannot starve them.
      */
     private void revisitTick() {
+        long nowUnit = clock.millis() / revisits.unitMs();
         revisits.pollDue(state -> {
             if (!revisits.roomToHold()) {
                 metrics.revisitsHeldFull.increment();
@@ -335,6 +336,7 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
                         store.put(PendingEntry.key(state.ip(), seq), revisitEntry(state, seq, memo));
                     }
                     metrics.revisitsDue.increment();
+                    metrics.revisitEarly(state.dueUnit() - nowUnit, state.intervalUnits());
                 }
                 // already pending: the store variant's result reschedules it; the SAT/L variant keeps the state in
                 // the queue until then (put back, one unit on; the pending fetch's result replaces it by key)

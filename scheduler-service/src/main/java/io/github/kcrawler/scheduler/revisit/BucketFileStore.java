@@ -29,7 +29,9 @@ import java.util.TreeMap;
  * per time unit) and {@link SatlStore} (variable resolution); subclasses only choose the bucket of a record.
  *
  * <p>Layout. Each bucket b is a file {@code b-<b>.bkt} of 4 KiB pages; a page holds whole entries
- * {@code [seq:int][gen:int][key:long][at:long][len:u16][record]} after a 4-byte count of used bytes. Each bucket has
+ * {@code [seq:int][gen:int][key:long][at:long][len:u16][record]} after a 4-byte count of used bytes; the top bit of
+ * {@code len} ({@link #DUE_AT_BUCKET}; records are shorter than a page, so it is free) marks an entry to deliver from
+ * its bucket even though its true time is later (a subclass's {@link #earlyAllowance}). Each bucket has
  * a write buffer of pages drawn from the shared {@link PagePool}; when the pool runs dry, buffers are appended to their
  * files in the {@link FlushOrder} of the options (the paper's time order, or ours, farthest first), buffers smaller
  * than the average left for a second pass (paper §2.2), until an eighth of the pool is free. A flush writes whole
@@ -44,8 +46,9 @@ import java.util.TreeMap;
  * doubles) plus the map.
  *
  * <p>Processing. {@code poll(now)} takes every bucket ≤ now (SAT/L checks all buffers each tick), reads its file
- * sequentially and then its in-memory pages, and for each live entry either delivers it (true time ≤ now + e) or
- * re-queues it at its true time, where the finer resolution of a nearer time applies.
+ * sequentially and then its in-memory pages, and for each live entry either delivers it (true time ≤ now + e, or
+ * marked {@link #DUE_AT_BUCKET} when placed) or re-queues it at its true time, where the finer resolution of a nearer
+ * time applies.
  *
  * <p>Persistence. {@link #close()} flushes every buffer and writes {@code store.meta} (format version
  * {@value #META_VERSION}); opening a directory reads it back and deletes it, so a store that was not closed cleanly
@@ -55,6 +58,8 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
     static final int META_VERSION = 1;
     static final int PAGE_HEADER = 4;
     static final int ENTRY_HEADER = 4 + 4 + 8 + 8 + 2;
+    /** Flag in an entry's length field: deliver it from the bucket it is in, whatever its true time. */
+    static final int DUE_AT_BUCKET = 0x8000;
     /** Largest record: one entry per page. */
     public static final int MAX_RECORD_BYTES = PagePool.PAGE_SIZE - PAGE_HEADER - ENTRY_HEADER;
     private static final int READ_CHUNK = 256 * 1024;
@@ -119,6 +124,23 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
     /** Format tag of the subclass, stored in the meta file so that SAT and SAT/L files are never mixed up. */
     abstract int kind();
 
+    /**
+     * How many units early a record placed now for {@code at > now} may come out, on top of the tolerance: if its
+     * bucket lies within this of {@code at}, the entry is marked to be delivered from that bucket.
+     */
+    long earlyAllowance(long now, long at) {
+        return 0;
+    }
+
+    /**
+     * {@inheritDoc} Here: {@code at - max(tolerance, earlyAllowance(scheduledAt, at))}; re-queues happen later, at
+     * smaller distances, so their allowance is never larger.
+     */
+    @Override
+    public long earliest(long scheduledAt, long at) {
+        return at - Math.max(options.tolerance(), at > scheduledAt ? earlyAllowance(scheduledAt, at) : 0);
+    }
+
     // ---------------------------------------------------------------- RevisitQueue
 
     @Override
@@ -157,7 +179,7 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
             seqOf.put(key, seq);
         }
         bumpGen(seq);
-        append(seq, gen.get(seq), key, at, bucket, record, 0, record.length);
+        append(seq, gen.get(seq), key, at, bucket, record, 0, record.length, false);
     }
 
     @Override
@@ -235,6 +257,11 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
         return options.tolerance();
     }
 
+    /** The options this store was opened with. */
+    public BucketStoreOptions options() {
+        return options;
+    }
+
     @Override
     public long bytesWritten() {
         return bytesWritten;
@@ -302,11 +329,12 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
     private void place(int seq, int g, long key, long at, byte[] record, int off, int len) throws IOException {
         long b = at <= now ? at : bucketFor(now, at);
         assert b <= at && (at <= now || b > now) : "bucket " + b + " for at " + at + " at now " + now;
-        append(seq, g, key, at, b, record, off, len);
+        boolean dueAtBucket = b < at && at - b <= earlyAllowance(now, at);
+        append(seq, g, key, at, b, record, off, len, dueAtBucket);
     }
 
-    private void append(int seq, int g, long key, long at, long b, byte[] record, int off, int len)
-            throws IOException {
+    private void append(int seq, int g, long key, long at, long b, byte[] record, int off, int len,
+                        boolean dueAtBucket) throws IOException {
         bucketOf.set(seq, b);
         Bucket bucket = buckets.get(b);
         if (bucket == null) {
@@ -334,7 +362,7 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
         p.putInt(pos + 4, g);
         p.putLong(pos + 8, key);
         p.putLong(pos + 16, at);
-        p.putShort(pos + 24, (short) len);
+        p.putShort(pos + 24, (short) (dueAtBucket ? len | DUE_AT_BUCKET : len));
         p.put(pos + ENTRY_HEADER, record, off, len);
         bucket.usedInLast = pos + need;
     }
@@ -439,13 +467,14 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
             int g = p.getInt(pos + 4);
             long key = p.getLong(pos + 8);
             long at = p.getLong(pos + 16);
-            int len = Short.toUnsignedInt(p.getShort(pos + 24));
+            int lenField = Short.toUnsignedInt(p.getShort(pos + 24));
+            int len = lenField & ~DUE_AT_BUCKET;
             p.get(pos + ENTRY_HEADER, scratch, 0, len);
             pos += ENTRY_HEADER + len;
             if (seq >= nextSeq || gen.get(seq) != g) {
                 continue; // replaced, deleted or already delivered
             }
-            if (at - now > options.tolerance()) {
+            if (at - now > options.tolerance() && (lenField & DUE_AT_BUCKET) == 0) {
                 place(seq, g, key, at, scratch, 0, len); // too early: re-queue at its true time, finer resolution
                 continue;
             }

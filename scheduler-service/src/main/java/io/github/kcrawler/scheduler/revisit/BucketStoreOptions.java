@@ -10,8 +10,13 @@ package io.github.kcrawler.scheduler.revisit;
  * @param directIo    open bucket files with O_DIRECT (com.sun.nio.file.ExtendedOpenOption.DIRECT) so that the
  *                    page cache neither hides nor absorbs the I/O; needs a file system that supports it (not tmpfs)
  * @param flushOrder  which write buffers go to disk first when the free-page pool runs dry
+ * @param earlyFraction ours, SAT/L only (SAT is exact): a record placed d units ahead may also come out up to
+ *                    ⌊earlyFraction · d⌋ units early, decided once at placement: if its bucket is that close to its
+ *                    true time, it is delivered from that bucket instead of being re-queued into finer ones. In
+ *                    [0, 1); 0 is the paper's rule (the absolute tolerance alone). See {@link SatlStore}.
  */
-public record BucketStoreOptions(long bufferBytes, long tolerance, boolean directIo, FlushOrder flushOrder) {
+public record BucketStoreOptions(long bufferBytes, long tolerance, boolean directIo, FlushOrder flushOrder,
+                                 double earlyFraction) {
     public static final long DEFAULT_BUFFER_BYTES = 32L << 20;
     public static final long MIN_BUFFER_BYTES = 8L * PagePool.PAGE_SIZE;
 
@@ -28,6 +33,14 @@ public record BucketStoreOptions(long bufferBytes, long tolerance, boolean direc
         if (flushOrder == null) {
             throw new IllegalArgumentException("flush order must not be null");
         }
+        if (!(earlyFraction >= 0 && earlyFraction < 1)) {
+            throw new IllegalArgumentException("early fraction must be in [0, 1), was " + earlyFraction);
+        }
+    }
+
+    /** Without an early fraction (the paper's tolerance alone). */
+    public BucketStoreOptions(long bufferBytes, long tolerance, boolean directIo, FlushOrder flushOrder) {
+        this(bufferBytes, tolerance, directIo, flushOrder, 0);
     }
 
     /** Paper 003's flush order ({@link FlushOrder#TIME_ORDER}). */

@@ -15,8 +15,9 @@ import java.io.IOException;
  * <p>Contract, shared by every implementation and held by {@code RevisitQueueContractTest}:
  * <ul>
  *   <li>a record scheduled at {@code at} is delivered by exactly one {@code poll(now)} with
- *       {@code at - tolerance() <= now}, and, when the caller polls every unit, no later than {@code max(at, t+1)}
- *       where t is the time it was scheduled at (never late; early by at most {@link #tolerance()});</li>
+ *       {@code earliest(t, at) <= now}, and, when the caller polls every unit, no later than {@code max(at, t+1)}
+ *       where t is the time it was scheduled at (never late; early by at most {@link #tolerance()}, or what
+ *       {@link #earliest} allows);</li>
  *   <li>scheduling an existing key replaces its record and time; {@link #delete} removes it; a replaced or deleted
  *       record is never delivered;</li>
  *   <li>a delivered record leaves the queue: the sink may schedule it again (typically at {@code now + interval}).</li>
@@ -58,6 +59,14 @@ public interface RevisitQueue extends AutoCloseable {
 
     /** How early a record may be delivered, in units (0: exactly on time). */
     long tolerance();
+
+    /**
+     * The earliest time a record scheduled at {@code scheduledAt} for {@code at} may be delivered: {@code at -
+     * tolerance()} unless the store also allows an earliness relative to the distance (SAT/L's early fraction).
+     */
+    default long earliest(long scheduledAt, long at) {
+        return at - tolerance();
+    }
 
     /** Bytes this queue wrote to its files (for RocksDB: flush plus compaction writes). */
     long bytesWritten();

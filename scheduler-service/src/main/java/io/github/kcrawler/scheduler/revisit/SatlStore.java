@@ -19,6 +19,17 @@ import java.nio.file.Path;
  * with e = 0 every record comes out exactly at t' (the paper's "strict timing", §4.5), with e = ∞ at b, up to τ − 1
  * units early (the paper's default runs).
  *
+ * <p>Ours: an early fraction φ ({@link BucketStoreOptions#earlyFraction()}, 0 = the paper). The absolute e treats a
+ * record due in a year like one due in a minute. With φ, a record placed d units ahead whose bucket lies within
+ * ⌊φ·d⌋ of its true time is marked, at placement, to come out of that bucket — up to ⌊φ·d⌋ units early instead of
+ * being re-queued into ever finer buckets. Each re-queue is one more append, and the records re-queued near their
+ * time are the ones that fill the write buffers: at a high revisit rate those no longer fit and spill to the bucket
+ * files, which is what the bytes written per revisit are made of ({@code bench revisits}). A marked record is the
+ * only kind that comes out early by more than e; one that is not marked is re-queued as in the paper, with its
+ * allowance computed again from its new, smaller distance. So a record is never early by more than
+ * max(e, ⌊φ·d⌋) for the d it was scheduled with ({@link #earliest}). The cost: revisits a little early — a fraction
+ * of the interval, never of the whole, measured as the mean early fraction by {@code bench revisits}.
+ *
  * <p>Everything else — the shared free-page pool, flushing in time order with small buffers left for later, the
  * sequence and bucket indexes for key-based update/delete, the file format — is in {@link BucketFileStore}.
  * Persistent across a clean close/reopen.
@@ -38,6 +49,11 @@ public final class SatlStore extends BucketFileStore {
     @Override
     long bucketFor(long now, long at) {
         return SatlBuckets.bucket(now, at);
+    }
+
+    @Override
+    long earlyAllowance(long now, long at) {
+        return (long) Math.floor(options().earlyFraction() * (at - now));
     }
 
     @Override

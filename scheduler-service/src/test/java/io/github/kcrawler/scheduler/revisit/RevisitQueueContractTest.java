@@ -50,7 +50,7 @@ abstract class RevisitQueueContractTest {
 
     /** Drives the store and the model together: random schedules, updates and deletes while polling each unit. */
     private void runAgainstModel(RevisitQueue q, Map<Long, Expected> model, long from, long to, SplittableRandom rnd,
-                                 int opsPerTick, long maxDistance, long tolerance, long stopAddingAt)
+                                 int opsPerTick, long maxDistance, long stopAddingAt)
             throws IOException {
         Map<Long, Long> deliveredAt = new HashMap<>();
         for (long t = from; t <= to; t++) {
@@ -63,7 +63,7 @@ abstract class RevisitQueueContractTest {
                 assertThat(at).as("true time of key %d", key).isEqualTo(e.at());
                 assertThat(Arrays.copyOf(rec, len)).as("record of key %d", key).isEqualTo(e.record());
                 assertThat(now).as("key %d due at %d delivered at", key, e.at())
-                        .isGreaterThanOrEqualTo(e.at() - tolerance)
+                        .isGreaterThanOrEqualTo(q.earliest(e.scheduledAt(), e.at()))
                         .isLessThanOrEqualTo(Math.max(e.at(), e.scheduledAt() + 1));
                 got.add(new long[]{key, at});
             });
@@ -105,7 +105,7 @@ abstract class RevisitQueueContractTest {
         Map<Long, Expected> model = new HashMap<>();
         long pool = 32 * 4096;
         try (RevisitQueue q = open(dir, 0, 0, pool)) {
-            runAgainstModel(q, model, 0, 1_500, new SplittableRandom(1), 40, 400, 0, 1_100);
+            runAgainstModel(q, model, 0, 1_500, new SplittableRandom(1), 40, 400, 1_100);
             assertThat(model).isEmpty();
             assertThat(q.size()).isZero();
             // ~30,000 schedules of 20-240 B records (~4 MB) through a 128 KiB pool: the store must have written
@@ -122,7 +122,7 @@ abstract class RevisitQueueContractTest {
         Map<Long, Expected> model = new HashMap<>();
         try (RevisitQueue q = open(dir, 0, e, 64 * 4096)) {
             assertThat(q.tolerance()).isEqualTo(e);
-            runAgainstModel(q, model, 0, 3_000, new SplittableRandom(2), 20, 2_000, e, 1_000);
+            runAgainstModel(q, model, 0, 3_000, new SplittableRandom(2), 20, 2_000, 1_000);
             assertThat(model).isEmpty();
         }
     }
@@ -133,6 +133,7 @@ abstract class RevisitQueueContractTest {
             int n = 500;
             long[] interval = new long[n];
             long[] next = new long[n];
+            long[] scheduledAt = new long[n];
             int[] visits = new int[n];
             for (int k = 0; k < n; k++) {
                 interval[k] = 1 + k % 37;
@@ -143,15 +144,22 @@ abstract class RevisitQueueContractTest {
                 final long now = t;
                 q.poll(now, (key, at, rec, len) -> {
                     int k = (int) key;
-                    assertThat(now).isEqualTo(next[k]);
+                    assertThat(now).as("key %d due at %d", k, next[k])
+                            .isBetween(q.earliest(scheduledAt[k], next[k]), next[k]);
                     assertThat(ByteBuffer.wrap(rec).getLong(0)).isEqualTo(key);
                     visits[k]++;
+                    scheduledAt[k] = now;
                     next[k] = now + interval[k];
                     q.schedule(key, next[k], Arrays.copyOf(rec, len));
                 });
             }
+            boolean exact = q.earliest(0, 1_000) == 1_000;
             for (int k = 0; k < n; k++) {
-                assertThat(visits[k]).as("visits of key %d", k).isEqualTo((int) (300 / interval[k]));
+                if (exact) {
+                    assertThat(visits[k]).as("visits of key %d", k).isEqualTo((int) (300 / interval[k]));
+                } else { // early deliveries come back sooner
+                    assertThat(visits[k]).as("visits of key %d", k).isGreaterThanOrEqualTo((int) (300 / interval[k]));
+                }
             }
             assertThat(q.size()).isEqualTo(n);
         }
@@ -218,7 +226,7 @@ abstract class RevisitQueueContractTest {
         boolean persistent;
         try (RevisitQueue q = open(dir, 0, 0, 16 * 4096)) {
             persistent = q.persistent();
-            runAgainstModel(q, model, 0, 200, new SplittableRandom(3), 30, 300, 0, 200);
+            runAgainstModel(q, model, 0, 200, new SplittableRandom(3), 30, 300, 200);
         }
         if (!persistent) {
             return;
@@ -227,7 +235,7 @@ abstract class RevisitQueueContractTest {
         try (RevisitQueue q = open(dir, 0, 0, 16 * 4096)) {
             assertThat(q.now()).isEqualTo(200);
             assertThat(q.size()).isEqualTo(model.size());
-            runAgainstModel(q, model, 201, 900, new SplittableRandom(4), 30, 300, 0, 400);
+            runAgainstModel(q, model, 201, 900, new SplittableRandom(4), 30, 300, 400);
             assertThat(model).isEmpty();
         }
     }
