@@ -138,6 +138,9 @@ class SchedulerTopologyTest {
         assertThat(r.revisit().lastModified()).isEqualTo("Tue, 01 Dec 2026 00:00:00 GMT");
         assertThat(counter(MetricNames.SCHEDULER_REVISITS, "outcome", "first")).isEqualTo(2);
         assertThat(counter(MetricNames.SCHEDULER_REVISITS, "outcome", "gone")).isEqualTo(1);
+        var early = d.registry.find(MetricNames.SCHEDULER_REVISIT_EARLY_FRACTION).summary();
+        assertThat(early.count()).as("each due revisit is measured").isEqualTo(1);
+        assertThat(early.totalAmount()).as("5 units ahead SAT/L's resolution is 1 unit: on time").isZero();
 
         assertThat(r.revisit()).as("the state travels with the request (issue 22)").isNotNull();
         assertThat(r.revisit().visits()).isZero();
