@@ -46,7 +46,7 @@ class SatlStoreEarlyFractionContractTest extends RevisitQueueContractTest {
      * A steady revisit load (each delivered record comes back at now + its interval, intervals 10..3,600 units
      * log-uniform, 175-byte records) through a pool that holds a fraction of them: with φ = 1/12 every delivery is
      * within ⌊φ · interval⌋ of its time, the mean earliness is a small part of φ, and the store writes clearly fewer
-     * bytes than with strict timing (measured 0.76×, see BENCHMARKS.md), because fewer records are re-queued into the
+     * bytes than with strict timing (one run: 0.68×, BENCHMARKS.md), because fewer records are re-queued into the
      * near buckets that overflow the pool.
      */
     @Test
