@@ -1,6 +1,10 @@
 package io.github.kcrawler.lab.faults;
 
 import io.github.kcrawler.common.model.FetchKind;
+import io.github.kcrawler.common.model.FetchResult;
+import io.github.kcrawler.common.serde.Decoded;
+import io.github.kcrawler.common.serde.LenientJsonDeserializer;
+import io.github.kcrawler.common.topic.Topics;
 import io.github.kcrawler.common.url.UrlNormalizer;
 import io.github.kcrawler.scheduler.SchedulerConfig;
 import io.github.kcrawler.scheduler.processor.PendingEntry;
@@ -38,7 +42,9 @@ import java.util.Set;
  * @param unreadable    keys whose latest value does not parse or is not usable
  * @param fetched       pages the check was asked about
  * @param missing       of those, pages without a usable state
- * @param missingSample up to 20 of the missing pages' URLs
+ * @param missingSample up to 20 of the missing pages' URLs, each with what the committed fetch results say of it
+ *                      ({@link #resultsOf}), so that a failure tells a page whose results never arrived from one whose
+ *                      every fetch failed after the server had answered
  */
 public record RevisitStateCheck(long records, long states, long unreadable, long fetched, long missing,
                                 List<String> missingSample) {
@@ -87,16 +93,56 @@ public record RevisitStateCheck(long records, long states, long unreadable, long
                 }
             }
         }
+        if (!sample.isEmpty()) {
+            Map<String, List<String>> said = resultsOf(bootstrap, sample, timeout);
+            sample.replaceAll(url -> url + " " + said.getOrDefault(canonical(url), List.of("(no fetch result)")));
+        }
         return new RevisitStateCheck(records[0], withState.size(), unreadable, fetchedUrls.size(), missing,
                 List.copyOf(sample));
     }
 
+    /**
+     * Every committed fetch result of the given pages, by canonical URL, in topic order: kind, outcome, status and
+     * whether it carried a revisit memo.
+     */
+    private static Map<String, List<String>> resultsOf(String bootstrap, List<String> urls, Duration timeout) {
+        Set<String> wanted = new HashSet<>();
+        urls.forEach(u -> wanted.add(canonical(u)));
+        Map<String, List<String>> said = new HashMap<>();
+        LenientJsonDeserializer<FetchResult> json = new LenientJsonDeserializer<>(FetchResult.class);
+        readAll(bootstrap, Topics.withPrefix("").fetchResults.name(), timeout, r -> {
+            Decoded<FetchResult> d = r.value() == null ? null : json.deserialize(r.topic(), r.value());
+            if (d != null && d.isOk() && d.value().url() != null && wanted.contains(canonical(d.value().url()))) {
+                FetchResult f = d.value();
+                said.computeIfAbsent(canonical(f.url()), k -> new ArrayList<>()).add(f.kind() + " " + f.outcome()
+                        + " " + f.status() + (f.revisit() == null ? "" : " memo") + " @" + f.fetchedAt()
+                        + " offset " + r.partition() + ":" + r.offset());
+            }
+        });
+        return said;
+    }
+
     private static Map<ByteBuffer, byte[]> latest(String bootstrap, String topic, Duration timeout, long[] count) {
+        Map<ByteBuffer, byte[]> latest = new HashMap<>();
+        readAll(bootstrap, topic, timeout, r -> {
+            count[0]++;
+            ByteBuffer key = ByteBuffer.wrap(r.key() == null ? new byte[0] : r.key());
+            if (r.value() == null) {
+                latest.remove(key);
+            } else {
+                latest.put(key, r.value());
+            }
+        });
+        return latest;
+    }
+
+    /** Reads every partition of {@code topic} from its beginning to its committed end (read-committed). */
+    private static void readAll(String bootstrap, String topic, Duration timeout,
+                                java.util.function.Consumer<ConsumerRecord<byte[], byte[]>> each) {
         Map<String, Object> props = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
                 ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000);
-        Map<ByteBuffer, byte[]> latest = new HashMap<>();
         try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(props, new ByteArrayDeserializer(),
                 new ByteArrayDeserializer())) {
             List<TopicPartition> parts = new ArrayList<>();
@@ -114,18 +160,11 @@ public record RevisitStateCheck(long records, long states, long unreadable, long
                     throw new IllegalStateException("could not read " + topic + " to its end within " + timeout);
                 }
                 for (ConsumerRecord<byte[], byte[]> r : c.poll(Duration.ofMillis(200))) {
-                    count[0]++;
-                    ByteBuffer key = ByteBuffer.wrap(r.key() == null ? new byte[0] : r.key());
-                    if (r.value() == null) {
-                        latest.remove(key);
-                    } else {
-                        latest.put(key, r.value());
-                    }
+                    each.accept(r);
                 }
                 open.removeIf(tp -> c.position(tp) >= end.get(tp));
             }
         }
-        return latest;
     }
 
     private static SchedulerConfig defaults() {
