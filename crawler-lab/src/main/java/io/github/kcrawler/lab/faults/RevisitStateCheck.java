@@ -3,6 +3,7 @@ package io.github.kcrawler.lab.faults;
 import io.github.kcrawler.common.model.FetchKind;
 import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.serde.Decoded;
+import io.github.kcrawler.common.service.DeadLetters;
 import io.github.kcrawler.common.serde.LenientJsonDeserializer;
 import io.github.kcrawler.common.topic.Topics;
 import io.github.kcrawler.common.url.UrlNormalizer;
@@ -20,6 +21,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -103,7 +105,8 @@ public record RevisitStateCheck(long records, long states, long unreadable, long
 
     /**
      * Every committed fetch result of the given pages, by canonical URL, in topic order: kind, outcome, status and
-     * whether it carried a revisit memo.
+     * whether it carried a revisit memo; then every dead letter whose value names the page (a record a service could
+     * not process), with the service and exception from its headers.
      */
     private static Map<String, List<String>> resultsOf(String bootstrap, List<String> urls, Duration timeout) {
         Set<String> wanted = new HashSet<>();
@@ -119,7 +122,22 @@ public record RevisitStateCheck(long records, long states, long unreadable, long
                         + " offset " + r.partition() + ":" + r.offset());
             }
         });
+        readAll(bootstrap, Topics.withPrefix("").deadLetter.name(), timeout, r -> {
+            String value = r.value() == null ? "" : new String(r.value(), StandardCharsets.UTF_8);
+            for (String url : wanted) {
+                if (value.contains(url)) {
+                    said.computeIfAbsent(url, k -> new ArrayList<>()).add("DEAD LETTER from "
+                            + header(r, DeadLetters.HEADER_SERVICE) + " (" + header(r, DeadLetters.HEADER_TOPIC) + "): "
+                            + header(r, DeadLetters.HEADER_EXCEPTION) + " " + header(r, DeadLetters.HEADER_MESSAGE));
+                }
+            }
+        });
         return said;
+    }
+
+    private static String header(ConsumerRecord<byte[], byte[]> r, String name) {
+        org.apache.kafka.common.header.Header h = r.headers().lastHeader(name);
+        return h == null || h.value() == null ? "?" : new String(h.value(), StandardCharsets.UTF_8);
     }
 
     private static Map<ByteBuffer, byte[]> latest(String bootstrap, String topic, Duration timeout, long[] count) {
@@ -142,11 +160,12 @@ public record RevisitStateCheck(long records, long states, long unreadable, long
         Map<String, Object> props = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000);
+                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000, ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
         try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(props, new ByteArrayDeserializer(),
                 new ByteArrayDeserializer())) {
             List<TopicPartition> parts = new ArrayList<>();
-            for (PartitionInfo p : c.partitionsFor(topic, timeout)) {
+            List<PartitionInfo> infos = c.partitionsFor(topic, timeout);
+            for (PartitionInfo p : infos == null ? List.<PartitionInfo>of() : infos) { // none: the topic does not exist
                 parts.add(new TopicPartition(p.topic(), p.partition()));
             }
             c.assign(parts);
