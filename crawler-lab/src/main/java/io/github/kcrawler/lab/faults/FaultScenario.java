@@ -156,6 +156,7 @@ public final class FaultScenario {
                 RevisitStateCheck revisit = null;
                 if (disturb) {
                     BitSet fetched = websim.fetchedPages();
+                    settle(lag); // a page served just now: its result reaches the scheduler before the check reads
                     List<String> fetchedUrls = new ArrayList<>();
                     for (int p = fetched.nextSetBit(0); p >= 0; p = fetched.nextSetBit(p + 1)) {
                         fetchedUrls.add(urls.get(p));
@@ -172,6 +173,26 @@ public final class FaultScenario {
             }
         }
     }
+
+    /**
+     * Waits (at most {@link #SETTLE}) until no group lags in two checks in a row: the crawl counts as complete once
+     * websim was quiet and nothing lagged, but a fetch may still have gone out since, and the revisit-state check must
+     * not race with its result (the fetcher holds its request uncommitted until the result is committed, so the lag
+     * stays above 0 until the scheduler has consumed it).
+     */
+    private static void settle(CrawlMonitor lag) throws InterruptedException {
+        long deadline = System.nanoTime() + SETTLE.toNanos();
+        int zero = 0;
+        while (zero < 2 && System.nanoTime() < deadline) {
+            zero = lag.check().lag() == 0 ? zero + 1 : 0;
+            if (zero < 2) {
+                Thread.sleep(500);
+            }
+        }
+    }
+
+    /** The longest {@link #settle} waits. */
+    static final Duration SETTLE = Duration.ofSeconds(60);
 
     /** Kills (or stops) each process in turn, each once the crawl has recovered from the previous disruption. */
     private void disrupt(FaultCluster cluster, RunMonitor monitor, long goal,
