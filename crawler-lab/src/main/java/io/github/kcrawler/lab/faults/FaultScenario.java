@@ -155,8 +155,8 @@ public final class FaultScenario {
                 double seconds = monitor.seconds();
                 RevisitStateCheck revisit = null;
                 if (disturb) {
-                    BitSet fetched = websim.fetchedPages();
                     settle(lag); // a page served just now: its result reaches the scheduler before the check reads
+                    BitSet fetched = websim.fetchedPages();
                     List<String> fetchedUrls = new ArrayList<>();
                     for (int p = fetched.nextSetBit(0); p >= 0; p = fetched.nextSetBit(p + 1)) {
                         fetchedUrls.add(urls.get(p));
