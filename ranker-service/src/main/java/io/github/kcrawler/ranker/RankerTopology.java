@@ -3,6 +3,7 @@ package io.github.kcrawler.ranker;
 import io.github.kcrawler.ranker.pagerank.IprParams;
 import io.github.kcrawler.ranker.processor.IprProcessor;
 import io.github.kcrawler.ranker.processor.RankPage;
+import io.github.kcrawler.ranker.processor.RankPageCodec;
 
 import io.github.kcrawler.common.serde.LenientJsonDeserializer;
 
@@ -84,7 +85,7 @@ public final class RankerTopology {
         topology.addProcessor(IPR_PROCESSOR, () -> new IprProcessor(PAGE_STORE, flush, params, metrics, DELTAS_SINK,
                 SCORES_SINK, partitions), LINKS_SOURCE, DELTAS_SOURCE);
         // Cached: a popular URL's many receipts within a commit reach RocksDB and the changelog once.
-        topology.addStateStore(Stores.keyValueStoreBuilder(pageStore, Serdes.Bytes(), RankPage.SERDE)
+        topology.addStateStore(Stores.keyValueStoreBuilder(pageStore, Serdes.Bytes(), RankPageCodec.SERDE)
                 .withCachingEnabled(), IPR_PROCESSOR);
         topology.addSink(DELTAS_SINK, topics.rankDeltas.name(), new StringSerializer(),
                 topics.rankDeltas.valueSerde().serializer(), IPR_PROCESSOR);

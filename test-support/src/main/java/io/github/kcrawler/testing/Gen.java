@@ -240,6 +240,20 @@ public final class Gen {
         return new String(chars);
     }
 
+    /**
+     * A {@link #string(int, int)} with every surrogate replaced by {@code 'x'}: text that UTF-8 encodes and decodes back
+     * to itself (a lone surrogate does not), as a binary codec's round trip needs.
+     */
+    public String utf8Safe(int minLength, int maxLength) {
+        char[] c = string(minLength, maxLength).toCharArray();
+        for (int i = 0; i < c.length; i++) {
+            if (Character.isSurrogate(c[i])) {
+                c[i] = 'x';
+            }
+        }
+        return new String(c);
+    }
+
     /** At most {@code maxPieces} of {@code pieces}, each chosen uniformly, concatenated. */
     public String joined(String[] pieces, int maxPieces) {
         int n = size(0, maxPieces);

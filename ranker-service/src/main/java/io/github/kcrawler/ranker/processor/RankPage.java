@@ -1,14 +1,14 @@
 package io.github.kcrawler.ranker.processor;
 
 import io.github.kcrawler.common.model.LinkList;
-import io.github.kcrawler.common.serde.JsonSerde;
 
 import java.util.List;
 
 /**
  * The incremental-PageRank state of one URL in the ranker's store (key: URL fingerprint), on the partition that owns
  * the URL's host: its approximate score, AR's accumulator, whether it was fetched, and — only where the cut-off
- * propagates beyond the direct outlinks (VR, AR) — its distinct outlinks. JSON with a format version.
+ * propagates beyond the direct outlinks (VR, AR) — its distinct outlinks. Stored in binary ({@link RankPageCodec},
+ * which still reads the earlier JSON form), with a format version.
  *
  * @param ip       the key the URL's messages arrive under, used to publish its score
  * @param outlinks distinct outlinks in document order; empty when unfetched or when the cut-off is DL1
@@ -19,7 +19,6 @@ import java.util.List;
 public record RankPage(int v, String url, String ip, double score, double accumulated, boolean fetched, int degree,
                        List<LinkList.Link> outlinks, long epoch) {
     public static final int VERSION = 1;
-    public static final JsonSerde<RankPage> SERDE = JsonSerde.of(RankPage.class);
 
     /** How the page store carries publication epochs. */
     static final UnpublishedScores.Epochs<RankPage> EPOCHS = new UnpublishedScores.Epochs<>() {

@@ -3,7 +3,7 @@ package io.github.kcrawler.scheduler.processor;
 import io.github.kcrawler.common.model.FetchKind;
 import io.github.kcrawler.common.model.RevisitMemo;
 import io.github.kcrawler.common.serde.LenientJsonDeserializer;
-import io.github.kcrawler.scheduler.revisit.BinaryCodec;
+import io.github.kcrawler.common.serde.BinaryCodec;
 import io.github.kcrawler.scheduler.revisit.RevisitStateCodec;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serializer;

@@ -1,6 +1,7 @@
 package io.github.kcrawler.scheduler.revisit;
 
 import io.github.kcrawler.common.model.ChangeIntervals;
+import io.github.kcrawler.common.serde.BinaryCodec;
 import io.github.kcrawler.common.model.RevisitMemo;
 
 

@@ -1,6 +1,7 @@
 package io.github.kcrawler.scheduler.revisit;
 
 import io.github.kcrawler.common.model.ChangeIntervals;
+import io.github.kcrawler.common.serde.BinaryCodec;
 import io.github.kcrawler.common.model.RevisitMemo;
 import io.github.kcrawler.testing.Gen;
 import io.github.kcrawler.testing.PropertyCheck;
@@ -19,13 +20,7 @@ public class RevisitStateCodecTest {
 
     /** A string of valid UTF-16 (no unpaired surrogate), so its UTF-8 form round-trips exactly. */
     public static String text(Gen g, int min, int max) {
-        char[] c = g.string(min, max).toCharArray();
-        for (int i = 0; i < c.length; i++) {
-            if (Character.isSurrogate(c[i])) {
-                c[i] = 'x';
-            }
-        }
-        return new String(c);
+        return g.utf8Safe(min, max);
     }
 
     public static String validator(Gen g) {

@@ -1,11 +1,11 @@
-package io.github.kcrawler.scheduler.revisit;
+package io.github.kcrawler.common.serde;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * The primitives of the scheduler's binary store values ({@link RevisitStateCodec}, the pending store's
- * {@code PendingEntryCodec}): zig-zag varints, fixed 8-byte longs, length-prefixed UTF-8 strings, and a 32-hex-digit
+ * The primitives of the services' binary store values (the scheduler's {@code RevisitStateCodec} and
+ * {@code PendingEntryCodec}, the ranker's {@code RankPageCodec}): zig-zag varints, fixed 8-byte longs, length-prefixed UTF-8 strings, and a 32-hex-digit
  * content hash as its 16 bytes. No Kafka, no I/O. The {@link Reader} is for untrusted bytes: it never reads past its
  * end and never throws; the first problem is kept ({@link Reader#problem}) and every later read returns 0 or null.
  */
