@@ -14,8 +14,8 @@ import java.util.List;
  * The ranker's page-store value in binary (issue 19, "a compact serde"; ours): the {@code rank-pages} store is read and
  * written for the fetched page and for every receipt of a page, and a JFR profile of {@code bench e2e} (2026-11-29)
  * put a fifth of the ranker thread's samples in Jackson reading {@link RankPage} JSON back from the store, more in
- * writing it (doubles printed in decimal and parsed again). Binary, an unfetched URL's entry is ~30 bytes plus its
- * URL and IP instead of ~150 bytes of JSON, and a double is its 8 bytes, read back bit for bit (JSON's shortest
+ * writing it (doubles printed in decimal and parsed again). Binary, an unfetched URL's entry is ~25 bytes plus its
+ * URL and IP instead of ~100 bytes of JSON plus them, and a double is its 8 bytes, read back bit for bit (JSON's shortest
  * decimal also reads back exactly, so the scores, and {@code IprTopologyTest}'s equality with the single-process
  * {@code IncrementalPageRank}, do not depend on the form). No Kafka but its serde interfaces, no I/O.
  *
