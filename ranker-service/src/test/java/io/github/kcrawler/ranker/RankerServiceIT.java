@@ -14,6 +14,7 @@ import io.github.kcrawler.common.topic.Topics;
 import io.github.kcrawler.kafka.embedded.KafkaTestCluster;
 import io.github.kcrawler.kafka.embedded.TopicRecord;
 import io.github.kcrawler.ranker.processor.RankPage;
+import io.github.kcrawler.ranker.processor.RankPageCodec;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -196,9 +197,9 @@ class RankerServiceIT {
             // Wait until every score change is committed (the changelog is read read_committed).
             await().atMost(WAIT).pollInterval(Duration.ofMillis(300)).until(() -> {
                 Map<String, Double> stored = new HashMap<>();
-                for (TopicRecord r : kafka.readAll(changelog, WAIT)) {
-                    RankPage page = read(r, RankPage.class);
-                    if (page.url() != null && !page.fetched()) {
+                for (byte[] value : kafka.readAllValues(changelog, WAIT)) {
+                    RankPage page = value == null ? null : RankPageCodec.decode(value); // the store writes binary
+                    if (page != null && page.url() != null && !page.fetched()) {
                         stored.put(page.url(), page.score());
                     }
                 }

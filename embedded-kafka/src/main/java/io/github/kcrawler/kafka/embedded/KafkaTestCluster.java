@@ -12,6 +12,8 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.InterruptException;
 import org.apache.kafka.common.errors.TimeoutException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.slf4j.Logger;
@@ -251,19 +253,41 @@ public final class KafkaTestCluster implements AutoCloseable {
      * @throws TimeoutException if the records cannot be read within {@code timeout}
      */
     public List<TopicRecord> readAll(String topic, Duration timeout) {
+        List<TopicRecord> out = new ArrayList<>();
+        for (ConsumerRecord<String, String> r : readCommitted(topic, timeout, new StringDeserializer())) {
+            out.add(toRecord(r));
+        }
+        return out;
+    }
+
+    /**
+     * {@link #readAll} for a topic of binary values (a service's changelog whose store writes bytes): the values as
+     * they are, in the same order.
+     */
+    public List<byte[]> readAllValues(String topic, Duration timeout) {
+        List<byte[]> out = new ArrayList<>();
+        for (ConsumerRecord<String, byte[]> r : readCommitted(topic, timeout, new ByteArrayDeserializer())) {
+            out.add(r.value());
+        }
+        return out;
+    }
+
+    private <V> List<ConsumerRecord<String, V>> readCommitted(String topic, Duration timeout,
+                                                             Deserializer<V> values) {
         long deadline = System.nanoTime() + timeout.toNanos();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(consumerProps(null))) {
+        try (KafkaConsumer<String, V> consumer = new KafkaConsumer<>(consumerProps(null), new StringDeserializer(),
+                values)) {
             List<TopicPartition> partitions = assignAll(consumer, topic, timeout);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions, timeout);
-            List<TopicRecord> out = new ArrayList<>();
+            List<ConsumerRecord<String, V>> out = new ArrayList<>();
             while (!reached(consumer, end, timeout)) {
                 if (System.nanoTime() - deadline > 0) {
                     throw new TimeoutException("read " + out.size() + " records of " + topic + " but not up to "
                             + end + " within " + timeout);
                 }
-                for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(100))) {
+                for (ConsumerRecord<String, V> r : consumer.poll(Duration.ofMillis(100))) {
                     if (r.offset() < end.get(new TopicPartition(r.topic(), r.partition()))) {
-                        out.add(toRecord(r));
+                        out.add(r);
                     }
                 }
             }
@@ -341,7 +365,7 @@ public final class KafkaTestCluster implements AutoCloseable {
 
     // ---------------------------------------------------------------------------------------------------------------
 
-    private List<TopicPartition> assignAll(KafkaConsumer<String, String> consumer, String topic, Duration timeout) {
+    private List<TopicPartition> assignAll(KafkaConsumer<String, ?> consumer, String topic, Duration timeout) {
         int partitions = TopicProvisioner.partitionCounts(admin(), List.of(topic), timeout).get(topic);
         List<TopicPartition> tps = new ArrayList<>();
         for (int p = 0; p < partitions; p++) {
@@ -352,7 +376,7 @@ public final class KafkaTestCluster implements AutoCloseable {
         return tps;
     }
 
-    private static boolean reached(KafkaConsumer<String, String> consumer, Map<TopicPartition, Long> end, Duration timeout) {
+    private static boolean reached(KafkaConsumer<String, ?> consumer, Map<TopicPartition, Long> end, Duration timeout) {
         for (Map.Entry<TopicPartition, Long> e : end.entrySet()) {
             if (consumer.position(e.getKey(), timeout) < e.getValue()) {
                 return false;
