@@ -15,7 +15,11 @@ import io.github.kcrawler.lab.report.OrderPlots;
 
 import io.github.kcrawler.ranker.pagerank.IprParams;
 import io.github.kcrawler.ranker.pagerank.PageRank;
+import io.github.kcrawler.lab.ranker.pagerank.CrawlOrdering;
+import io.github.kcrawler.lab.ranker.pagerank.NodeLabels;
 import io.github.kcrawler.lab.ranker.pagerank.Strategies;
+import io.github.kcrawler.scheduler.SchedulerConfig;
+import io.github.kcrawler.websim.SiteLayout;
 import io.github.kcrawler.websim.WebSimConfig;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -44,7 +48,9 @@ import picocli.CommandLine.Spec;
         footer = {"  crawler bench order --graph ../shared/data/cnr-2000 \\",
                 "      --seed-pages ../shared/data/cnr-2000.seeds-scc100.txt --summary out/order.json",
                 "", "Summary fields: pipelineCriterionB, simulatorCriterionB (10 values each, at 10 % … 100 %; a point",
-                "past the pages the pipeline fetched is null), maxGap, strategy, population, fetched.", "",
+                "past the pages the crawl reached is null; the simulator's under websim's robots.txt and the",
+                "pipeline's pages in flight), maxGap, sequentialSimulatorCriterionB (one page at a time, every page),",
+                "sequentialMaxGap, simulatorFeedbackDelay, strategy, population, fetched.", "",
                 "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE})
 public final class OrderBenchCommand implements Callable<Integer> {
     /** Pipeline rankings by the simulator's strategy name (BLC is the simulator's only: issue 24). */
@@ -85,6 +91,11 @@ public final class OrderBenchCommand implements Callable<Integer> {
     @Option(names = "--data-dir", description = "Working directory, wiped (default ${DEFAULT-VALUE}).")
     Path dataDir = Path.of("data", "bench-order");
 
+    @Option(names = "--simulator-feedback-delay", paramLabel = "PAGES", description = "Pages the simulator hands out "
+            + "before a page's links reach the strategy, the pipeline's pages in flight (default: partitions × "
+            + "wheel-lookahead, the most URLs the pipeline holds chosen ahead of their fetch results).")
+    Integer simulatorFeedbackDelay;
+
     @Option(names = "--summary", paramLabel = "FILE", description = "Write the summary as JSON.")
     Path summary;
 
@@ -116,36 +127,64 @@ public final class OrderBenchCommand implements Callable<Integer> {
         DemoSummary crawl = DemoRunner.run(o, System.out);
         int[] fetched = FetchOrder.read(dataDir.resolve("websim-access.tsv"));
 
-        long layoutSeed = WebSimConfig.builder().build().seed();
-        var labels = SyntheticUrls.of(g.numNodes(), layoutSeed, pagesPerHost, seeds);
+        // websim's layout of the crawled web, as DemoRunner's websim built it: the simulator's hosts and robots.txt
+        SiteLayout layout = SiteLayout.build(g.numNodes(), WebSimConfig.builder().meanPagesPerHost(pagesPerHost)
+                .build(), seeds);
+        var labels = SyntheticUrls.of(layout);
         int population = g.reachableFrom(seeds).cardinality();
         int recomputeEvery = Math.max(1, (population + 99) / 100);
-        int[] simulated = CrawlSimulator.crawl(Strategies.create(strategy, labels,
-                IprParams.defaults(IprParams.CutOff.DL1), recomputeEvery, PageRank.DEFAULT_DAMPING), g, seeds);
-        OrderQuality.Comparison c = OrderQuality.compare(g, seeds, simulated, fetched, PageRank.DEFAULT_DAMPING);
+        int delay = simulatorFeedbackDelay != null ? simulatorFeedbackDelay : pipelineInFlight(all);
+        int[] sequential = CrawlSimulator.crawl(simulated(labels, recomputeEvery), g, seeds);
+        int[] simulated = CrawlSimulator.crawl(simulated(labels, recomputeEvery),
+                g.withoutLinksInto(layout.disallowedPages()), seeds, delay);
+        OrderQuality.Comparison c = OrderQuality.compare(g, seeds, simulated, sequential, fetched,
+                PageRank.DEFAULT_DAMPING);
 
         OrderBenchResult out = new OrderBenchResult("order", graph.toString(), strategy, seeds.length, politenessMs,
                 partitions, c.population(), c.fetchedInPopulation(), c.fetchedOutside(),
-                OrderBenchResult.CHECKPOINTS_PERCENT.clone(), OrderBenchResult.nullable(c.pipeline()), c.simulator(),
-                c.maxGap(), crawl.pagesPerSecond(), crawl.politenessViolations(), crawl.duplicateFetches(),
+                OrderBenchResult.CHECKPOINTS_PERCENT.clone(), OrderBenchResult.nullable(c.pipeline()),
+                OrderBenchResult.nullable(c.simulator()), c.maxGap(), delay, c.simulatorCrawled(), c.sequential(),
+                c.sequentialMaxGap(), crawl.pagesPerSecond(), crawl.politenessViolations(), crawl.duplicateFetches(),
                 crawl.elapsedSeconds());
         System.out.printf("criterion B at 10 %% … 100 %% (%s, %d seeds, %,d pages reachable, %,d fetched):%n",
                 strategy, seeds.length, c.population(), c.fetchedInPopulation());
         System.out.println("  pipeline  " + row(c.pipeline()));
-        System.out.println("  simulator " + row(c.simulator()));
-        System.out.printf("  largest gap %.3f; %,.0f pages/s, %d politeness violations%n", c.maxGap(),
-                crawl.pagesPerSecond(), crawl.politenessViolations());
+        System.out.println("  simulator " + row(c.simulator()) + "   (websim's robots.txt, " + delay
+                + " pages in flight)");
+        System.out.println("  sequential" + row(c.sequential()) + "   (one page at a time, every page)");
+        System.out.printf("  largest gap %.3f (to the sequential simulator %.3f); %,.0f pages/s, %d politeness "
+                        + "violations%n", c.maxGap(), c.sequentialMaxGap(), crawl.pagesPerSecond(),
+                crawl.politenessViolations());
         if (summary != null) {
             JsonSerde.writeIndented(summary, out);
             BenchReportFiles.write(summary, OrderBenchResult.class, OrderPlots.TITLE, List.of(
-                    "The simulator crawls the graph one page at a time in its strategy's exact order; the pipeline "
-                            + "orders through Kafka: scores coalesced per flush, the priority pool's score buckets, "
-                            + "the politeness wheel and many fetches in flight. Points past the pages the pipeline "
-                            + "fetched are left out."),
+                    "The simulator crawls websim's web (never the pages its robots.txt disallows) in its "
+                            + "strategy's exact order with the pipeline's pages in flight (a page's links reach the "
+                            + "strategy that many hand-outs later); the sequential simulator one page at a time over "
+                            + "every page. The pipeline orders through Kafka: scores coalesced per flush, the priority "
+                            + "pool's score buckets, the politeness wheel. Points past the pages a crawl reached are "
+                            + "left out."),
                     BenchReportFiles.commandLine(spec), OrderPlots::plot, List.of());
             System.out.println("Summary written to " + summary);
         }
         return 0;
+    }
+
+    private CrawlOrdering simulated(NodeLabels labels, int recomputeEvery) {
+        return Strategies.create(strategy, labels, IprParams.defaults(IprParams.CutOff.DL1), recomputeEvery,
+                PageRank.DEFAULT_DAMPING);
+    }
+
+    /**
+     * The most URLs the pipeline holds chosen ahead of their fetch results: {@code wheel-lookahead} per partition
+     * (waiting in the wheel or in flight, SchedulerConfig); 0 when the lookahead is off (the wheel alone bounds it,
+     * far above any window the simulator models well: pass {@code --simulator-feedback-delay}).
+     */
+    private int pipelineInFlight(Map<String, String> settings) {
+        String raw = settings.get(SchedulerConfig.Wheel.LOOKAHEAD.key());
+        int lookahead = raw != null ? SchedulerConfig.Wheel.LOOKAHEAD.parse(raw)
+                : SchedulerConfig.Wheel.LOOKAHEAD.defaultValue();
+        return Math.multiplyExact(lookahead, partitions);
     }
 
     static int[] parseSeeds(String spec, int numNodes) throws IOException {

@@ -12,13 +12,23 @@ import java.util.List;
  * @param population               pages reachable from the seeds
  * @param fetched                  of those, the pages the pipeline fetched
  * @param pipelineCriterionB       the pipeline's criterion B at 10 %, 20 %, … 100 %; null past the pages it fetched
- * @param simulatorCriterionB      the simulator's, at the same points
+ * @param simulatorCriterionB      the simulator's at the same points, under the pipeline's constraints: websim's web
+ *                                 (the pages its robots.txt disallows are never discovered) and
+ *                                 {@code simulatorFeedbackDelay} pages handed out before a page's links reach the
+ *                                 strategy; null past the pages it crawled
  * @param maxGap                   largest |pipeline − simulator| where both have a value
+ * @param simulatorFeedbackDelay   the simulator's pages in flight ({@code --simulator-feedback-delay})
+ * @param simulatorCrawled         pages of the population the simulator crawled
+ * @param sequentialSimulatorCriterionB the simulator one page at a time over every reachable page (the figure of
+ *                                 {@code simulate --experiment ordering}), at the same points
+ * @param sequentialMaxGap         largest |pipeline − sequential simulator| where the pipeline has a value
  */
 public record OrderBenchResult(String bench, String graph, String strategy, int seeds, long politenessMs,
                                int partitions, int population, int fetched, int fetchedOutsidePopulation,
                                int[] checkpointsPercent, List<Double> pipelineCriterionB,
-                               double[] simulatorCriterionB, double maxGap, double pagesPerSecond,
+                               List<Double> simulatorCriterionB, double maxGap, int simulatorFeedbackDelay,
+                               int simulatorCrawled, double[] sequentialSimulatorCriterionB, double sequentialMaxGap,
+                               double pagesPerSecond,
                                long politenessViolations, long duplicateFetches, double elapsedSeconds) {
     /** The checkpoints every result is sampled at: 10 %, 20 %, … 100 % of the reachable pages. */
     public static final int[] CHECKPOINTS_PERCENT = {10, 20, 30, 40, 50, 60, 70, 80, 90, 100};

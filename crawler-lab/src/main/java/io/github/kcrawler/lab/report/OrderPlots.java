@@ -28,16 +28,25 @@ public final class OrderPlots {
         double[] x = new double[n];
         double[] pipeline = new double[n];
         double[] simulator = new double[n];
+        double[] sequential = new double[n];
         for (int i = 0; i < n; i++) {
             x[i] = r.checkpointsPercent()[i];
-            Double p = i < r.pipelineCriterionB().size() ? r.pipelineCriterionB().get(i) : null;
-            pipeline[i] = p == null ? Double.NaN : p;
-            simulator[i] = i < r.simulatorCriterionB().length ? r.simulatorCriterionB()[i] : Double.NaN;
+            pipeline[i] = point(r.pipelineCriterionB(), i);
+            simulator[i] = point(r.simulatorCriterionB(), i);
+            sequential[i] = i < r.sequentialSimulatorCriterionB().length ? r.sequentialSimulatorCriterionB()[i]
+                    : Double.NaN;
         }
         String title = String.format(Locale.ROOT, "PageRank collected (criterion B), %s, %d seeds, %,d pages%n%s",
                 r.strategy(), r.seeds(), r.population(), r.graph());
         return List.of(line(dir, "criterion-b.svg", title, "% of the crawl", "share of the PageRank collected",
-                List.of(new Series("pipeline", x, pipeline, true), new Series("simulator", x, simulator, true)),
+                List.of(new Series("pipeline", x, pipeline, true),
+                        new Series("simulator, " + r.simulatorFeedbackDelay() + " pages in flight", x, simulator, true),
+                        new Series("simulator, one page at a time", x, sequential, true)),
                 false, false));
+    }
+
+    private static double point(List<Double> values, int i) {
+        Double v = i < values.size() ? values.get(i) : null;
+        return v == null ? Double.NaN : v;
     }
 }

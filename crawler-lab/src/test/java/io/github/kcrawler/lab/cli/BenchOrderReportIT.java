@@ -67,7 +67,15 @@ class BenchOrderReportIT {
         }
         assertThat(pipeline.path(9).isNull()).as("100 %% only if every page was fetched")
                 .isEqualTo(json.path("fetched").asInt() < n);
-        assertThat(simulator.path(9).asDouble()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-9));
+        // the simulator crawls websim's web: the pages its robots.txt disallows are never reached, as in the pipeline
+        // (the pipeline also stops at its depth limit, the simulator does not)
+        assertThat(json.path("simulatorCrawled").asInt()).isBetween(json.path("fetched").asInt(), n - 1);
+        assertThat(simulator.path(9).isNull()).isEqualTo(json.path("simulatorCrawled").asInt() < n);
+        assertThat(json.path("simulatorFeedbackDelay").asInt()).as("1 partition × wheel-lookahead 128").isEqualTo(128);
+        JsonNode sequential = json.path("sequentialSimulatorCriterionB");
+        assertThat(sequential.size()).isEqualTo(10);
+        assertThat(sequential.path(9).asDouble()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(json.path("maxGap").asDouble()).isBetween(0.0, 1.0);
+        assertThat(json.path("sequentialMaxGap").asDouble()).isBetween(0.0, 1.0);
     }
 }

@@ -41,21 +41,68 @@ class OrderQualityTest {
         LinkGraph g = graph(7);
         int[] seeds = {0};
         int[] simulated = CrawlSimulator.crawl(new BreadthFirst(io.github.kcrawler.lab.ranker.pagerank.NodeLabels.singleHost(400)), g, seeds);
-        OrderQuality.Comparison same = OrderQuality.compare(g, seeds, simulated, simulated, PageRank.DEFAULT_DAMPING);
+        OrderQuality.Comparison same = OrderQuality.compare(g, seeds, simulated, simulated, simulated,
+                PageRank.DEFAULT_DAMPING);
         assertThat(same.pipeline()).containsExactly(same.simulator());
+        assertThat(same.sequential()).containsExactly(same.simulator());
         assertThat(same.maxGap()).isZero();
+        assertThat(same.sequentialMaxGap()).isZero();
         assertThat(same.simulator()[9]).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(same.population()).isEqualTo(400);
+        assertThat(same.simulatorCrawled()).isEqualTo(400);
 
         int[] half = java.util.Arrays.copyOf(simulated, 200);
-        OrderQuality.Comparison shortCrawl = OrderQuality.compare(g, seeds, simulated, half, PageRank.DEFAULT_DAMPING);
+        OrderQuality.Comparison shortCrawl = OrderQuality.compare(g, seeds, half, simulated, half,
+                PageRank.DEFAULT_DAMPING);
         assertThat(shortCrawl.fetchedInPopulation()).isEqualTo(200);
+        assertThat(shortCrawl.simulatorCrawled()).isEqualTo(200);
         for (int i = 0; i < 5; i++) {
             assertThat(shortCrawl.pipeline()[i]).isEqualTo(same.pipeline()[i]);
+            assertThat(shortCrawl.simulator()[i]).isEqualTo(same.simulator()[i]);
         }
         for (int i = 5; i < 10; i++) {
             assertThat(shortCrawl.pipeline()[i]).isNaN();
+            assertThat(shortCrawl.simulator()[i]).isNaN();
         }
+        assertThat(shortCrawl.sequential()).containsExactly(same.sequential());
+        assertThat(shortCrawl.maxGap()).isZero();
+        assertThat(shortCrawl.sequentialMaxGap()).isZero();
+        assertThatThrownBy(() -> OrderQuality.compare(g, seeds, simulated, half, simulated, PageRank.DEFAULT_DAMPING))
+                .hasMessageContaining("sequential order holds 200 pages");
+    }
+
+    @Test
+    void aCrawlOfTheGraphWithoutLinksIntoDisallowedPages_neverReachesThem_andOnlyThosePointsAreLeftOut() {
+        LinkGraph g = graph(5);
+        int[] seeds = {0};
+        java.util.BitSet disallowed = new java.util.BitSet();
+        for (int p = 350; p < 400; p++) {
+            disallowed.set(p);
+        }
+        LinkGraph allowed = g.withoutLinksInto(disallowed);
+        assertThat(allowed.numNodes()).isEqualTo(g.numNodes());
+        for (int v = 0; v < g.numNodes(); v++) {
+            for (int k = allowed.offsets()[v]; k < allowed.offsets()[v + 1]; k++) {
+                assertThat(disallowed.get(allowed.targets()[k])).isFalse();
+            }
+            long kept = java.util.stream.IntStream.range(g.offsets()[v], g.offsets()[v + 1])
+                    .filter(k -> !disallowed.get(g.targets()[k])).count();
+            assertThat(allowed.outdegree(v)).isEqualTo((int) kept);
+        }
+        var labels = io.github.kcrawler.lab.ranker.pagerank.NodeLabels.singleHost(400);
+        int[] sequential = CrawlSimulator.crawl(new BreadthFirst(labels), g, seeds);
+        int[] modelled = CrawlSimulator.crawl(new BreadthFirst(labels), allowed, seeds, 5);
+        assertThat(modelled).hasSize(350);
+        assertThat(java.util.Arrays.stream(modelled).filter(disallowed::get).count()).isZero();
+        OrderQuality.Comparison c = OrderQuality.compare(g, seeds, modelled, sequential, sequential,
+                PageRank.DEFAULT_DAMPING);
+        assertThat(c.simulatorCrawled()).isEqualTo(350);
+        for (int i = 0; i < 8; i++) {
+            assertThat(c.simulator()[i]).as("point %d", i).isNotNaN();
+        }
+        assertThat(c.simulator()[8]).as("90 %% of 400 is past the 350 pages crawled").isNaN();
+        assertThat(c.simulator()[9]).isNaN();
+        assertThat(c.sequentialMaxGap()).isZero();
     }
 
     @Test
@@ -75,7 +122,8 @@ class OrderQualityTest {
             worst[i] = byRank[i];
         }
         worst[pr.length] = 10_000; // not a page of the graph
-        OrderQuality.Comparison c = OrderQuality.compare(g, seeds, simulated, worst, PageRank.DEFAULT_DAMPING);
+        OrderQuality.Comparison c = OrderQuality.compare(g, seeds, simulated, simulated, worst,
+                PageRank.DEFAULT_DAMPING);
         assertThat(c.fetchedOutside()).isEqualTo(1);
         for (int i = 0; i < 9; i++) {
             assertThat(c.pipeline()[i]).isLessThanOrEqualTo(c.simulator()[i]);

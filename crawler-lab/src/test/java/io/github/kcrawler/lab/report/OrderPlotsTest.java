@@ -14,24 +14,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** {@code bench order}'s typed result: the map's summary byte for byte, read back, and its plot from the fields. */
 class OrderPlotsTest {
     private static final double[] PIPELINE = {0.1, 0.25, 1 / 3.0, 0.5, 0.61, 0.7, 0.8, 0.9, Double.NaN, Double.NaN};
-    private static final double[] SIMULATOR = {0.12, 0.2, 0.35, 0.45, 0.6, 0.72, 0.81, 0.93, 0.97, 1.0};
+    private static final double[] SIMULATOR = {0.11, 0.24, 0.34, 0.48, 0.6, 0.69, 0.79, 0.9, 0.95, Double.NaN};
+    private static final double[] SEQUENTIAL = {0.12, 0.2, 0.35, 0.45, 0.6, 0.72, 0.81, 0.93, 0.97, 1.0};
 
     @Test
     void summary_isTheMapsByteForByte_andPlotsFromItsFields(@TempDir Path dir) throws Exception {
         OrderBenchResult r = new OrderBenchResult("order", "../shared/data/cnr-2000", "IPR-DL1", 3, 100, 4, 1234,
-                1000, 7, OrderBenchResult.CHECKPOINTS_PERCENT.clone(), OrderBenchResult.nullable(PIPELINE), SIMULATOR,
-                0.05, 123.456, 0, 2, 9.87);
+                1000, 7, OrderBenchResult.CHECKPOINTS_PERCENT.clone(), OrderBenchResult.nullable(PIPELINE),
+                OrderBenchResult.nullable(SIMULATOR), 0.05, 512, 1200, SEQUENTIAL, 0.05, 123.456, 0, 2, 9.87);
         Path file = dir.resolve("order.json");
         JsonSerde.writeIndented(file, r);
         assertThat(Files.readString(file)).isEqualTo(SummaryGolden.before("order.json"));
 
         OrderBenchResult read = JsonSerde.MAPPER.readValue(file.toFile(), OrderBenchResult.class);
         assertThat(read.pipelineCriterionB()).isEqualTo(r.pipelineCriterionB());
-        assertThat(read.simulatorCriterionB()).isEqualTo(SIMULATOR);
+        assertThat(read.simulatorCriterionB()).isEqualTo(r.simulatorCriterionB());
+        assertThat(read.sequentialSimulatorCriterionB()).isEqualTo(SEQUENTIAL);
         List<Path> plots = OrderPlots.plot(read, dir.resolve("plots"));
         String svg = Files.readString(plots.get(0));
-        assertThat(svg).contains("IPR-DL1, 3 seeds, 1,234 pages", ">pipeline<", ">simulator<");
-        // the pipeline's curve stops at 80 %: 8 markers, the simulator's 10
-        assertThat(svg.split("<circle", -1).length - 1).isEqualTo(8 + 10);
+        assertThat(svg).contains("IPR-DL1, 3 seeds, 1,234 pages", ">pipeline<", ">simulator, 512 pages in flight<",
+                ">simulator, one page at a time<");
+        // the pipeline's curve stops at 80 %, the modelled simulator's at 90 %: 8 + 9 markers, the sequential one's 10
+        assertThat(svg.split("<circle", -1).length - 1).isEqualTo(8 + 9 + 10);
     }
 }

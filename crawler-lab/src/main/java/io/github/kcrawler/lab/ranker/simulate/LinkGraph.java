@@ -66,6 +66,28 @@ public final class LinkGraph {
         return new LinkGraph(offsets, targets);
     }
 
+    /**
+     * This graph with every link into a page of {@code pages} removed: those pages are never discovered by a crawl of
+     * it (unless they are seeds), as a crawler that obeys a robots.txt disallowing them never fetches them and never
+     * sees their links. Node ids are unchanged.
+     */
+    public LinkGraph withoutLinksInto(BitSet pages) {
+        int n = numNodes();
+        int[] kept = new int[targets.length];
+        int[] keptOffsets = new int[n + 1];
+        int m = 0;
+        for (int v = 0; v < n; v++) {
+            keptOffsets[v] = m;
+            for (int k = offsets[v]; k < offsets[v + 1]; k++) {
+                if (!pages.get(targets[k])) {
+                    kept[m++] = targets[k];
+                }
+            }
+        }
+        keptOffsets[n] = m;
+        return new LinkGraph(keptOffsets, java.util.Arrays.copyOf(kept, m));
+    }
+
     public int numNodes() {
         return offsets.length - 1;
     }
