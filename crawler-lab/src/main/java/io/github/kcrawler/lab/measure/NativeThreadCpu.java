@@ -9,8 +9,9 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * CPU time of this process's threads that the JVM does not know, by their kernel name: RocksDB's flush and
- * compaction threads, which RocksDB names {@code rocksdb:low}, {@code rocksdb:high}, {@code rocksdb:bottom}. Read
+ * CPU time of this process's threads that the JVM does not list, by their kernel name: RocksDB's flush and
+ * compaction threads, which RocksDB names {@code rocksdb:low}, {@code rocksdb:high}, {@code rocksdb:bottom}, and
+ * HotSpot's own threads (JIT compilers, GC workers; {@link ThreadGroups#NATIVE}). Read
  * from {@code /proc/self/task/TID/comm} and {@code .../stat} (fields 14 and 15, utime and stime, in the kernel's
  * USER_HZ ticks, which Linux fixes at 100 per second for user space); empty where there is no {@code /proc}.
  */
@@ -24,6 +25,11 @@ final class NativeThreadCpu {
 
     /** Thread id → CPU nanoseconds used, for every live thread whose kernel name starts with {@code prefix}. */
     static Map<Long, Long> byPrefix(String prefix) {
+        return byPrefix(java.util.List.of(prefix));
+    }
+
+    /** Thread id → CPU nanoseconds used, for every live thread whose kernel name starts with one of {@code prefixes}. */
+    static Map<Long, Long> byPrefix(java.util.List<String> prefixes) {
         Map<Long, Long> out = new HashMap<>();
         if (!Files.isDirectory(TASKS)) {
             return out;
@@ -32,7 +38,7 @@ final class NativeThreadCpu {
             for (Path task : tasks) {
                 try {
                     String comm = Files.readString(task.resolve("comm"), StandardCharsets.US_ASCII).trim();
-                    if (comm.startsWith(prefix)) {
+                    if (prefixes.stream().anyMatch(comm::startsWith)) {
                         long ticks = ticks(Files.readString(task.resolve("stat"), StandardCharsets.US_ASCII));
                         if (ticks >= 0) {
                             out.put(Long.parseLong(task.getFileName().toString()), ticks * NANOS_PER_TICK);

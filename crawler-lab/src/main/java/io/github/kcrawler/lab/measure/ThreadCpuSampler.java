@@ -18,10 +18,12 @@ import java.util.function.ToLongFunction;
  * and keeps the last value seen per thread id, so a thread that dies keeps what it had used at the last sample (it
  * loses at most one period of CPU). A thread alive at {@link #start} counts from its CPU time then; a later one
  * from zero. A thread's group is decided by its name when first seen. The process total comes from
- * {@code OperatingSystemMXBean.getProcessCpuTime}. RocksDB's native threads ({@link ThreadGroups#ROCKSDB}) are read
- * from {@code /proc} at start and stop ({@link NativeThreadCpu}; RocksDB's thread pool lives as long as the process).
- * What the process total holds beyond both — garbage collection, the JIT compilers, other native threads, and the
- * CPU of Java threads that died between samples — is {@link ThreadGroups#JVM}.
+ * {@code OperatingSystemMXBean.getProcessCpuTime}. The threads the JVM does not list — RocksDB's
+ * ({@link ThreadGroups#ROCKSDB}), the JIT compilers ({@link ThreadGroups#JIT}) and the GC workers
+ * ({@link ThreadGroups#GC}) — are read from {@code /proc} at start and stop ({@link NativeThreadCpu}; these pools
+ * live as long as the process, though HotSpot may stop an idle compiler thread, whose CPU then falls to
+ * {@code jvm}). What the process total holds beyond all of them — the VM thread, other native threads, and the CPU
+ * of Java threads that died between samples — is {@link ThreadGroups#JVM}.
  */
 public final class ThreadCpuSampler implements AutoCloseable {
     private final ThreadGroups groups;
@@ -33,8 +35,9 @@ public final class ThreadCpuSampler implements AutoCloseable {
     private final Map<Long, String> groupOf = new HashMap<>();
     private ScheduledExecutorService executor;
     private long processStart;
-    private Map<Long, Long> rocksDbStart = Map.of();
-    private Map<Long, Long> rocksDbEnd;
+    /** Per native group ({@link ThreadGroups#NATIVE}): its threads' CPU at start and at stop. */
+    private Map<String, Map<Long, Long>> nativeStart = Map.of();
+    private Map<String, Map<Long, Long>> nativeEnd;
     private long processEnd = -1;
 
     public ThreadCpuSampler(ThreadGroups groups, long periodMillis) {
@@ -64,7 +67,7 @@ public final class ThreadCpuSampler implements AutoCloseable {
             throw new IllegalStateException("already started");
         }
         processStart = processCpuNanos.getAsLong();
-        rocksDbStart = NativeThreadCpu.byPrefix(NativeThreadCpu.ROCKSDB_PREFIX);
+        nativeStart = nativeThreads();
         sample(true);
         executor = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "measure-thread-cpu");
@@ -86,7 +89,7 @@ public final class ThreadCpuSampler implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         sample(false);
-        rocksDbEnd = NativeThreadCpu.byPrefix(NativeThreadCpu.ROCKSDB_PREFIX);
+        nativeEnd = nativeThreads();
         processEnd = processCpuNanos.getAsLong();
     }
 
@@ -132,26 +135,38 @@ public final class ThreadCpuSampler implements AutoCloseable {
         Map<Long, Long> used = new HashMap<>();
         cpu.forEach((id, v) -> used.put(id, v[1] - v[0]));
         long end = processEnd >= 0 ? processEnd : processCpuNanos.getAsLong();
-        long rocksDb = NativeThreadCpu.usedSince(rocksDbStart,
-                rocksDbEnd != null ? rocksDbEnd : NativeThreadCpu.byPrefix(NativeThreadCpu.ROCKSDB_PREFIX));
-        return byGroup(used, groupOf::get, rocksDb, processStart < 0 || end < 0 ? -1 : end - processStart);
+        Map<String, Map<Long, Long>> now = nativeEnd != null ? nativeEnd : nativeThreads();
+        Map<String, Long> nativeNanos = new LinkedHashMap<>();
+        for (String g : ThreadGroups.NATIVE.keySet()) {
+            nativeNanos.put(g, NativeThreadCpu.usedSince(nativeStart.getOrDefault(g, Map.of()), now.get(g)));
+        }
+        return byGroup(used, groupOf::get, nativeNanos, processStart < 0 || end < 0 ? -1 : end - processStart);
+    }
+
+    private static Map<String, Map<Long, Long>> nativeThreads() {
+        Map<String, Map<Long, Long>> out = new HashMap<>();
+        ThreadGroups.NATIVE.forEach((group, prefixes) -> out.put(group, NativeThreadCpu.byPrefix(prefixes)));
+        return out;
     }
 
     /**
-     * Sums per-thread CPU into groups: every group of {@link ThreadGroups#ALL} (zero when empty), {@code rocksdb} =
-     * {@code rocksDbNanos}, {@code jvm} = {@code processNanos} minus the threads' sum (RocksDB's included, at least
-     * 0), and {@code total} = the larger of {@code processNanos} and the threads' sum. With {@code processNanos}
-     * &lt; 0 (unknown), {@code jvm} is 0.
+     * Sums per-thread CPU into groups: every group of {@link ThreadGroups#ALL} (zero when empty), each native group
+     * its entry of {@code nativeNanos}, {@code jvm} = {@code processNanos} minus the threads' sum (the native ones
+     * included, at least 0), and {@code total} = the larger of {@code processNanos} and the threads' sum. With
+     * {@code processNanos} &lt; 0 (unknown), {@code jvm} is 0.
      */
     static Map<String, Long> byGroup(Map<Long, Long> perThread, java.util.function.Function<Long, String> group,
-                                     long rocksDbNanos, long processNanos) {
+                                     Map<String, Long> nativeNanos, long processNanos) {
         Map<String, Long> out = new LinkedHashMap<>();
         out.put("total", 0L);
         for (String g : ThreadGroups.ALL) {
             out.put(g, 0L);
         }
-        out.put(ThreadGroups.ROCKSDB, rocksDbNanos);
-        long threadsSum = rocksDbNanos;
+        long threadsSum = 0;
+        for (Map.Entry<String, Long> e : nativeNanos.entrySet()) {
+            out.put(e.getKey(), e.getValue());
+            threadsSum += e.getValue();
+        }
         for (Map.Entry<Long, Long> e : perThread.entrySet()) {
             out.merge(group.apply(e.getKey()), e.getValue(), Long::sum);
             threadsSum += e.getValue();

@@ -24,10 +24,12 @@ import java.util.List;
  *   <li><b>other</b>: everything else that is a Java thread: the command's main thread, samplers, the status page,
  *   the monitor's admin client ({@code adminclient-N}), JDK helpers.</li>
  * </ol>
- * RocksDB's native flush and compaction threads are {@code rocksdb} (read by their kernel names, where Linux's
- * {@code /proc} offers them: every store of the process, whichever service it belongs to). Process CPU that is on
- * no live thread of either kind — garbage collection, the JIT compilers — is reported separately as {@code jvm}
- * by {@link ThreadCpuSampler}.
+ * Threads the JVM does not list are read by their kernel names, where Linux's {@code /proc} offers them
+ * ({@link NativeThreadCpu}): RocksDB's native flush and compaction threads are {@code rocksdb} (every store of the
+ * process, whichever service it belongs to), HotSpot's JIT compiler threads {@code jit} and its garbage-collector
+ * worker threads {@code gc}. Process CPU on no thread of any of these — the VM thread, other native threads,
+ * compiler threads that ended between start and stop, Java threads that died between samples — is reported as
+ * {@code jvm} by {@link ThreadCpuSampler}.
  */
 public final class ThreadGroups {
     public static final String DEDUP = "dedup";
@@ -40,11 +42,23 @@ public final class ThreadGroups {
     public static final String OTHER = "other";
     /** RocksDB's native flush and compaction threads, all stores of the process together. */
     public static final String ROCKSDB = "rocksdb";
-    /** Process CPU outside live Java threads and RocksDB's threads: GC, JIT, other native threads. */
+    /** HotSpot's JIT compiler threads ({@code C1 CompilerThreadN}, {@code C2 CompilerThreadN}). */
+    public static final String JIT = "jit";
+    /** HotSpot's garbage-collector worker threads ({@code GC Thread#N}; G1's concurrent threads too). */
+    public static final String GC = "gc";
+    /** Process CPU outside every other group: the VM thread, other native threads, threads that ended unseen. */
     public static final String JVM = "jvm";
     /** Every group, in report order ({@link #JVM} last). */
     public static final List<String> ALL = List.of(BROKER, DEDUP, SCHEDULER, RANKER, FETCHER, FETCHER_IO, WEBSIM,
-            OTHER, ROCKSDB, JVM);
+            OTHER, ROCKSDB, JIT, GC, JVM);
+    /**
+     * The groups read from {@code /proc} by kernel thread name (Linux truncates a name to 15 characters), with the
+     * name prefixes of each.
+     */
+    static final java.util.Map<String, List<String>> NATIVE = java.util.Map.of(
+            ROCKSDB, List.of("rocksdb:"),
+            JIT, List.of("C1 CompilerThre", "C2 CompilerThre"),
+            GC, List.of("GC Thread", "G1 "));
 
     /** Name prefixes of the embedded broker's threads (Kafka 4.4, KRaft combined mode). */
     static final List<String> BROKER_PREFIXES = List.of("kafka-request-handler", "data-plane-kafka",
@@ -72,7 +86,7 @@ public final class ThreadGroups {
         this.fetcherGroup = topicPrefix + "fetcher";
     }
 
-    /** The group of a Java thread named {@code name}: one of {@link #ALL} except {@link #ROCKSDB} and {@link #JVM}. */
+    /** The group of a Java thread named {@code name}: one of {@link #ALL} except {@link #NATIVE}'s and {@link #JVM}. */
     public String of(String name) {
         if (name == null) {
             return OTHER;

@@ -28,6 +28,19 @@ class NativeThreadCpuTest {
     }
 
     @Test
+    void hotSpotsJitCompilerThreads_areFoundByTheJitGroupsKernelNames() {
+        assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "Linux /proc");
+        assumeTrue(!java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().contains("-Xint"),
+                "a JIT");
+        // C1 and C2 CompilerThreadN, cut to 15 characters by the kernel; at least one lives while the VM does
+        assertThat(NativeThreadCpu.byPrefix(ThreadGroups.NATIVE.get(ThreadGroups.JIT))).isNotEmpty();
+        // a prefix list matches any of its prefixes
+        assertThat(NativeThreadCpu.byPrefix(java.util.List.of("kc-no-such-thread", "C1 CompilerThre",
+                "C2 CompilerThre"))).isNotEmpty();
+        assertThat(NativeThreadCpu.byPrefix(java.util.List.of("kc-no-such-thread"))).isEmpty();
+    }
+
+    @Test
     void aBusyThread_isFoundByItsKernelName_withTheCpuItUsed() throws Exception {
         assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "Linux /proc");
         // HotSpot gives a Java thread's kernel name the first 15 characters of its Java name

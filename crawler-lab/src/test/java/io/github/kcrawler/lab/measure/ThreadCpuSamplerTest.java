@@ -10,15 +10,15 @@ class ThreadCpuSamplerTest {
     @Test
     void byGroup_sumsThreads_jvmIsTheRestOfTheProcess() {
         Map<Long, String> group = Map.of(1L, "dedup", 2L, "dedup", 3L, "broker", 4L, "other");
-        Map<String, Long> out = ThreadCpuSampler.byGroup(Map.of(1L, 10L, 2L, 5L, 3L, 7L, 4L, 1L), group::get, 3,
-                30);
+        Map<String, Long> out = ThreadCpuSampler.byGroup(Map.of(1L, 10L, 2L, 5L, 3L, 7L, 4L, 1L), group::get,
+                Map.of("rocksdb", 3L, "jit", 2L, "gc", 1L), 30);
         assertThat(out).containsEntry("total", 30L).containsEntry("dedup", 15L).containsEntry("broker", 7L)
-                .containsEntry("other", 1L).containsEntry("rocksdb", 3L).containsEntry("jvm", 4L)
-                .containsEntry("websim", 0L);
+                .containsEntry("other", 1L).containsEntry("rocksdb", 3L).containsEntry("jit", 2L)
+                .containsEntry("gc", 1L).containsEntry("jvm", 1L).containsEntry("websim", 0L);
         assertThat(out.keySet()).startsWith("total").containsAll(ThreadGroups.ALL);
         // the process total below the threads' sum (sampling skew): jvm 0, total the threads' sum
-        assertThat(ThreadCpuSampler.byGroup(Map.of(1L, 10L), group::get, 2, 4)).containsEntry("jvm", 0L)
-                .containsEntry("total", 12L);
+        assertThat(ThreadCpuSampler.byGroup(Map.of(1L, 10L), group::get, Map.of("rocksdb", 2L), 4))
+                .containsEntry("jvm", 0L).containsEntry("total", 12L).containsEntry("jit", 0L);
         assertThat(ThreadCpuSampler.msPerPage(Map.of("total", 3_000_000L), 2)).containsEntry("total", 1.5);
     }
 
