@@ -124,6 +124,15 @@ public final class OrderBenchCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
+        int delay;
+        try {
+            delay = simulatorFeedbackDelay != null ? simulatorFeedbackDelay : pipelineInFlight(all);
+        } catch (IllegalArgumentException | ArithmeticException e) {
+            throw new ParameterException(spec.commandLine(), "wheel-lookahead: " + e.getMessage(), e);
+        }
+        if (delay < 0) {
+            throw new ParameterException(spec.commandLine(), "--simulator-feedback-delay must be >= 0, was " + delay);
+        }
         DemoSummary crawl = DemoRunner.run(o, System.out);
         int[] fetched = FetchOrder.read(dataDir.resolve("websim-access.tsv"));
 
@@ -133,7 +142,6 @@ public final class OrderBenchCommand implements Callable<Integer> {
         var labels = SyntheticUrls.of(layout);
         int population = g.reachableFrom(seeds).cardinality();
         int recomputeEvery = Math.max(1, (population + 99) / 100);
-        int delay = simulatorFeedbackDelay != null ? simulatorFeedbackDelay : pipelineInFlight(all);
         int[] sequential = CrawlSimulator.crawl(simulated(labels, recomputeEvery), g, seeds);
         int[] simulated = CrawlSimulator.crawl(simulated(labels, recomputeEvery),
                 g.withoutLinksInto(layout.disallowedPages()), seeds, delay);
