@@ -16,7 +16,6 @@ import java.util.Map;
  * USER_HZ ticks, which Linux fixes at 100 per second for user space); empty where there is no {@code /proc}.
  */
 final class NativeThreadCpu {
-    static final String ROCKSDB_PREFIX = "rocksdb:";
     private static final Path TASKS = Path.of("/proc/self/task");
     private static final long NANOS_PER_TICK = 10_000_000L; // USER_HZ = 100
 
