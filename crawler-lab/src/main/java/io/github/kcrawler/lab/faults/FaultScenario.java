@@ -146,7 +146,7 @@ public final class FaultScenario {
                 sampler.start();
                 try {
                     if (disturb) {
-                        disrupt(cluster, monitor, goal, disruptions);
+                        disrupt(cluster, admin, monitor, goal, disruptions);
                     }
                     awaitComplete(name, cluster, monitor, lag, goal, exited);
                 } finally {
@@ -194,8 +194,12 @@ public final class FaultScenario {
     /** The longest {@link #settle} waits. */
     static final Duration SETTLE = Duration.ofSeconds(60);
 
-    /** Kills (or stops) each process in turn, each once the crawl has recovered from the previous disruption. */
-    private void disrupt(FaultCluster cluster, RunMonitor monitor, long goal,
+    /**
+     * Kills (or stops) each process in turn, each once the crawl has recovered from the previous disruption: the
+     * process is healthy, websim has served a page not served before, and the fetcher group has settled on both
+     * fetchers ({@link FetcherGroup}), so that no disruption strikes in the middle of the previous one's rebalance.
+     */
+    private void disrupt(FaultCluster cluster, Admin admin, RunMonitor monitor, long goal,
                          List<FaultsResult.Disruption> disruptions) throws Exception {
         List<String[]> plan = List.of(new String[] {"SIGKILL", FaultCluster.DEDUP},
                 new String[] {"SIGKILL", FaultCluster.SCHEDULER}, new String[] {"SIGKILL", FaultCluster.RANKER},
@@ -229,6 +233,11 @@ public final class FaultScenario {
             if (Double.isNaN(recovered)) {
                 out.printf("  the crawl did not recover from %s: the remaining disruptions are skipped%n", d.label());
                 return;
+            }
+            if (i + 1 < plan.size()) {
+                double waited = FetcherGroup.awaitStable(admin, 2, RECOVERY_TIMEOUT);
+                out.printf(Locale.ROOT, "  %-18s the fetcher group settled on both fetchers at %6.1f s (%.1f s)%n",
+                        "", monitor.seconds(), waited);
             }
             Thread.sleep(GAP_BETWEEN_DISRUPTIONS_MS);
         }

@@ -10,8 +10,6 @@ import io.github.kcrawler.websim.WebSimStats;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.ConsumerGroupDescription;
-import org.apache.kafka.common.GroupState;
 
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -23,7 +21,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Issue 23 item 3: the fetchers scale the Kafka way — more processes in the fetcher group take over partitions, fewer
@@ -38,8 +35,6 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ScaleScenario {
     private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
-    /** The fetchers' consumer group (the topic prefix is empty here). */
-    private static final String FETCHER_GROUP = "fetcher";
     /** Issue 23: duplicates stay at or below 0.3 % of the pages through the scale-up and the scale-down. */
     public static final double MAX_DUPLICATE_RATIO = 0.003;
     /**
@@ -182,31 +177,11 @@ public final class ScaleScenario {
         }
     }
 
-    /**
-     * Waits until the fetcher group is stable with {@code members} members, each holding partitions, so that a phase
-     * measures that many fetchers at work rather than a rebalance in progress. A process reports healthy before the
-     * group has handed it partitions; on a slow 2-core CI machine the hand-over took long enough that the
-     * three-fetcher phase measured mostly one fetcher (CI, 2026-11-29: 5.2 → 6.7 → 6.1 pages/s).
-     */
-    private void awaitFetcherGroup(Admin admin, int members, RunMonitor monitor) throws Exception {
-        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-        double from = monitor.seconds();
-        while (true) {
-            ConsumerGroupDescription g = admin.describeConsumerGroups(List.of(FETCHER_GROUP)).all()
-                    .get(10, TimeUnit.SECONDS).get(FETCHER_GROUP);
-            boolean settled = g.groupState() == GroupState.STABLE && g.members().size() == members
-                    && g.members().stream().noneMatch(m -> m.assignment().topicPartitions().isEmpty());
-            if (settled) {
-                out.printf(Locale.ROOT, "  %6.1f s: the fetcher group is stable with %d member(s) (%.1f s)%n",
-                        monitor.seconds(), members, monitor.seconds() - from);
-                return;
-            }
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("the fetcher group did not settle on " + members + " members within "
-                        + START_TIMEOUT + ": " + g);
-            }
-            Thread.sleep(200);
-        }
+    /** Waits until the fetcher group has settled on {@code members} members ({@link FetcherGroup}), and says so. */
+    private void awaitFetcherGroup(Admin admin, int members, RunMonitor monitor) throws InterruptedException {
+        double waited = FetcherGroup.awaitStable(admin, members, START_TIMEOUT);
+        out.printf(Locale.ROOT, "  %6.1f s: the fetcher group is stable with %d member(s) (%.1f s)%n",
+                monitor.seconds(), members, waited);
     }
 
     /** One phase of {@code phaseSeconds} with {@code fetchers} fetcher processes, from now. */
