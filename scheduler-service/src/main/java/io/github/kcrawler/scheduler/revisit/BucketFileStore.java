@@ -1,10 +1,7 @@
 package io.github.kcrawler.scheduler.revisit;
 
 import com.sun.nio.file.ExtendedOpenOption;
-import io.github.kcrawler.scheduler.memory.ChunkedIntArray;
-import io.github.kcrawler.scheduler.memory.ChunkedLongArray;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
-import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -38,12 +35,10 @@ import java.util.TreeMap;
  * pages (a partly filled last page is sealed and padded), so every write and read is a multiple of 4 KiB at an
  * aligned offset and works with O_DIRECT.
  *
- * <p>Key-based update and delete (paper Fig. 3, sequence index + bucket index). Each key gets a dense sequence number
- * (key → seq in an open-addressing map; freed seqs reused); per seq, {@code gen[seq]} is bumped whenever the key's
- * record is replaced, deleted or delivered, and {@code bucketOf[seq]} names the bucket holding the live entry. An
- * entry read from a bucket is live iff its gen equals {@code gen[seq]}: stale copies are skipped at read time, so
- * update and delete touch memory only. Memory: ~12 bytes per seq (in 16–32 KiB chunks, never a large array that
- * doubles) plus the map.
+ * <p>Key-based update and delete (paper Fig. 3): the {@link SequenceIndex} gives each key a sequence number and a
+ * generation, bumped whenever the key's record is replaced, deleted or delivered, and names the bucket holding the
+ * live entry. An entry read from a bucket is live iff its generation is current: stale copies are skipped at read
+ * time, so update and delete touch memory only.
  *
  * <p>Processing. {@code poll(now)} takes every bucket ≤ now (SAT/L checks all buffers each tick), reads its file
  * sequentially and then its in-memory pages, and for each live entry either delivers it (true time ≤ now + e, or
@@ -64,7 +59,6 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
     public static final int MAX_RECORD_BYTES = PagePool.PAGE_SIZE - PAGE_HEADER - ENTRY_HEADER;
     private static final int READ_CHUNK = 256 * 1024;
     private static final String META = "store.meta";
-    private static final long NONE = Long.MIN_VALUE;
 
     /** One bucket: pages in memory (the write buffer) and a count of pages already in its file. */
     private static final class Bucket {
@@ -83,13 +77,9 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
     private final PagePool pool;
     private final TreeMap<Long, Bucket> buckets = new TreeMap<>();
     private final TreeMap<Long, Bucket> buffered = new TreeMap<>();
-    private final Long2IntOpenHashMap seqOf = new Long2IntOpenHashMap();
-    private final IntArrayList freeSeqs = new IntArrayList();
     private final ByteBuffer readBuffer;
     private final byte[] scratch = new byte[MAX_RECORD_BYTES];
-    private ChunkedIntArray gen = new ChunkedIntArray(0);
-    private ChunkedLongArray bucketOf = new ChunkedLongArray(NONE);
-    private int nextSeq;
+    private SequenceIndex index = new SequenceIndex();
     private long now;
     private long bytesWritten;
     private long bytesRead;
@@ -101,7 +91,6 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
         this.pool = new PagePool((int) (options.bufferBytes() / PagePool.PAGE_SIZE));
         this.readBuffer = ByteBuffer.allocateDirect(READ_CHUNK + PagePool.PAGE_SIZE).alignedSlice(PagePool.PAGE_SIZE)
                 .order(ByteOrder.BIG_ENDIAN);
-        this.seqOf.defaultReturnValue(-1);
         this.now = startTime;
         Files.createDirectories(dir);
         Path meta = dir.resolve(META);
@@ -150,13 +139,8 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
             throw new IllegalArgumentException("record must be <= " + MAX_RECORD_BYTES + " bytes, was "
                     + record.length);
         }
-        int seq = seqOf.get(key);
-        if (seq < 0) {
-            seq = newSeq();
-            seqOf.put(key, seq);
-        }
-        bumpGen(seq);
-        place(seq, gen.get(seq), key, at, record, 0, record.length);
+        int seq = index.assign(key);
+        place(seq, index.gen(seq), key, at, record, 0, record.length);
     }
 
     /**
@@ -173,13 +157,8 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
             throw new IllegalArgumentException("record must be <= " + MAX_RECORD_BYTES + " bytes, was "
                     + record.length);
         }
-        int seq = seqOf.get(key);
-        if (seq < 0) {
-            seq = newSeq();
-            seqOf.put(key, seq);
-        }
-        bumpGen(seq);
-        append(seq, gen.get(seq), key, at, bucket, record, 0, record.length, false);
+        int seq = index.assign(key);
+        append(seq, index.gen(seq), key, at, bucket, record, 0, record.length, false);
     }
 
     @Override
@@ -194,23 +173,17 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
     @Override
     public boolean delete(long key) {
         checkOpen();
-        int seq = seqOf.remove(key);
-        if (seq < 0) {
-            return false;
-        }
-        release(seq);
-        return true;
+        return index.release(key);
     }
 
     @Override
     public boolean contains(long key) {
-        return seqOf.containsKey(key);
+        return index.contains(key);
     }
 
     /** The bucket holding the key's live record, or {@code Long.MIN_VALUE} if none (the paper's bucket index). */
     public long bucketOf(long key) {
-        int seq = seqOf.get(key);
-        return seq < 0 ? NONE : bucketOf.get(seq);
+        return index.bucketOf(key);
     }
 
     @Override
@@ -244,7 +217,7 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
 
     @Override
     public long size() {
-        return seqOf.size();
+        return index.size();
     }
 
     @Override
@@ -306,26 +279,6 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
 
     // ---------------------------------------------------------------- placement and buffers
 
-    private int newSeq() {
-        if (!freeSeqs.isEmpty()) {
-            return freeSeqs.popInt();
-        }
-        int seq = nextSeq++;
-        gen.ensureCapacity(seq + 1);
-        bucketOf.ensureCapacity(seq + 1);
-        return seq;
-    }
-
-    private void bumpGen(int seq) {
-        gen.set(seq, gen.get(seq) + 1);
-    }
-
-    private void release(int seq) {
-        bumpGen(seq);
-        bucketOf.set(seq, NONE);
-        freeSeqs.add(seq);
-    }
-
     private void place(int seq, int g, long key, long at, byte[] record, int off, int len) throws IOException {
         long b = at <= now ? at : bucketFor(now, at);
         assert b <= at && (at <= now || b > now) : "bucket " + b + " for at " + at + " at now " + now;
@@ -335,7 +288,7 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
 
     private void append(int seq, int g, long key, long at, long b, byte[] record, int off, int len,
                         boolean dueAtBucket) throws IOException {
-        bucketOf.set(seq, b);
+        index.locate(seq, b);
         Bucket bucket = buckets.get(b);
         if (bucket == null) {
             bucket = new Bucket(b);
@@ -471,15 +424,14 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
             int len = lenField & ~DUE_AT_BUCKET;
             p.get(pos + ENTRY_HEADER, scratch, 0, len);
             pos += ENTRY_HEADER + len;
-            if (seq >= nextSeq || gen.get(seq) != g) {
+            if (!index.isLive(seq, g)) {
                 continue; // replaced, deleted or already delivered
             }
             if (at - now > options.tolerance() && (lenField & DUE_AT_BUCKET) == 0) {
                 place(seq, g, key, at, scratch, 0, len); // too early: re-queue at its true time, finer resolution
                 continue;
             }
-            seqOf.remove(key);
-            release(seq);
+            index.release(key);
             delivered++;
             sink.accept(key, at, scratch, len);
         }
@@ -510,16 +462,7 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
             out.writeInt(META_VERSION);
             out.writeInt(kind());
             out.writeLong(now);
-            out.writeInt(nextSeq);
-            for (int seq = 0; seq < nextSeq; seq++) {
-                out.writeInt(gen.get(seq));
-                out.writeLong(bucketOf.get(seq));
-            }
-            out.writeInt(seqOf.size());
-            for (Long2IntOpenHashMap.Entry e : seqOf.long2IntEntrySet()) {
-                out.writeLong(e.getLongKey());
-                out.writeInt(e.getIntValue());
-            }
+            index.write(out);
             out.writeInt(buckets.size());
             for (Map.Entry<Long, Bucket> e : buckets.entrySet()) {
                 out.writeLong(e.getKey());
@@ -540,28 +483,7 @@ public abstract sealed class BucketFileStore implements RevisitQueue permits Sat
                 throw new IOException(meta + " belongs to a store of kind " + k + ", not " + kind());
             }
             now = in.readLong();
-            nextSeq = in.readInt();
-            gen = new ChunkedIntArray(0);
-            bucketOf = new ChunkedLongArray(NONE);
-            gen.ensureCapacity(nextSeq);
-            bucketOf.ensureCapacity(nextSeq);
-            for (int seq = 0; seq < nextSeq; seq++) {
-                gen.set(seq, in.readInt());
-                bucketOf.set(seq, in.readLong());
-            }
-            int keys = in.readInt();
-            boolean[] used = new boolean[nextSeq];
-            for (int i = 0; i < keys; i++) {
-                long key = in.readLong();
-                int seq = in.readInt();
-                seqOf.put(key, seq);
-                used[seq] = true;
-            }
-            for (int seq = nextSeq - 1; seq >= 0; seq--) {
-                if (!used[seq]) {
-                    freeSeqs.add(seq);
-                }
-            }
+            index = SequenceIndex.read(in);
             int n = in.readInt();
             for (int i = 0; i < n; i++) {
                 Bucket b = new Bucket(in.readLong());
