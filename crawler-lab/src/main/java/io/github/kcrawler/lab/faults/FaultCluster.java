@@ -47,6 +47,8 @@ final class FaultCluster implements AutoCloseable {
     private final String bootstrap;
     private final ServiceProcess broker;
     private final Map<String, ServiceProcess> services = new LinkedHashMap<>();
+    /** Names of the fetchers this cluster runs now (started, not stopped by a scale-down). */
+    private final List<String> fetchers = new ArrayList<>();
     private final Path logs;
     private final Path hostsFile;
     /** Settings every fetcher of this cluster gets beyond the scenario's own (e.g. a smaller {@code max-in-flight}). */
@@ -85,7 +87,14 @@ final class FaultCluster implements AutoCloseable {
                 // the same transactional.id when restarted: its open transaction is aborted at once
                 "--instance-id=" + fetcher));
         own.addAll(fetcherArgs);
-        return add(logs, fetcher, FetcherMain.class.getName(), own);
+        ServiceProcess p = add(logs, fetcher, FetcherMain.class.getName(), own);
+        fetchers.add(fetcher);
+        return p;
+    }
+
+    /** How many fetchers this cluster runs: the members its fetcher group has once it has settled. */
+    int fetcherCount() {
+        return fetchers.size();
     }
 
     /** Starts more fetchers in the group at once (a scale-up) and waits until each reports healthy. */
@@ -113,6 +122,7 @@ final class FaultCluster implements AutoCloseable {
         if (p == null) {
             throw new IllegalArgumentException("no process named " + name);
         }
+        fetchers.remove(name);
         p.stop(graceSeconds);
     }
 

@@ -196,8 +196,9 @@ public final class FaultScenario {
 
     /**
      * Kills (or stops) each process in turn, each once the crawl has recovered from the previous disruption: the
-     * process is healthy, websim has served a page not served before, and the fetcher group has settled on both
-     * fetchers ({@link FetcherGroup}), so that no disruption strikes in the middle of the previous one's rebalance.
+     * process is healthy, websim has served a page not served before, and the fetcher group has settled on every
+     * fetcher of the cluster ({@link FetcherGroup}), so that no disruption strikes in the middle of the previous one's
+     * rebalance.
      */
     private void disrupt(FaultCluster cluster, Admin admin, RunMonitor monitor, long goal,
                          List<FaultsResult.Disruption> disruptions) throws Exception {
@@ -235,9 +236,10 @@ public final class FaultScenario {
                 return;
             }
             if (i + 1 < plan.size()) {
-                double waited = FetcherGroup.awaitStable(admin, 2, RECOVERY_TIMEOUT);
-                out.printf(Locale.ROOT, "  %-18s the fetcher group settled on both fetchers at %6.1f s (%.1f s)%n",
-                        "", monitor.seconds(), waited);
+                int fetchers = cluster.fetcherCount();
+                double waited = FetcherGroup.awaitStable(admin, fetchers, RECOVERY_TIMEOUT);
+                out.printf(Locale.ROOT, "  %-18s the fetcher group settled on its %d fetchers at %6.1f s (%.1f s)%n",
+                        "", fetchers, monitor.seconds(), waited);
             }
             Thread.sleep(GAP_BETWEEN_DISRUPTIONS_MS);
         }
