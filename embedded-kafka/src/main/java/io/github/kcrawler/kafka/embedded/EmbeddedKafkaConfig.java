@@ -17,7 +17,7 @@ import java.util.Set;
  *                  free one on the first start".
  * @param host      listener address; only the loopback address {@code 127.0.0.1} is allowed ({@code null} means that).
  * @param overrides extra broker settings (e.g. {@code num.partitions}, {@code message.max.bytes}); they win over
- *                  the defaults of {@link EmbeddedKafkaBroker#defaultBrokerSettings()}. Settings that define the
+ *                  the defaults of {@link BrokerSettings#defaults()}. Settings that define the
  *                  node's identity, listeners or directories are managed by the broker and rejected here.
  * @param sasl      null for a PLAINTEXT client listener; otherwise the client listener is SASL_PLAINTEXT with the
  *                  PLAIN mechanism and this one user (the KRaft controller listener stays PLAINTEXT: it is internal

@@ -54,7 +54,7 @@ class EmbeddedKafkaConfigTest {
     @Test
     void brokerSettingsListenOnLoopbackAndApplyOverrides() {
         EmbeddedKafkaConfig c = EmbeddedKafkaConfig.of(DIR, 19092).withOverride("num.partitions", "12");
-        Map<String, String> s = EmbeddedKafkaBroker.brokerSettings(c, 1, 19092, 19093, Path.of("/data/logs"));
+        Map<String, String> s = BrokerSettings.of(c, 1, 19092, 19093, Path.of("/data/logs"));
 
         assertThat(s).containsEntry("process.roles", "broker,controller")
                 .containsEntry("listeners", "PLAINTEXT://127.0.0.1:19092,CONTROLLER://127.0.0.1:19093")

@@ -32,7 +32,7 @@ class EmbeddedKafkaSaslIT {
         java.nio.file.Path dir = KafkaTestCluster.newTemporaryDirectory("kafka-sasl-");
         try (KafkaTestCluster cluster = KafkaTestCluster.start(EmbeddedKafkaConfig.of(dir)
                 .withSaslPlain("crawler", PASSWORD))) {
-            Map<String, String> settings = EmbeddedKafkaBroker.brokerSettings(cluster.broker().config(), 1,
+            Map<String, String> settings = BrokerSettings.of(cluster.broker().config(), 1,
                     cluster.broker().port(), cluster.broker().controllerPort(), dir);
             assertThat(settings.get("listener.security.protocol.map"))
                     .isEqualTo("SASL_PLAINTEXT:SASL_PLAINTEXT,CONTROLLER:PLAINTEXT");
