@@ -12,6 +12,7 @@ import org.apache.kafka.clients.admin.TransactionListing;
 import org.apache.kafka.clients.admin.TransactionState;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.errors.TransactionCoordinatorFencedException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -59,6 +60,15 @@ import java.util.stream.Stream;
  * of the transaction, as it does when no leader is known at all; a transaction whose markers reached some of its
  * partitions but not others cannot be made whole with the public Admin API, and is logged.
  *
+ * <h2>One partition at a time</h2>
+ * Each partition is aborted on its own, and a partition that cannot be aborted is logged and skipped: the check
+ * goes on with the others. An abort is refused as fenced when the restarted coordinator has meanwhile written to the
+ * partition with a newer coordinator epoch (seen in {@code RestartWithoutLossIT}, CI, 2026-11-29, on
+ * {@code __consumer_offsets-0}). Before, that one refusal ended the whole check, the partitions after it kept their
+ * hanging transactions, and the resumed crawl left 31 reachable pages unfetched. Now the partition is read again: if
+ * the same transaction is still open there, the abort is retried with the coordinator epoch the leader now reports,
+ * and if it is closed, the coordinator closed it.
+ *
  * <p>Only run before any client of the crawl has started: then no producer can open a new transaction in between.
  */
 final class HangingTransactions {
@@ -101,15 +111,9 @@ final class HangingTransactions {
             Set<OpenTransaction> still = new HashSet<>(open(admin, partitions(first), deadline));
             List<TopicPartition> aborted = new ArrayList<>();
             for (OpenTransaction t : first) {
-                if (still.contains(t) && isHanging(t, coordinatorView.get(t.producerId()))) {
-                    admin.abortTransaction(new AbortTransactionSpec(t.partition(), t.producerId(),
-                            (short) t.producerEpoch(), t.coordinatorEpoch())).all()
-                            .get(remaining(deadline), TimeUnit.NANOSECONDS);
+                if (still.contains(t) && isHanging(t, coordinatorView.get(t.producerId()))
+                        && abortOne(admin, t, deadline)) {
                     aborted.add(t.partition());
-                    LOG.warn("aborted a hanging transaction on {} (producer id {}, epoch {}, open since offset {}):"
-                            + " its coordinator had closed it without a marker on this partition after the"
-                            + " restart; its work is redone by its producer's service",
-                            t.partition(), t.producerId(), t.producerEpoch(), t.startOffset());
                 }
             }
             return aborted;
@@ -121,6 +125,69 @@ final class HangingTransactions {
                     + " stall on a partition whose transaction was closed without a marker", e.toString());
             return List.of();
         }
+    }
+
+    /**
+     * Aborts {@code t} on its partition. A refusal as fenced (the coordinator wrote to the partition with a newer
+     * epoch since it was read) reads the partition again and retries once with the epoch the leader reports now, if
+     * the same transaction is still open. Any other failure is logged, and false returned, so that the caller goes on
+     * with the other partitions.
+     *
+     * @return whether an abort marker was written
+     * @throws TimeoutException when the check's deadline has passed (the remaining partitions cannot be done either)
+     */
+    static boolean abortOne(Admin admin, OpenTransaction t, long deadline)
+            throws InterruptedException, TimeoutException {
+        OpenTransaction current = t;
+        for (int attempt = 1; ; attempt++) {
+            try {
+                admin.abortTransaction(new AbortTransactionSpec(current.partition(), current.producerId(),
+                        (short) current.producerEpoch(), current.coordinatorEpoch())).all()
+                        .get(remaining(deadline), TimeUnit.NANOSECONDS);
+                LOG.warn("aborted a hanging transaction on {} (producer id {}, epoch {}, open since offset {}):"
+                        + " its coordinator had closed it without a marker on this partition after the"
+                        + " restart; its work is redone by its producer's service",
+                        current.partition(), current.producerId(), current.producerEpoch(), current.startOffset());
+                return true;
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof TransactionCoordinatorFencedException) || attempt > 1) {
+                    LOG.warn("could not abort the open transaction on {} (producer id {}, open since offset {}): {};"
+                            + " read_committed readers of that partition may stall", current.partition(),
+                            current.producerId(), current.startOffset(), e.getCause() == null ? e : e.getCause());
+                    return false;
+                }
+                OpenTransaction again = sameTransaction(current, reread(admin, current.partition(), deadline));
+                if (again == null) {
+                    LOG.info("the open transaction on {} (producer id {}, open since offset {}) was closed by its"
+                            + " coordinator meanwhile", current.partition(), current.producerId(),
+                            current.startOffset());
+                    return false;
+                }
+                current = again;
+            }
+        }
+    }
+
+    /** {@code partition}'s open transactions now, or none if they cannot be read. */
+    private static List<OpenTransaction> reread(Admin admin, TopicPartition partition, long deadline)
+            throws InterruptedException, TimeoutException {
+        try {
+            return open(admin, Set.of(partition), deadline);
+        } catch (ExecutionException e) {
+            LOG.debug("cannot read the producers of {} again: {}", partition, e.toString());
+            return List.of();
+        }
+    }
+
+    /** The transaction of {@code now} that is {@code t} (same partition, producer, epoch and start), or null. */
+    static OpenTransaction sameTransaction(OpenTransaction t, List<OpenTransaction> now) {
+        for (OpenTransaction o : now) {
+            if (o.partition().equals(t.partition()) && o.producerId() == t.producerId()
+                    && o.producerEpoch() == t.producerEpoch() && o.startOffset() == t.startOffset()) {
+                return o;
+            }
+        }
+        return null;
     }
 
     /**
