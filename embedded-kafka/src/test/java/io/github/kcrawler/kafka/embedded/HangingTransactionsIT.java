@@ -137,41 +137,6 @@ class HangingTransactionsIT {
         }
     }
 
-    /**
-     * An abort refused as fenced (the partition has seen a newer coordinator epoch than the one the abort carries, as
-     * when the restarted coordinator writes a marker between the check's read and its abort) is not the end of the
-     * check: the partition is read again and the abort retried with the epoch the leader reports now.
-     */
-    @Test
-    void anAbortRefusedAsFencedIsRetriedWithTheEpochTheLeaderReportsNow() throws Exception {
-        try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start(dir);
-             Admin admin = Admin.create(broker.clientConfig())) {
-            TopicProvisioner.ensureTopics(admin, List.of(new NewTopic(TOPIC, 1, (short) 1)), TIMEOUT);
-            try (KafkaProducer<String, String> producer = producer(broker, "fenced-tx")) {
-                producer.initTransactions();
-                producer.beginTransaction(); // a first transaction leaves a marker: the producer's coordinator epoch
-                producer.send(new ProducerRecord<>(TOPIC, 0, "k0", "committed")).get();
-                producer.commitTransaction();
-                producer.beginTransaction();
-                producer.send(new ProducerRecord<>(TOPIC, 0, "k1", "open")).get();
-                long deadline = System.nanoTime() + TIMEOUT.toNanos();
-                await().atMost(TIMEOUT).until(() -> HangingTransactions.open(admin, java.util.Set.of(TP), deadline)
-                        .size() == 1);
-                HangingTransactions.OpenTransaction open = HangingTransactions.open(admin, java.util.Set.of(TP),
-                        deadline).get(0);
-                assertThat(open.coordinatorEpoch()).as("the epoch of the first transaction's marker").isNotNegative();
-                HangingTransactions.OpenTransaction stale = new HangingTransactions.OpenTransaction(open.partition(),
-                        open.producerId(), open.producerEpoch(), open.coordinatorEpoch() - 1, open.startOffset());
-
-                assertThat(HangingTransactions.abortOne(admin, stale, deadline)).as("aborted on the retry").isTrue();
-
-                assertThat(HangingTransactions.open(admin, java.util.Set.of(TP), deadline)).isEmpty();
-                assertThat(endOffset(admin, IsolationLevel.READ_COMMITTED))
-                        .isEqualTo(endOffset(admin, IsolationLevel.READ_UNCOMMITTED));
-            }
-        }
-    }
-
     /** Truncates the partition's log before its last control batch and drops what would restore the old state. */
     private static void cutOffLastMarker(Path partitionDir) throws IOException {
         Path segment = partitionDir.resolve("00000000000000000000.log");
