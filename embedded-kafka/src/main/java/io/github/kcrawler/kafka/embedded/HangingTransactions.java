@@ -56,8 +56,10 @@ import java.util.stream.Stream;
  * partition of a transaction is what an aborted exactly-once transaction looks like to all of its readers: the
  * results are dropped together with the consumer offsets they were committed with, so the producer's inputs are
  * processed again (at most one transaction's work repeated, never lost). That holds when the skip hit all partitions
- * of the transaction, as it does when no leader is known at all; a transaction whose markers reached some of its
- * partitions but not others cannot be made whole with the public Admin API, and is logged.
+ * of the transaction, as it does when no leader is known at all. A committed transaction whose markers reached some
+ * of its partitions (its consumer offsets) but not others cannot be made whole with the public Admin API, which
+ * writes only abort markers: its open partitions are aborted like any other, and what it wrote there is lost. That is
+ * a known defect, not handled: it needs a {@code WriteTxnMarkers} COMMIT for those partitions.
  *
  * <h2>Only what stays open</h2>
  * A transaction that its restarted coordinator is still completing looks the same for a moment: open on the
