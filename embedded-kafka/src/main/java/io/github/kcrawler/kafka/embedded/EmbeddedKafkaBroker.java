@@ -82,8 +82,8 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     private final DataDirLock dataDirLock;
     private final Object lock = new Object();
     private boolean closed;
-    /** Partitions whose hanging transaction was aborted when this broker started ({@link HangingTransactions}). */
-    private volatile List<TopicPartition> abortedHanging = List.of();
+    /** The hanging transactions this broker closed when it started ({@link HangingTransactions}). */
+    private volatile HangingTransactions.Closed closedHanging = HangingTransactions.Closed.NONE;
 
     private EmbeddedKafkaBroker(EmbeddedKafkaConfig config, Path dataDir, Path logDir, String clusterId, int nodeId,
                                 int port, int controllerPort, boolean freshlyFormatted, KafkaRaftServer server,
@@ -140,6 +140,8 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         int nodeId = formatted ? Integer.parseInt(meta.getProperty("node.id", String.valueOf(DEFAULT_NODE_ID)).trim())
                 : DEFAULT_NODE_ID;
 
+        // what the transaction coordinator had decided when the broker stopped, read while nothing writes the log
+        Map<Long, LastTransactions.Last> lastTransactions = formatted ? LastTransactions.read(logDir) : Map.of();
         int storedPort = intProperty(state, "broker.port");
         int storedControllerPort = intProperty(state, "controller.port");
 
@@ -198,7 +200,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
                 broker.awaitReady(READY_TIMEOUT);
                 writeState(dataDir, port, controllerPort, clusterId, nodeId);
                 if (!broker.freshlyFormatted) {
-                    broker.abortHangingTransactions();
+                    broker.closeHangingTransactions(lastTransactions);
                 }
             } catch (RuntimeException e) {
                 broker.shutdownServer();
@@ -323,20 +325,32 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     }
 
     /**
-     * After a restart on existing data, before anyone uses the broker: aborts the transactions the restart left open
-     * on a partition with no marker to come ({@link HangingTransactions}), which would otherwise stop every
-     * read_committed reader of that partition for good.
+     * After a restart on existing data, before the crawl's services use the broker: closes the transactions the
+     * restart left open on a partition with no marker to come ({@link HangingTransactions}), which would otherwise stop
+     * every read_committed reader of that partition for good — with a commit marker where the coordinator had
+     * committed the transaction ({@code lastTransactions}, read from the log before the start), else an abort marker.
      */
-    private void abortHangingTransactions() {
+    private void closeHangingTransactions(Map<Long, LastTransactions.Last> lastTransactions) {
         try (Admin admin = Admin.create(clientConfig())) {
-            abortedHanging = List.copyOf(HangingTransactions.abortAll(admin, HangingTransactions.partitionsIn(logDir),
-                    HANGING_CHECK_TIMEOUT));
+            closedHanging = HangingTransactions.closeAll(admin, HangingTransactions.partitionsIn(logDir),
+                    lastTransactions, this::writeMarker, HANGING_CHECK_TIMEOUT);
+        }
+    }
+
+    private void writeMarker(HangingTransactions.OpenTransaction t, boolean commit) throws IOException {
+        try (TxnMarkerWriter writer = new TxnMarkerWriter(config.host(), port, config.sasl(), HANGING_CHECK_TIMEOUT)) {
+            writer.write(t.partition(), t.producerId(), (short) t.producerEpoch(), t.coordinatorEpoch(), commit);
         }
     }
 
     /** The partitions whose hanging transaction this broker aborted when it started (usually none). */
     public List<TopicPartition> abortedHangingTransactions() {
-        return abortedHanging;
+        return closedHanging.aborted();
+    }
+
+    /** The partitions whose hanging transaction this broker committed when it started (usually none). */
+    public List<TopicPartition> committedHangingTransactions() {
+        return closedHanging.committed();
     }
 
     /** True if this start formatted a new data directory, false if it reopened an existing one. */

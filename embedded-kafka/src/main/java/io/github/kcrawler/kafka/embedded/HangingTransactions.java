@@ -1,6 +1,5 @@
 package io.github.kcrawler.kafka.embedded;
 
-import org.apache.kafka.clients.admin.AbortTransactionSpec;
 import org.apache.kafka.clients.admin.DescribeProducersResult.PartitionProducerState;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ListTopicsOptions;
@@ -35,7 +34,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Finds and aborts <em>hanging</em> transactions after the embedded broker restarts on existing data (KIP-664: a
+ * Finds and closes <em>hanging</em> transactions after the embedded broker restarts on existing data (KIP-664: a
  * partition holds an open transaction that its coordinator no longer counts as open, so no marker will ever close it).
  *
  * <h2>Why a single-node restart leaves them</h2>
@@ -48,18 +47,23 @@ import java.util.stream.Stream;
  * {@code __consumer_offsets} partition among them — so every read_committed reader stopped at the open batch and
  * the fetcher could not read its committed offsets: the resumed crawl fetched nothing, for good.
  *
- * <h2>What is aborted, and why nothing is lost</h2>
+ * <h2>What is closed, and how</h2>
  * A transaction open on partition p (by {@code describeProducers}, twice, with the same start offset) is hanging
  * when its coordinator does not list p among the partitions of an open transaction ({@code Ongoing} or a
  * {@code Prepare…} state whose markers are still being sent) of that producer id and epoch — or does not know the
- * producer id at all. Each such partition gets an abort marker ({@code Admin#abortTransaction}). Aborting every
- * partition of a transaction is what an aborted exactly-once transaction looks like to all of its readers: the
- * results are dropped together with the consumer offsets they were committed with, so the producer's inputs are
- * processed again (at most one transaction's work repeated, never lost). That holds when the skip hit all partitions
- * of the transaction, as it does when no leader is known at all. A committed transaction whose markers reached some
- * of its partitions (its consumer offsets) but not others cannot be made whole with the public Admin API, which
- * writes only abort markers: its open partitions are aborted like any other, and what it wrote there is lost. That is
- * a known defect, not handled: it needs a {@code WriteTxnMarkers} COMMIT for those partitions.
+ * producer id at all. Each such partition gets the marker its coordinator had decided:
+ * <ul>
+ *   <li><b>commit</b> when the producer's last transaction in the transaction log <em>before the restart</em>
+ *       ({@link LastTransactions}) was being or had been committed at that epoch. Only the last transaction can be
+ *       left open on a partition (each earlier one was completed, markers and all, before the next could add a
+ *       partition), so this is the transaction whose offsets were committed elsewhere: its records on p must be
+ *       committed too, or they are lost while their inputs count as consumed. The Admin API writes only abort
+ *       markers, so the commit marker is sent as the coordinator sends it ({@link TxnMarkerWriter}).</li>
+ *   <li><b>abort</b> otherwise: the transaction was never decided (aborting every partition of a transaction is
+ *       what an aborted exactly-once transaction looks like to all of its readers — results and consumer offsets
+ *       dropped together, the producer's inputs processed again), or its producer id is unknown.</li>
+ * </ul>
+ * A partition whose marker cannot be written is logged and left; the others are still closed.
  *
  * <h2>Only what stays open</h2>
  * A transaction that its restarted coordinator is still completing looks the same for a moment: open on the
@@ -73,7 +77,8 @@ import java.util.stream.Stream;
  * hanging transaction stays open for ever, so the wait costs a restart on unclean data a few seconds and misses
  * nothing.
  *
- * <p>Only run before any client of the crawl has started: then no producer can open a new transaction in between.
+ * <p>Run before the crawl's services start on this broker. A client of another process (a fault test's services)
+ * may resume a transaction meanwhile: a partition it adds is listed open at its coordinator and left alone.
  */
 final class HangingTransactions {
     private static final Logger LOG = LoggerFactory.getLogger(HangingTransactions.class);
@@ -91,52 +96,76 @@ final class HangingTransactions {
     private HangingTransactions() {
     }
 
-    /**
-     * Aborts the hanging transactions of every partition of the cluster (internal topics included), as soon as each
-     * partition has a leader.
-     *
-     * @return the partitions that got an abort marker
-     */
-    static List<TopicPartition> abortAll(Admin admin, Duration timeout) {
-        return abortAll(admin, Set.of(), timeout);
+    /** Writes the marker that ends an open transaction on its partition: commit or abort. */
+    @FunctionalInterface
+    interface MarkerWriter {
+        void write(OpenTransaction t, boolean commit) throws Exception;
+    }
+
+    /** The partitions whose hanging transaction was committed and aborted. */
+    record Closed(List<TopicPartition> committed, List<TopicPartition> aborted) {
+        static final Closed NONE = new Closed(List.of(), List.of());
+
+        Closed {
+            committed = List.copyOf(committed);
+            aborted = List.copyOf(aborted);
+        }
     }
 
     /**
-     * Like {@link #abortAll(Admin, Duration)}, once the broker's metadata lists every partition of {@code expected}
-     * (the ones found in its log directory) with a leader.
+     * Closes the hanging transactions of every partition of the cluster (internal topics included), once the broker's
+     * metadata lists every partition of {@code expected} (the ones found in its log directory) with a leader.
+     *
+     * @param last each producer id's last transaction in the transaction log before the restart
      */
-    static List<TopicPartition> abortAll(Admin admin, Set<TopicPartition> expected, Duration timeout) {
+    static Closed closeAll(Admin admin, Set<TopicPartition> expected, Map<Long, LastTransactions.Last> last,
+                           MarkerWriter markers, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         try {
             Set<TopicPartition> partitions = ledPartitions(admin, expected, deadline);
             List<OpenTransaction> first = open(admin, partitions, deadline);
             if (first.isEmpty()) {
-                return List.of();
+                return Closed.NONE;
             }
             Thread.sleep(Math.min(SETTLE.toMillis(), TimeUnit.NANOSECONDS.toMillis(remaining(deadline)) / 2));
             Map<Long, TransactionDescription> coordinatorView = describe(admin, first, deadline);
             Set<OpenTransaction> still = new HashSet<>(open(admin, partitions(first), deadline));
+            List<TopicPartition> committed = new ArrayList<>();
             List<TopicPartition> aborted = new ArrayList<>();
+            int hanging = 0;
             for (OpenTransaction t : first) {
-                if (still.contains(t) && isHanging(t, coordinatorView.get(t.producerId()))) {
-                    admin.abortTransaction(new AbortTransactionSpec(t.partition(), t.producerId(),
-                            (short) t.producerEpoch(), t.coordinatorEpoch())).all()
-                            .get(remaining(deadline), TimeUnit.NANOSECONDS);
-                    aborted.add(t.partition());
-                    LOG.warn("aborted a hanging transaction on {} (producer id {}, epoch {}, open since offset {}):"
-                            + " its coordinator had closed it without a marker on this partition after the"
-                            + " restart; its work is redone by its producer's service",
-                            t.partition(), t.producerId(), t.producerEpoch(), t.startOffset());
+                if (!still.contains(t) || !isHanging(t, coordinatorView.get(t.producerId()))) {
+                    continue;
                 }
+                hanging++;
+                LastTransactions.Last l = last.get(t.producerId());
+                boolean commit = l != null && l.committed(t.producerEpoch());
+                try {
+                    markers.write(t, commit);
+                } catch (Exception e) {
+                    LOG.error("could not {} the hanging transaction on {} (producer id {}, epoch {}): {};"
+                            + " read_committed readers of that partition stop at offset {}", commit ? "commit" : "abort",
+                            t.partition(), t.producerId(), t.producerEpoch(), e.toString(), t.startOffset());
+                    continue;
+                }
+                (commit ? committed : aborted).add(t.partition());
+                LOG.warn("{} a hanging transaction on {} (producer id {}, epoch {}, open since offset {}): its"
+                        + " coordinator had closed it without a marker on this partition after the restart; {}",
+                        commit ? "committed" : "aborted", t.partition(), t.producerId(), t.producerEpoch(),
+                        t.startOffset(), commit ? "it had committed it (transaction log before the restart: "
+                                + l.state() + ")" : "its work is redone by its producer's service");
             }
-            return aborted;
+            LOG.info("hanging-transaction check: {} transactions open on a partition after the restart, {} of them"
+                    + " closed or still open at their coordinators {} ms later, {} hanging: {} committed, {} aborted", first.size(),
+                    first.size() - hanging, SETTLE.toMillis(), hanging, committed.size(), aborted.size());
+            return new Closed(committed, aborted);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return List.of();
+            return Closed.NONE;
         } catch (ExecutionException | TimeoutException e) {
             LOG.warn("could not check for hanging transactions after the restart ({}); read_committed readers may"
                     + " stall on a partition whose transaction was closed without a marker", e.toString());
-            return List.of();
+            return Closed.NONE;
         }
     }
 
