@@ -59,9 +59,12 @@ final class LastTransactions {
 
     /** Producer id → its last logged transaction, for every transactional id in {@code logDir}'s transaction log. */
     static Map<Long, Last> read(Path logDir) {
+        long t0 = System.nanoTime();
+        long bytes = 0;
         Map<String, Last> byTransactionalId = new HashMap<>();
         for (Path partition : partitionDirs(logDir)) {
             for (Path segment : segments(partition)) {
+                bytes += segment.toFile().length();
                 if (!readSegment(segment, byTransactionalId)) {
                     break;
                 }
@@ -69,6 +72,8 @@ final class LastTransactions {
         }
         Map<Long, Last> out = new HashMap<>();
         byTransactionalId.values().forEach(l -> out.put(l.producerId(), l));
+        LOG.info("read the last transaction of {} transactional ids from the transaction log ({} bytes) in {} ms",
+                out.size(), bytes, (System.nanoTime() - t0) / 1_000_000);
         return out;
     }
 
