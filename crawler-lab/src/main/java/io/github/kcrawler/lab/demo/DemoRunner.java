@@ -197,7 +197,8 @@ public final class DemoRunner {
                         figures.pageRate().fastestWindowPagesPerSecond(), figures.pageRate().windows(),
                         figures.cpuMsPerPage(), figures.recordsPerPage(), figures.bytesPerPage(),
                         figures.storeOpsPerPage(), figures.gcShare(), figures.politenessEfficiency(), o.seeds(),
-                        busiest, monitor.boundedValues(), outcome.deadLetters());
+                        busiest, monitor.boundedValues(), outcome.deadLetters(), figures.brokerRequestsPerPage(),
+                        figures.brokerLocalMsPerPage());
             }
         }
     }

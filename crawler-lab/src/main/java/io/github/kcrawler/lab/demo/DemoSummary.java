@@ -70,6 +70,11 @@ import java.util.Map;
  *                       {@code "<field> <action>"} (only those that occurred; issue 20, docs/HOSTILE.md)
  * @param deadLetters    records the services could not process and sent to {@code crawl.deadletter}: count and the
  *                       first few by service, topic, partition, offset and exception (format 3, issue 20)
+ * @param brokerRequestsPerPage requests the broker handled per page fetched, {@code total} and per API (Kafka's
+ *                       {@code RequestsPerSec} counts; empty when the broker runs in another process)
+ *                       ({@link io.github.kcrawler.lab.measure.BrokerRequests}) (format 3)
+ * @param brokerLocalMsPerPage milliseconds per page those requests spent in the broker's request handlers
+ *                       ({@code LocalTimeMs}), {@code total} and per API (format 3)
  */
 public record DemoSummary(int v, String graph, int partitions, long politenessMs, int ips, long maxPages,
                           long pagesFetched, long distinctUrlsFetched, long duplicateFetches,
@@ -85,7 +90,8 @@ public record DemoSummary(int v, String graph, int partitions, long politenessMs
                           Map<String, Double> recordsPerPage, Map<String, Double> bytesPerPage,
                           StoreOps storeOpsPerPage, double gcShare, PolitenessEfficiency politenessEfficiency,
                           int seeds, long busiestIpPages, Map<String, Long> boundedValues,
-                          DeadLetterSummary deadLetters) {
+                          DeadLetterSummary deadLetters, Map<String, Double> brokerRequestsPerPage,
+                          Map<String, Double> brokerLocalMsPerPage) {
     public static final int VERSION = 3;
 
     public void write(Path file) throws IOException {
@@ -122,6 +128,10 @@ public record DemoSummary(int v, String graph, int partitions, long politenessMs
         if (storeOpsPerPage != null) {
             text += String.format("%n  state-store operations per page (RocksDB): %.1f", storeOpsPerPage.total());
         }
+        if (brokerRequestsPerPage != null && brokerRequestsPerPage.containsKey("total")) {
+            text += String.format("%n  broker requests per page: %.1f (%s)", brokerRequestsPerPage.get("total"),
+                    topEntries(brokerRequestsPerPage, 4));
+        }
         if (deadLetters != null) {
             text += String.format("%n  %s", deadLetters.describe("crawl.deadletter"));
         }
@@ -152,5 +162,13 @@ public record DemoSummary(int v, String graph, int partitions, long politenessMs
 
     private static String mib(long bytes) {
         return String.format("%.1f MiB", bytes / (1024.0 * 1024.0));
+    }
+
+    /** The {@code n} largest entries but {@code total}, as "name value, …", one decimal. */
+    private static String topEntries(Map<String, Double> m, int n) {
+        return m.entrySet().stream().filter(e -> !e.getKey().equals("total"))
+                .sorted(Map.Entry.<String, Double>comparingByValue().reversed()).limit(n)
+                .map(e -> String.format("%s %.1f", e.getKey(), e.getValue()))
+                .collect(java.util.stream.Collectors.joining(", "));
     }
 }

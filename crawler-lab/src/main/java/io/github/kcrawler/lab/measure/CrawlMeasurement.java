@@ -31,10 +31,14 @@ public final class CrawlMeasurement implements AutoCloseable {
      * @param storeOpsPerPage       RocksDB operations per page, or null without {@code --store-metrics}
      * @param gcShare               GC time / elapsed time of the measurement
      * @param politenessEfficiency  of the 10 busiest IPs
+     * @param brokerRequestsPerPage requests the broker handled, {@code total} and per API (empty when the broker
+     *                              is not in this process)
+     * @param brokerLocalMsPerPage  milliseconds those requests spent in the broker's request handlers, likewise
      */
     public record Figures(PageRate pageRate, double elapsedSeconds, Map<String, Double> cpuMsPerPage,
                           Map<String, Double> recordsPerPage, Map<String, Double> bytesPerPage,
-                          StoreOps storeOpsPerPage, double gcShare, PolitenessEfficiency politenessEfficiency) {
+                          StoreOps storeOpsPerPage, double gcShare, PolitenessEfficiency politenessEfficiency,
+                          Map<String, Double> brokerRequestsPerPage, Map<String, Double> brokerLocalMsPerPage) {
     }
 
     private final WebSim websim;
@@ -45,6 +49,8 @@ public final class CrawlMeasurement implements AutoCloseable {
     private final LogOffsets offsetsAtStart;
     private final Map<String, long[]> storeOpsAtStart;
     private final long gcAtStart;
+    private final BrokerRequests brokerAtStart;
+    private BrokerRequests brokerAtEnd;
     private final long startNanos;
     private long seededNanos;
     private boolean stopped;
@@ -61,6 +67,7 @@ public final class CrawlMeasurement implements AutoCloseable {
         this.offsetsAtStart = offsets(admin);
         this.storeOpsAtStart = storeOps ? CountingRocksDbConfigSetter.counts() : Map.of();
         this.gcAtStart = gcMillis();
+        this.brokerAtStart = BrokerRequests.read();
         this.cpu = new ThreadCpuSampler(new ThreadGroups(topicPrefix), 200);
         this.startNanos = System.nanoTime();
         this.seededNanos = startNanos;
@@ -93,6 +100,7 @@ public final class CrawlMeasurement implements AutoCloseable {
             LOG.info("threads by group: {}", cpu.namesByGroup());
         }
         gcMillis = gcMillis() - gcAtStart;
+        brokerAtEnd = BrokerRequests.read();
         websim.accesses().removeListener(accesses);
         offsetsAtEnd = offsets(admin);
         storeOpsAtEnd = storeOps ? CountingRocksDbConfigSetter.counts() : Map.of();
@@ -119,7 +127,9 @@ public final class CrawlMeasurement implements AutoCloseable {
                 accesses.secondsToPage(seededNanos, budget),
                 ThreadCpuSampler.msPerPage(cpu.cpuNanos(), pagesFetched), records, bytes, ops,
                 wallMs > 0 ? gcMillis / wallMs : 0,
-                PolitenessEfficiency.of(accesses.spans(), politenessMs, PolitenessEfficiency.TOP));
+                PolitenessEfficiency.of(accesses.spans(), politenessMs, PolitenessEfficiency.TOP),
+                BrokerRequests.requestsPerPage(brokerAtStart, brokerAtEnd, pagesFetched),
+                BrokerRequests.localMsPerPage(brokerAtStart, brokerAtEnd, pagesFetched));
     }
 
     @Override

@@ -78,7 +78,8 @@ class HostileDemoPartsTest {
 
 new io.github.kcrawler.app.runtime.DeadLetterSummary(1, java.util.List.of(
                         new io.github.kcrawler.common.service.DeadLetters.Letter("scheduler", "crawl.fetch.results", 2,
-                                17, "java.lang.IllegalArgumentException", "too long"))));
+                                17, "java.lang.IllegalArgumentException", "too long"))),
+                Map.of("total", 9.5, "Produce", 4.0), Map.of("total", 0.2, "Produce", 0.1));
         Path file = dir.resolve("s.json");
         s.write(file);
         JsonNode json = JsonSerde.MAPPER.readTree(file.toFile());
@@ -89,14 +90,14 @@ new io.github.kcrawler.app.runtime.DeadLetterSummary(1, java.util.List.of(
                 "slowestWindowPagesPerSecond", "fastestWindowPagesPerSecond", "cpuMsPerPage", "recordsPerPage",
                 "bytesPerPage", "storeOpsPerPage", "gcShare", "politenessEfficiency", "elapsedSeconds",
                 "meanPagesPerSecond", "seeds", "busiestIpPages", "boundedValues",
-                "deadLetters"}) {
+                "deadLetters", "brokerRequestsPerPage", "brokerLocalMsPerPage"}) {
             assertThat(json.has(field)).as(field).isTrue();
         }
         assertThat(json.get("errorsByReason").get("inflated_too_large").asLong()).isEqualTo(1);
         assertThat(json.get("deadLetters").get("count").asLong()).isEqualTo(1);
         assertThat(json.get("deadLetters").get("first").get(0).get("offset").asLong()).isEqualTo(17);
         assertThat(json.get("deadLetters").get("first").get(0).get("topic").asText()).isEqualTo("crawl.fetch.results");
-        assertThat(s.toText()).contains("dead letters: 1 record(s)",
+        assertThat(s.toText()).contains("broker requests per page: 9.5 (Produce 4.0)", "dead letters: 1 record(s)",
                 "scheduler crawl.fetch.results-2@17 java.lang.IllegalArgumentException: too long");
         assertThat(s.toText()).contains("inflated_too_large 1", "heap: max 400.0 MiB, baseline 300.0 MiB, end 320.0 MiB",
                 "links rejected, by reason: limit 95,000", "gzip-bomb 3", "bounded values: etag dropped 2");
