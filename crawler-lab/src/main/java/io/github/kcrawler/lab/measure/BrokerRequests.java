@@ -8,6 +8,7 @@ import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import java.lang.management.ManagementFactory;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -15,7 +16,9 @@ import java.util.TreeMap;
  * MBean server ({@code kafka.network:type=RequestMetrics}): {@code RequestsPerSec}'s count (summed over the API's
  * versions) and {@code LocalTimeMs}, the time a request spent in a request-handler thread (its histogram's mean times
  * its count, which is exact: Kafka's histograms keep their sum). Both are cumulative since the broker started, so a
- * measurement takes the difference of two snapshots. Empty when the broker is not in this process.
+ * measurement takes the difference of two snapshots. Empty when the broker is not in this process. Kafka counts a
+ * fetch under {@code Fetch} and again under {@code FetchConsumer} or {@code FetchFollower}; those two are reported
+ * but left out of {@code total}.
  *
  * @param counts  API name → requests handled
  * @param localMs API name → milliseconds spent in the request handler
@@ -23,6 +26,8 @@ import java.util.TreeMap;
 public record BrokerRequests(Map<String, Long> counts, Map<String, Double> localMs) {
     private static final Logger LOG = LoggerFactory.getLogger(BrokerRequests.class);
     static final String TOTAL = "total";
+    /** Kafka counts each fetch under {@code Fetch} and again under one of these: kept, but not added to the total. */
+    private static final Set<String> SUBSETS = Set.of("FetchConsumer", "FetchFollower");
 
     public BrokerRequests {
         counts = Map.copyOf(counts);
@@ -78,7 +83,7 @@ public record BrokerRequests(Map<String, Long> counts, Map<String, Double> local
             double d = e.getValue().doubleValue() - (before == null ? 0 : before.doubleValue());
             if (d > 0) {
                 out.put(e.getKey(), d / pages);
-                total += d;
+                total += SUBSETS.contains(e.getKey()) ? 0 : d;
             }
         }
         if (!out.isEmpty()) {
