@@ -27,8 +27,24 @@ public record FaultsConfig(int pages, int ips, double pagesPerHost, long politen
                            long sessionTimeoutMs, long stopMs, long quietMs, double firstDisruptionFraction,
                            Duration maxRunTime, String serviceHeap, Path dataDir, Path jar) {
     public static final int DEFAULT_PAGES = 1_200;
-    public static final int DEFAULT_IPS = 32;
-    public static final double DEFAULT_PAGES_PER_HOST = 30.0;
+    /**
+     * 8 IPs: a web that politeness bounds, so that every disruption comes mid-crawl. On 32 IPs the crawl ran at ~100
+     * pages/s once its frontier was wide, so while the ranker and the broker came back (8–20 s each) it fetched the
+     * rest of the web, and the last disruption (SIGSTOP of fetcher-2) came after the last page: first seen in CI on
+     * 2026-11-27 (at 63.7 s, 1,195 of 1,195 pages), when the test moved to this web; then in three of three
+     * {@code bench faults} runs with the old defaults on a quiet machine (2026-11-29: the fetcher-1 kill at
+     * 1,160–1,183 pages, the SIGSTOP at 1,195 of 1,195; exit 3). On 8 IPs one IP holds ~150 pages, at T = 200 ms at
+     * least 30 s of fetching, and the crawl takes ~65 s undisturbed.
+     */
+    public static final int DEFAULT_IPS = 8;
+    /**
+     * About one host per IP, as on 32 IPs with 30 pages per host: the scenario is about the crawl's infrastructure
+     * failing, so it keeps one robots.txt per IP. Several hosts per IP once showed robots.txt fetches a resumed
+     * fetcher had queued for an IP whose partition had moved (CI, 2026-11-27: 8 violations of 69–139 ms at T = 200
+     * ms); that is fixed ({@code RobotsFetches}, {@code RobotsHandOverTest}), and ScaleIT's hand-overs run on several
+     * hosts per IP.
+     */
+    public static final double DEFAULT_PAGES_PER_HOST = 150.0;
     /**
      * 200 ms: the six disruptions come one after the other, each once the crawl recovered from the previous one
      * (about 60 s in all, most of it the broker's restart and the SIGSTOP beyond the session timeout), so the crawl

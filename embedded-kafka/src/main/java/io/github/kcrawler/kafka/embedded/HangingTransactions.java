@@ -125,6 +125,8 @@ final class HangingTransactions {
             Set<TopicPartition> partitions = ledPartitions(admin, expected, deadline);
             List<OpenTransaction> first = open(admin, partitions, deadline);
             if (first.isEmpty()) {
+                LOG.info("hanging-transaction check: no transaction open on any of {} partitions after the restart",
+                        partitions.size());
                 return Closed.NONE;
             }
             Thread.sleep(Math.min(SETTLE.toMillis(), TimeUnit.NANOSECONDS.toMillis(remaining(deadline)) / 2));
