@@ -34,7 +34,7 @@ public record FaultsConfig(int pages, int ips, double pagesPerHost, long politen
      * 2026-11-27 (at 63.7 s, 1,195 of 1,195 pages), when the test moved to this web; then in three of three
      * {@code bench faults} runs with the old defaults on a quiet machine (2026-11-29: the fetcher-1 kill at
      * 1,160–1,183 pages, the SIGSTOP at 1,195 of 1,195; exit 3). On 8 IPs one IP holds ~150 pages, at T = 200 ms at
-     * least 30 s of fetching, and the crawl takes ~65 s undisturbed.
+     * least 30 s of fetching; the crawl took 91–93 s undisturbed there, and the SIGSTOP came at 859–869 pages.
      */
     public static final int DEFAULT_IPS = 8;
     /**

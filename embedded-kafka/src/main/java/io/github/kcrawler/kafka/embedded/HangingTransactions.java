@@ -146,8 +146,9 @@ final class HangingTransactions {
                     markers.write(t, commit);
                 } catch (Exception e) {
                     LOG.error("could not {} the hanging transaction on {} (producer id {}, epoch {}): {};"
-                            + " read_committed readers of that partition stop at offset {}", commit ? "commit" : "abort",
-                            t.partition(), t.producerId(), t.producerEpoch(), e.toString(), t.startOffset());
+                            + " read_committed readers of that partition stop at offset {}",
+                            commit ? "commit" : "abort", t.partition(), t.producerId(), t.producerEpoch(),
+                            e.toString(), t.startOffset());
                     continue;
                 }
                 (commit ? committed : aborted).add(t.partition());
@@ -158,8 +159,9 @@ final class HangingTransactions {
                                 + l.state() + ")" : "its work is redone by its producer's service");
             }
             LOG.info("hanging-transaction check: {} transactions open on a partition after the restart, {} of them"
-                    + " closed or still open at their coordinators {} ms later, {} hanging: {} committed, {} aborted", first.size(),
-                    first.size() - hanging, SETTLE.toMillis(), hanging, committed.size(), aborted.size());
+                    + " closed or still open at their coordinators {} ms later, {} hanging: {} committed, {} aborted",
+                    first.size(), first.size() - hanging, SETTLE.toMillis(), hanging, committed.size(),
+                    aborted.size());
             return new Closed(committed, aborted);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -13,7 +13,6 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
@@ -126,7 +125,7 @@ final class LastTransactions {
     /** The segments of a partition in offset order (their names are the 20-digit base offsets). */
     private static List<Path> segments(Path partitionDir) {
         try (Stream<Path> files = Files.list(partitionDir)) {
-            return new ArrayList<>(files.filter(f -> f.getFileName().toString().endsWith(".log")).sorted().toList());
+            return files.filter(f -> f.getFileName().toString().endsWith(".log")).sorted().toList();
         } catch (IOException e) {
             return List.of();
         }
