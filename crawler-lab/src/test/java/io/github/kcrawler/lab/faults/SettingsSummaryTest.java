@@ -14,7 +14,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * is the untyped maps', byte for byte (captured before the conversion), and reads back into the same record.
  */
 class SettingsSummaryTest {
-    private static final FaultsConfig CONFIG = FaultsConfig.defaults(Path.of("data"), Path.of("x.jar"));
+    /** The defaults of the capture (the web's were 32 IPs and 30 pages per host then). */
+    private static final FaultsConfig CONFIG = FaultsConfig.defaults(Path.of("data"), Path.of("x.jar"))
+            .withIps(32).withPagesPerHost(30.0);
 
     @Test
     void faultsSettings_areTheMapsByteForByte() throws Exception {
