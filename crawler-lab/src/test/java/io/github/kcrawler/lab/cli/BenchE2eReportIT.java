@@ -72,6 +72,13 @@ class BenchE2eReportIT {
         assertThat(json.path("bytesPerPage").path("crawl.fetch.results").asDouble()).isPositive();
         assertThat(json.path("storeOpsPerPage").path("total").asDouble()).isPositive();
         assertThat(json.path("gcShare").asDouble()).isBetween(0.0, 1.0);
+        // the embedded broker's own request metrics were found and differenced (BrokerRequests)
+        JsonNode requests = json.path("brokerRequestsPerPage");
+        assertThat(requests.path("Produce").asDouble()).as("produce requests per page").isPositive();
+        assertThat(requests.path("EndTxn").asDouble()).as("transactions per page").isPositive();
+        assertThat(requests.path("total").asDouble()).isGreaterThanOrEqualTo(
+                requests.path("Produce").asDouble() + requests.path("Fetch").asDouble());
+        assertThat(json.path("brokerLocalMsPerPage").path("Produce").asDouble()).isPositive();
         JsonNode efficiency = json.path("politenessEfficiency");
         assertThat(efficiency.path("min").asDouble()).isGreaterThan(0).isLessThanOrEqualTo(1.5);
         assertThat(efficiency.path("median").asDouble()).isGreaterThanOrEqualTo(efficiency.path("min").asDouble());
