@@ -8,21 +8,13 @@ import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.utils.Time;
-import org.apache.kafka.metadata.storage.Formatter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -132,8 +124,8 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
 
     private static EmbeddedKafkaBroker start(EmbeddedKafkaConfig config, Path dataDir, Path logDir,
                                              DataDirLock dataDirLock, long t0) {
-        Properties state = readProperties(dataDir.resolve(STATE_FILE));
-        Properties meta = readProperties(logDir.resolve(META_PROPERTIES));
+        Properties state = BrokerStateFile.read(dataDir.resolve(STATE_FILE));
+        Properties meta = BrokerStateFile.read(logDir.resolve(META_PROPERTIES));
 
         boolean formatted = meta.containsKey("cluster.id");
         String clusterId = formatted ? meta.getProperty("cluster.id") : Uuid.randomUuid().toString();
@@ -142,8 +134,8 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
 
         // what the transaction coordinator had decided when the broker stopped, read while nothing writes the log
         Map<Long, LastTransactions.Last> lastTransactions = formatted ? LastTransactions.read(logDir) : Map.of();
-        int storedPort = intProperty(state, "broker.port");
-        int storedControllerPort = intProperty(state, "controller.port");
+        int storedPort = BrokerStateFile.port(state, "broker.port");
+        int storedControllerPort = BrokerStateFile.port(state, "controller.port");
 
         // client port: the caller's, else the one used last time on this directory, else a free one
         int fixedPort = config.port() != 0 ? config.port() : storedPort;
@@ -175,7 +167,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             Map<String, String> props = BrokerSettings.of(config, nodeId, port, controllerPort, logDir);
             KafkaConfig kafkaConfig = new KafkaConfig(props, false);
             if (!formatted) {
-                format(kafkaConfig, clusterId, nodeId, logDir);
+                BrokerSettings.format(kafkaConfig, clusterId, nodeId, logDir);
                 formatted = true;
                 LOG.info("Formatted new Kafka log directory {} (cluster id {}, node id {})", logDir, clusterId, nodeId);
             }
@@ -198,7 +190,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
                     controllerPort, !meta.containsKey("cluster.id"), server, dataDirLock);
             try {
                 broker.awaitReady(READY_TIMEOUT);
-                writeState(dataDir, port, controllerPort, clusterId, nodeId);
+                BrokerStateFile.write(dataDir, port, controllerPort, clusterId, nodeId);
                 if (!broker.freshlyFormatted) {
                     broker.closeHangingTransactions(lastTransactions);
                 }
@@ -216,33 +208,6 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     /** The broker settings applied before the caller's overrides ({@link BrokerSettings#defaults()}). */
     public static Map<String, String> defaultBrokerSettings() {
         return BrokerSettings.defaults();
-    }
-
-    static final String TRANSACTION_VERSION_FEATURE = "transaction.version";
-    static final short TRANSACTION_VERSION = 1;
-
-    private static void format(KafkaConfig kafkaConfig, String clusterId, int nodeId, Path logDir) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (PrintStream ps = new PrintStream(out, true, StandardCharsets.UTF_8)) {
-            new Formatter()
-                    .setPrintStream(ps)
-                    .setNodeId(nodeId)
-                    .setClusterId(clusterId)
-                    .setControllerListenerName(CONTROLLER_LISTENER)
-                    .setMetadataLogDirectory(kafkaConfig.metadataLogDir())
-                    .addDirectory(logDir.toString())
-                    .setUnstableFeatureVersionsEnabled(false)
-                    // Transactions v2 (KIP-890 part 2) rejects a non-zero first sequence on a partition without
-                    // producer state (KAFKA-18202) as a retriable error; seen here, a Streams producer then retries
-                    // the same batch forever and the crawl stalls mid-run. Level 1 keeps exactly-once (KIP-447
-                    // EOS v2 does not need it) with partition verification, and none of that stall.
-                    .setFeatureLevel(TRANSACTION_VERSION_FEATURE, TRANSACTION_VERSION)
-                    .setIgnoreFormatted(false)
-                    .run();
-        } catch (Exception e) {
-            throw new IllegalStateException("cannot format Kafka log directory " + logDir + ": " + e.getMessage(), e);
-        }
-        LOG.debug("Kafka formatter: {}", out.toString(StandardCharsets.UTF_8).trim());
     }
 
     private void awaitReady(Duration timeout) {
@@ -407,54 +372,6 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             server.awaitShutdown();
         } catch (RuntimeException | Error e) {
             LOG.warn("error while shutting down a broker that failed to start", e);
-        }
-    }
-
-    private static Properties readProperties(Path file) {
-        Properties p = new Properties();
-        if (Files.isRegularFile(file)) {
-            try (InputStream in = Files.newInputStream(file)) {
-                p.load(in);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot read " + file, e);
-            }
-        }
-        return p;
-    }
-
-    private static int intProperty(Properties p, String key) {
-        String v = p.getProperty(key);
-        if (v == null || v.isBlank()) {
-            return 0;
-        }
-        try {
-            int i = Integer.parseInt(v.trim());
-            return i > 0 && i <= 65535 ? i : 0;
-        } catch (NumberFormatException e) {
-            LOG.warn("ignoring bad {} '{}' in {}", key, v, STATE_FILE);
-            return 0;
-        }
-    }
-
-    private static void writeState(Path dataDir, int port, int controllerPort, String clusterId, int nodeId) {
-        Properties p = new Properties();
-        p.setProperty("broker.port", String.valueOf(port));
-        p.setProperty("controller.port", String.valueOf(controllerPort));
-        p.setProperty("cluster.id", clusterId);
-        p.setProperty("node.id", String.valueOf(nodeId));
-        Path file = dataDir.resolve(STATE_FILE);
-        Path tmp = dataDir.resolve(STATE_FILE + ".tmp");
-        try {
-            try (OutputStream out = Files.newOutputStream(tmp)) {
-                p.store(out, "embedded Kafka broker: ports reused on the next start (delete to pick new ones)");
-            }
-            try {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } catch (IOException e) {
-            LOG.warn("cannot write {}: {}", file, e.toString());
         }
     }
 

@@ -1,6 +1,7 @@
 package io.github.kcrawler.kafka.embedded;
 
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -9,6 +10,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -132,6 +134,19 @@ class EmbeddedKafkaBrokerIT {
 
         List<ConsumerRecord<String, String>> uncommitted = consume(topic, "g-tx-uncommitted", "read_uncommitted", 80);
         assertThat(uncommitted).extracting(ConsumerRecord::value).filteredOn(v -> v.startsWith("aborted")).hasSize(10);
+    }
+
+    /** Every restart reads the transaction log before the broker starts; its segment size bounds that read. */
+    @Test
+    void transactionLogIsCreatedWithTheBoundedSegmentSize() throws Exception {
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(transactionalProps("it-tx-segment"))) {
+            producer.initTransactions(); // creates __transaction_state if no test has yet
+        }
+        ConfigResource log = new ConfigResource(ConfigResource.Type.TOPIC, "__transaction_state");
+        Config config = admin.describeConfigs(List.of(log)).all().get(30, TimeUnit.SECONDS).get(log);
+        assertThat(config.get("segment.bytes").value())
+                .isEqualTo(String.valueOf(BrokerSettings.TRANSACTION_LOG_SEGMENT_BYTES));
+        assertThat(config.get("cleanup.policy").value()).isEqualTo("compact");
     }
 
     @Test
