@@ -193,6 +193,7 @@ public final class IprProcessor implements Processor<String, Decoded<?>, String,
         double score = IprRules.scoreAfterFetch(page.score());
         boolean keepLinks = params.cutOff() != IprParams.CutOff.DL1;
         pages.put(key, page.asFetched(score, distinct.size(), keepLinks ? distinct : List.of(), unpublished.epoch()));
+        unpublished.withdrawn(links.sourceFingerprint()); // fetched: the scheduler no longer orders it
         if (!distinct.isEmpty()) {
             send(distinct, IprRules.share(score, distinct.size()), 1);
         }
@@ -263,7 +264,7 @@ public final class IprProcessor implements Processor<String, Decoded<?>, String,
         RankPage updated = page.withScore(score, accumulated, unpublished.epoch());
         pages.put(key, updated);
         if (!updated.fetched()) { // the scheduler only orders URLs still to fetch
-            unpublished.changed(fingerprint);
+            unpublished.changed(fingerprint, updated);
         }
     }
 
@@ -282,12 +283,9 @@ public final class IprProcessor implements Processor<String, Decoded<?>, String,
 
     /** Publishes the latest score of every unfetched URL changed since the last flush, one batch per partition. */
     void flush(long timestamp) {
-        unpublished.flush(fingerprint -> {
-            RankPage page = pages.get(FingerprintKeys.key(fingerprint));
-            if (page != null && !page.fetched()) {
-                RankScore score = RankScore.of(page.url(), fingerprint, page.ip(), page.score());
-                scoreBatches.add(scoreBatches.partitionOf(page.ip()), page.ip(), score, DeltaChecks.size(score));
-            }
+        unpublished.flush((fingerprint, page) -> {
+            RankScore score = RankScore.of(page.url(), fingerprint, page.ip(), page.score());
+            scoreBatches.add(scoreBatches.partitionOf(page.ip()), page.ip(), score, DeltaChecks.size(score));
         });
         scoreBatches.drain((key, entries) -> {
             context.forward(new Record<String, Object>(key, RankScoreBatch.of(entries), timestamp), scoresChild);
