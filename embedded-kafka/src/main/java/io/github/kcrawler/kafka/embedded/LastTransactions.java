@@ -123,7 +123,7 @@ final class LastTransactions {
     }
 
     /** The segments of a partition in offset order (their names are the 20-digit base offsets). */
-    private static List<Path> segments(Path partitionDir) {
+    static List<Path> segments(Path partitionDir) {
         try (Stream<Path> files = Files.list(partitionDir)) {
             return files.filter(f -> f.getFileName().toString().endsWith(".log")).sorted().toList();
         } catch (IOException e) {

@@ -1,16 +1,12 @@
 package io.github.kcrawler.kafka.embedded;
 
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.coordinator.transaction.TransactionState;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,7 +14,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -35,6 +30,8 @@ class TransactionLogBoundIT {
     private static final List<String> TOPICS = IntStream.range(0, 20)
             .mapToObj(i -> "bound." + "t".repeat(200) + "." + i).toList();
     private static final int TRANSACTIONS = 800;
+    /** The name of a partition's first segment (base offset 0). */
+    private static final String FIRST_SEGMENT = "0".repeat(20) + ".log";
 
     private Path dir;
 
@@ -55,13 +52,13 @@ class TransactionLogBoundIT {
                 "transaction.state.log.num.partitions", "1",
                 "log.cleaner.backoff.ms", "200"));
         Path txnLog = dir.resolve(EmbeddedKafkaBroker.LOG_DIR).resolve("__transaction_state-0");
-        try (EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start(config);
-             Admin admin = Admin.create(broker.clientConfig())) {
-            TopicProvisioner.ensureTopics(admin, TOPICS.stream().map(t -> new NewTopic(t, 1, (short) 1)).toList(),
-                    Duration.ofSeconds(30));
-            transactions(broker, "early", 5);           // its last state ends up in a segment long rolled
-            transactions(broker, "busy", TRANSACTIONS);
-            assertThat(activeSegmentBase(txnLog)).as("the log rolled").isPositive();
+        try (KafkaTestCluster kafka = KafkaTestCluster.start(config)) {
+            kafka.createTopics(1, TOPICS.toArray(String[]::new));
+            transactions(kafka, "early", 5);           // its last state ends up in a segment long rolled
+            transactions(kafka, "busy", TRANSACTIONS);
+            List<Path> segments = LastTransactions.segments(txnLog);
+            assertThat(segments.get(segments.size() - 1).getFileName().toString())
+                    .as("the log rolled: the active segment's base offset is not 0").isNotEqualTo(FIRST_SEGMENT);
             long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
             while (logBytes(txnLog) > 2L * SEGMENT_BYTES && System.nanoTime() < deadline) {
                 Thread.sleep(200);
@@ -80,13 +77,9 @@ class TransactionLogBoundIT {
         });
     }
 
-    /** {@code count} committed transactions of one record each, by one producer. */
-    private static void transactions(EmbeddedKafkaBroker broker, String id, int count) {
-        Map<String, Object> p = new HashMap<>(broker.clientConfig());
-        p.put("transactional.id", id);
-        p.put("key.serializer", StringSerializer.class.getName());
-        p.put("value.serializer", StringSerializer.class.getName());
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(p)) {
+    /** {@code count} committed transactions, each of one record on every topic, by one producer. */
+    private static void transactions(KafkaTestCluster kafka, String id, int count) {
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(kafka.transactionalProducerProps(id))) {
             producer.initTransactions();
             for (int i = 0; i < count; i++) {
                 producer.beginTransaction();
@@ -98,18 +91,7 @@ class TransactionLogBoundIT {
         }
     }
 
-    /** The base offset of the newest segment (its file name). */
-    private static long activeSegmentBase(Path partitionDir) throws IOException {
-        try (Stream<Path> files = Files.list(partitionDir)) {
-            return files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".log"))
-                    .mapToLong(n -> Long.parseLong(n.substring(0, n.length() - ".log".length()))).max().orElse(0);
-        }
-    }
-
-    private static long logBytes(Path partitionDir) throws IOException {
-        try (Stream<Path> files = Files.list(partitionDir)) {
-            return files.filter(f -> f.getFileName().toString().endsWith(".log")).mapToLong(f -> f.toFile().length())
-                    .sum();
-        }
+    private static long logBytes(Path partitionDir) {
+        return LastTransactions.segments(partitionDir).stream().mapToLong(f -> f.toFile().length()).sum();
     }
 }
