@@ -283,7 +283,15 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
                 Pacing.Mode::key, Pacing.Mode::parse,
                 "pipelined: steps of T/2 released ahead; paper: paper 004's one step per T after the last was reported",
                 Pacing.Mode.PIPELINED, Pacing.Mode.PAPER);
-        public static final Setting<Integer> STEPS_IN_FLIGHT = Setting.integer("steps-in-flight", 32,
+        /*
+         * 256 (12.8 s of steps at T = 100 ms, 2.6 s at T = 20 ms): the bound a step's lost results hold the crawl by
+         * (with step-timeout-ms), not a window the pipeline runs into. With 32, the requests that the fetcher's per-IP
+         * guard holds back (T after the previous request ended, so T + a response time per request) left old steps
+         * unreported and stopped the whole partition for 0.2-1.4 s at a time (issue 19's demo, BENCHMARKS.md,
+         * twenty-fourth session). In priority order the lookahead and its per-IP cap (ResidueFlights) bound what is
+         * in flight.
+         */
+        public static final Setting<Integer> STEPS_IN_FLIGHT = Setting.integer("steps-in-flight", 256,
                 Check.range(1, Pacing.MAX_STEPS_IN_FLIGHT),
                 "pipelined: steps whose fetches may all be unreported when a new one is taken");
         public static final Setting<Long> LEAD_MS = Setting.longValue("pacing-lead-ms", 250L,

@@ -76,7 +76,8 @@ public record FrontierBound(WheelOrder order, int queues, int residues, int pool
             urls = poolCapacity + 1L;
             index = PriorityFront.memoryBytes(poolCapacity) + chunked(poolCapacity, 8, ChunkedLongArray.CHUNK)
                     + chunked(poolCapacity, 4, ChunkedIntArray.CHUNK) + sideBytes(1) + 16 + 4L * 4
-                    + ParkedUrls.memoryBytes(residues); // the lookahead's parked lists, if it has one
+                    + ParkedUrls.memoryBytes(residues) // the lookahead's parked lists and per-residue counts, if any
+                    + ResidueFlights.memoryBytes(residues);
         } else {
             urls = wheelUrls;
             index = sideBytes(urls) + 16 + 4L * Math.max(4, 2 * pow2(urls));

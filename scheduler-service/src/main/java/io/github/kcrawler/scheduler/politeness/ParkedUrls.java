@@ -14,8 +14,10 @@ import java.util.Arrays;
  * pool ({@link #unparkOne}), where it competes again by its newest score.
  *
  * <p>Invariants: a slot is in at most one list, and only while it is held; {@link #size()} is the number of slots in
- * all lists. A residue has parked URLs only while it has URLs waiting in the wheel (the caller parks only then), so
- * every list empties within a few steps. O(1) per operation. Not thread-safe.
+ * all lists. A residue has parked URLs only while it has URLs waiting in the wheel or its cap of released and
+ * unreported URLs ({@link ResidueFlights}; the caller parks only then), and each of its releases and reports lets
+ * one back, so every list empties as the residue is served. O(1) per operation but {@link #unparkAll} (after a
+ * fault: O(H + parked)). Not thread-safe.
  */
 final class ParkedUrls {
     private static final int NONE = -1;
@@ -58,6 +60,15 @@ final class ParkedUrls {
         }
         size--;
         pool.requeue(slot);
+    }
+
+    /** Every parked URL goes back into the pool's buckets (the caps they waited for were cleared). */
+    void unparkAll() {
+        for (int r = 0; r < head.length && size > 0; r++) {
+            while (head[r] != NONE) {
+                unparkOne(r);
+            }
+        }
     }
 
     /** URLs parked in all residues. */

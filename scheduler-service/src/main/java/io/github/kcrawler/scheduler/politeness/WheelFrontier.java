@@ -101,6 +101,10 @@ public final class WheelFrontier implements Frontier {
     static final int LOOKAHEAD_PER_RESIDUE = 2;
     /** With a lookahead: the pool's URLs set aside because their residue had its share waiting; null without. */
     private final ParkedUrls parked;
+    /** With a lookahead: each residue's URLs released and not yet reported, and its cap; null without. */
+    private final ResidueFlights flights;
+    /** The pacer's given-up steps when {@link #flights} last looked (a new one clears the counts). */
+    private long timeoutsSeen;
 
     /**
      * A frontier paced as paper 004 publishes it ({@link Pacing#paper}).
@@ -149,7 +153,9 @@ public final class WheelFrontier implements Frontier {
      *                  partition at {@code lookahead / latency} pages/s; counting only the waiting ones let a fast
      *                  pipeline release far ahead of its fetches, and its order fell back to breadth-first on a quiet
      *                  machine (bench order, BENCHMARKS.md, fourteenth session). The per-residue share keeps a busy
-     *                  host whose URLs top the pool from filling the window while it drains at its polite rate.
+     *                  host whose URLs top the pool from filling the window while it drains at its polite rate,
+     *                  and the per-residue cap on released URLs ({@link ResidueFlights}) keeps one IP whose server
+     *                  is slower than T from holding back the partition's other IPs.
      */
     public WheelFrontier(CrawlClock clock, WheelOrder order, Pacing pacing, int queues, int residues, int poolCapacity,
                          int scoreCache, Consumer<PendingUrl> evicted, Spill spill, int lookahead) {
@@ -167,6 +173,8 @@ public final class WheelFrontier implements Frontier {
         this.batch = new long[wheel.maxBatch()];
         this.blocked = new int[wheel.maxBatch()];
         this.parked = pool != null && this.lookahead != Integer.MAX_VALUE ? new ParkedUrls(pool, residues) : null;
+        this.flights = parked == null ? null
+                : new ResidueFlights(residues, ResidueFlights.capFor(pacing, LOOKAHEAD_PER_RESIDUE));
         if (scoreCache < 0) {
             throw new IllegalArgumentException("score cache size must be >= 0, was " + scoreCache);
         }
@@ -345,13 +353,27 @@ public final class WheelFrontier implements Frontier {
     /** A fetch was reported without its step number: credited to the oldest step still waiting for fetches. */
     @Override
     public void fetched(String ip, long fetchedAt) {
-        pacer.reportedOldest();
+        if (pacer.reportedOldest()) {
+            settled(ip);
+        }
     }
 
     /** A fetch of step {@code step} was reported (a number not among the steps in flight changes nothing). */
     @Override
     public void fetched(String ip, long fetchedAt, long step) {
-        pacer.reported(step);
+        if (pacer.reported(step)) {
+            settled(ip);
+        }
+    }
+
+    /** A fetch the pacer counted was reported: its residue may take another URL (one of its parked ones first). */
+    private void settled(String ip) {
+        if (flights != null) {
+            long key = ipKey(ip);
+            if (flights.reported(wheel.residueOf(key))) {
+                unparkOne(key);
+            }
+        }
     }
 
     /**
@@ -369,16 +391,21 @@ public final class WheelFrontier implements Frontier {
             refill();
             int n = wheel.next(batch);
             long notBefore = pacer.stepped(now, wheel.step(), n);
+            forgetGivenUpFlights();
             inWheel -= n;
             for (int i = 0; i < n; i++) {
                 int slot = (int) batch[i]; // the low 32 bits; SIDE says which index
+                boolean isSide = (batch[i] & SIDE) != 0;
+                long key = isSide ? side.wheelKey(slot) : front.wheelKey(slot);
+                unparkOne(key);
+                if (flights != null) {
+                    flights.released(wheel.residueOf(key));
+                }
                 PendingUrl url;
-                if ((batch[i] & SIDE) != 0) {
-                    unparkOne(side.wheelKey(slot));
+                if (isSide) {
                     url = side.view(slot);
                     side.remove(slot);
                 } else {
-                    unparkOne(front.wheelKey(slot));
                     url = front.view(slot);
                     front.remove(slot);
                 }
@@ -387,6 +414,15 @@ public final class WheelFrontier implements Frontier {
             released += n;
         }
         return released;
+    }
+
+    /** The pacer gave up a step since the last look: its fetches' residues are unknown, so every count is cleared. */
+    private void forgetGivenUpFlights() {
+        if (flights != null && pacer.stepsAfterTimeout() != timeoutsSeen) {
+            timeoutsSeen = pacer.stepsAfterTimeout();
+            flights.clear();
+            parked.unparkAll();
+        }
     }
 
     /** Before a step: restored overflow first, then the pool's best (PRIORITY), while the wheel takes them. */
@@ -413,7 +449,8 @@ public final class WheelFrontier implements Frontier {
                 break;
             }
             long key = front.wheelKey(slot);
-            if (parked != null && !wheel.acceptsWithin(key, LOOKAHEAD_PER_RESIDUE)) {
+            if (parked != null && (!wheel.acceptsWithin(key, LOOKAHEAD_PER_RESIDUE)
+                    || !flights.accepts(wheel.residueOf(key), wheel.waiting(key)))) {
                 parked.park(wheel.residueOf(key), slot);
             } else if (wheel.enqueue(key, slot)) {
                 inWheel++;
@@ -486,7 +523,7 @@ public final class WheelFrontier implements Frontier {
             bytes += front.memoryBytes();
         }
         if (parked != null) {
-            bytes += parked.memoryBytes();
+            bytes += parked.memoryBytes() + ResidueFlights.memoryBytes(wheel.residues());
         }
         bytes += side.memoryBytes() + ips.memoryBytes() + earlyScores.memoryBytes() + overflow.memoryBytes();
         return bytes;
@@ -530,6 +567,16 @@ public final class WheelFrontier implements Frontier {
     /** URLs of this IP's residue waiting in the wheel (for tests of the lookahead's per-residue bound). */
     int waitingInWheel(String ip) {
         return wheel.waiting(ipKey(ip));
+    }
+
+    /** URLs of this IP's residue released and not reported (0 without a lookahead; for tests of its cap). */
+    int unreportedOf(String ip) {
+        return flights == null ? 0 : flights.unreported(wheel.residueOf(ipKey(ip)));
+    }
+
+    /** The most URLs of one residue released and unreported with a lookahead (0 without one). */
+    int flightCap() {
+        return flights == null ? 0 : flights.cap();
     }
 
     /** URLs placed in the wheel (not yet released). */

@@ -82,6 +82,8 @@ class WheelLookaheadTest {
             for (int i = 0; i < ips; i++) {
                 assertThat(f.waitingInWheel(ip(i))).as("seed %d: waiting in the wheel for %s's residue", seed, ip(i))
                         .isLessThanOrEqualTo(WheelFrontier.LOOKAHEAD_PER_RESIDUE);
+                assertThat(f.unreportedOf(ip(i))).as("seed %d: released and unreported of %s's residue", seed, ip(i))
+                        .isLessThanOrEqualTo(f.flightCap());
             }
         }
         assertThat(f.parked()).as("seed %d: nothing stays parked", seed).isZero();
@@ -167,6 +169,82 @@ class WheelLookaheadTest {
         assertThat(stepsToServeOthers).as("steps until every other IP was served").isBetween(0L, 30L);
         assertThat(released).as("every URL released once").hasSize(140);
         assertThat(f.parked()).isZero();
+    }
+
+    /**
+     * A server slower than its polite rate: the fetcher's guard spaces its requests T after the previous one
+     * <em>ended</em>, so IP 0's results come back one per 1.5 T while the wheel hands it one per T. Four other IPs
+     * answer at once. Without the per-residue cap ({@link ResidueFlights}) IP 0's unreported URLs grow by a third of
+     * a request per T until they fill the lookahead (32 here, within ~10 s), and from then on the other IPs get a URL
+     * only when one of IP 0's results comes back; with it IP 0 holds at most the cap, and the others keep their rate.
+     */
+    @Test
+    void aServerSlowerThanT_holdsAtMostItsCap_andTheOtherIpsKeepTheirPoliteRate() {
+        ManualClock clock = new ManualClock(1_000_000);
+        WheelFrontier f = new WheelFrontier(clock, WheelOrder.PRIORITY, Pacing.pipelined(T, 256, 0, 100 * T), 1_024,
+                64, 10_000, 1_000, u -> { }, null, 32);
+        for (int i = 0; i < 5 * 700; i++) {
+            f.updateScore(i, i % 5 == 0 ? 1_000 : 1); // IP 0's URLs top the pool
+            assertThat(f.admit(ip(i % 5), i, i)).isEqualTo(Admission.QUEUED);
+        }
+        java.util.ArrayDeque<long[]> slow = new java.util.ArrayDeque<>(); // IP 0's, {step}: one reported per 1.5 T
+        int[] releases = new int[5];
+        long nextSlowReport = clock.millis();
+        int maxSlowUnreported = 0;
+        for (int tick = 0; tick < 6_000; tick++) { // 60 s
+            clock.advance(10);
+            if (!slow.isEmpty() && clock.millis() >= nextSlowReport) {
+                f.fetched(ip(0), clock.millis(), slow.poll()[0]);
+                nextSlowReport = clock.millis() + 3 * T / 2;
+            }
+            f.releaseReady((url, notBefore) -> {
+                int i = (int) (url.fingerprint() % 5);
+                releases[i]++;
+                if (i == 0) {
+                    slow.add(new long[] {f.step()});
+                } else {
+                    f.fetched(url.ip(), clock.millis(), f.step());
+                }
+            });
+            maxSlowUnreported = Math.max(maxSlowUnreported, f.unreportedOf(ip(0)));
+        }
+        assertThat(f.flightCap()).as("2 waiting + ⌈(0 + 2,000 ms) / T⌉").isEqualTo(22);
+        assertThat(maxSlowUnreported).as("IP 0's released and unreported URLs").isLessThanOrEqualTo(f.flightCap());
+        for (int i = 1; i < 5; i++) {
+            assertThat(releases[i]).as("IP %d's releases in 60 s at one per T = 100 ms", i).isGreaterThan(570);
+        }
+        assertThat(releases[0]).as("IP 0 is served as fast as it answers (one per 1.5 T), plus the cap")
+                .isBetween(390, 400 + f.flightCap());
+    }
+
+    /**
+     * IP 0's results never come back (lost with a fetcher). It holds its cap until the pacer gives up the steps they
+     * belonged to (step-timeout-ms); then the counts are cleared and IP 0 is served again, capped again.
+     */
+    @Test
+    void lostResults_holdAResidueOnlyUntilThePacerGivesUpTheirSteps() {
+        ManualClock clock = new ManualClock(1_000_000);
+        int k = 256; // steps in flight: step s - k is given up when step s is taken (it is older than the timeout)
+        WheelFrontier f = new WheelFrontier(clock, WheelOrder.PRIORITY, Pacing.pipelined(T, k, 0, 20 * T), 1_024,
+                64, 10_000, 1_000, u -> { }, null, 64);
+        for (int i = 0; i < 400; i++) {
+            f.updateScore(i, 1);
+            assertThat(f.admit(ip(0), i, i)).isEqualTo(Admission.QUEUED);
+        }
+        List<Long> releaseTimes = new ArrayList<>();
+        for (int tick = 0; tick < 3_000; tick++) { // 30 s
+            clock.advance(10);
+            f.releaseReady((url, notBefore) -> releaseTimes.add(clock.millis()));
+            assertThat(f.unreportedOf(ip(0))).isLessThanOrEqualTo(f.flightCap());
+        }
+        assertThat(f.stepsAfterTimeout()).as("steps given up").isPositive();
+        assertThat(releaseTimes.size()).as("released in rounds of the cap, each after the steps were given up")
+                .isGreaterThan(2 * f.flightCap());
+        long lastOfFirstRound = releaseTimes.get(f.flightCap() - 1);
+        long firstOfSecondRound = releaseTimes.get(f.flightCap());
+        // the first round's first step is given up k steps (of T/2) after it; the round took flightCap releases of T
+        assertThat(firstOfSecondRound - lastOfFirstRound).as("the wait until the first round's steps are given up")
+                .isBetween(k * T / 2 - f.flightCap() * T - T, k * T / 2 - f.flightCap() * T + 2 * T);
     }
 
     @Test
