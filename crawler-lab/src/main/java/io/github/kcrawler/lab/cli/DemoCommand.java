@@ -54,8 +54,9 @@ public final class DemoCommand implements Callable<Integer> {
             + " with --hostile).")
     Double pagesPerHost;
 
-    @Option(names = "--ips", description = "Simulated server IPs (default ${DEFAULT-VALUE}).")
-    int ips = DemoOptions.DEFAULT_IPS;
+    @Option(names = "--ips", description = "Simulated server IPs (default " + DemoOptions.DEFAULT_IPS + "; "
+            + DemoOptions.DEFAULT_HOSTILE_IPS + " with --hostile).")
+    Integer ips;
 
     @Option(names = "--latency-ms", description = "Simulated server latency (default ${DEFAULT-VALUE}).")
     int latencyMs = 0;
@@ -83,8 +84,9 @@ public final class DemoCommand implements Callable<Integer> {
     int statusPort = 0;
 
     @Option(names = "--seeds", paramLabel = "N", description = "Start from N seed pages spread evenly over the "
-            + "web's page ids, and so over its hosts (deterministic; default ${DEFAULT-VALUE}).")
-    int seeds = 1;
+            + "web's page ids, and so over its hosts (deterministic; default " + DemoOptions.DEFAULT_DEMO_SEEDS
+            + " for the generated web, 1 with --hostile or --graph).")
+    Integer seeds;
 
     @Option(names = "--store-metrics", description = {"Count state-store operations per page (storeOpsPerPage in "
             + "the summary): RocksDB statistics on every store, which cost RocksDB 5-10 %% by its wiki."})
@@ -101,10 +103,13 @@ public final class DemoCommand implements Callable<Integer> {
         }
         int generated = pages != null ? pages
                 : hostile ? DemoOptions.DEFAULT_HOSTILE_PAGES : DemoOptions.DEFAULT_GENERATED_PAGES;
-        DemoOptions options = new DemoOptions(graph, generated, maxPages, politenessMs, ips, latencyMs, maxDepth,
+        int serverIps = ips != null ? ips : hostile ? DemoOptions.DEFAULT_HOSTILE_IPS : DemoOptions.DEFAULT_IPS;
+        DemoOptions options = new DemoOptions(graph, generated, maxPages, politenessMs, serverIps, latencyMs, maxDepth,
                 partitions, dataDir, maxSeconds, !noProgress, settings, pagesPerHost != null ? pagesPerHost
                 : hostile ? DemoOptions.DEFAULT_HOSTILE_PAGES_PER_HOST : DemoOptions.DEFAULT_DEMO_PAGES_PER_HOST,
-                statusPort, hostile).withSeeds(seeds).withStoreMetrics(storeMetrics);
+                statusPort, hostile).withSeeds(seeds != null ? seeds
+                : graph == null && !hostile ? Math.min(DemoOptions.DEFAULT_DEMO_SEEDS, generated) : 1)
+                .withStoreMetrics(storeMetrics);
         DemoSummary result = DemoRunner.run(options, noProgress ? null : System.out);
         System.out.println(result.toText());
         if (summary != null) {

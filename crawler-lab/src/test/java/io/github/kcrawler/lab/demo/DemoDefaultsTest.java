@@ -19,15 +19,27 @@ class DemoDefaultsTest {
     }
 
     @Test
-    void defaultDemoWeb_busiestIpBoundWellUnderNinetySeconds() {
-        long pages = busiest(DemoOptions.DEFAULT_GENERATED_PAGES, DemoOptions.DEFAULT_IPS,
-                DemoOptions.DEFAULT_DEMO_PAGES_PER_HOST);
+    void defaultDemoWeb_busiestIpBoundUnderNinetySeconds_andPolitenessBinds() {
+        WebSimConfig c = WebSimConfig.builder().generate(DemoOptions.DEFAULT_GENERATED_PAGES)
+                .ips(DemoOptions.DEFAULT_IPS).meanPagesPerHost(DemoOptions.DEFAULT_DEMO_PAGES_PER_HOST).build();
+        SiteLayout layout = SiteLayout.build(DemoOptions.DEFAULT_GENERATED_PAGES, c, new int[] {0});
+        long[] perIp = new long[layout.numIps()];
+        for (int p = 0; p < layout.numPages(); p++) {
+            perIp[layout.ipIndexOfPage(p)]++;
+        }
+        java.util.Arrays.sort(perIp);
+        long pages = DemoRunner.busiestIpPages(layout);
+        assertThat(pages).isEqualTo(559).isEqualTo(perIp[perIp.length - 1]); // the arithmetic of DemoOptions' comment
+        assertThat(perIp[perIp.length - 10]).as("the tenth busiest IP").isEqualTo(310);
         double boundSeconds = pages * DemoOptions.DEFAULT_POLITENESS_MS / 1000.0;
-        assertThat(pages).isEqualTo(195); // the arithmetic of DemoOptions' comment
-        assertThat(boundSeconds).isLessThanOrEqualTo(30.0);
+        assertThat(boundSeconds).as("the busiest IP's pages alone, robots.txt not counted").isBetween(50.0, 65.0);
+        // politeness binds: the IPs at one request per T ask for less than the pipeline carries on 2 cores
+        assertThat(DemoOptions.DEFAULT_IPS * 1000 / DemoOptions.DEFAULT_POLITENESS_MS).isLessThanOrEqualTo(640);
         assertThat(DemoOptions.DEFAULT_POLITENESS_MS).isGreaterThanOrEqualTo(100); // BUbiNG's floor
-        // the former defaults: ≥ 185 s whatever the pipeline does
+        assertThat(DemoOptions.DEFAULT_DEMO_SEEDS).isLessThanOrEqualTo(DemoOptions.DEFAULT_GENERATED_PAGES);
+        // the former defaults: ≥ 185 s whatever the pipeline does, and 195 pages spread over the crawl
         assertThat(busiest(20_000, 256, 30) * 0.1).isGreaterThan(180.0);
+        assertThat(busiest(20_000, 1_024, 3)).isEqualTo(195);
     }
 
     @Test
