@@ -22,7 +22,11 @@ import java.util.Arrays;
  * <p>The cap covers what one IP served every T has outstanding in steady state: the requests released up to
  * {@code pacing-lead-ms} ahead, those between their grant and their result reaching the scheduler (allowed
  * {@link #ROUND_TRIP_ALLOWANCE_MS}), and the two the lookahead lets wait in the wheel ({@link
- * WheelFrontier#LOOKAHEAD_PER_RESIDUE}).
+ * WheelFrontier#LOOKAHEAD_PER_RESIDUE}); and it leaves the lookahead to at least eight IPs
+ * ({@link #MIN_RESIDUES_PER_LOOKAHEAD}). Without that second bound the cap was 115 at T = 20 ms, nearly the whole
+ * lookahead of 128, for {@code bench e2e}'s busiest IPs (1,841 pages on one).
+ *
+ * <p>Cited: the cap is ours; paper 004's wheel has no notion of a request's result, only of a step's.
  *
  * <p>Invariants: a count is never negative; a report decrements only a residue with something counted. A fetch
  * given up by the pacer's step timeout (its result lost or late) is never reported to a residue, so when the pacer
@@ -45,11 +49,20 @@ final class ResidueFlights {
         this.cap = cap;
     }
 
-    /** The cap for this pacing: the waiting share plus ⌈(lead + round trip) / (two steps)⌉ in flight. */
-    static int capFor(Pacing pacing, int waitingShare) {
+    /** At least this many residues share a partition's lookahead: no residue's cap is above lookahead / this. */
+    static final int MIN_RESIDUES_PER_LOOKAHEAD = 8;
+
+    /**
+     * The cap for this pacing and lookahead: the waiting share plus ⌈(lead + round trip) / (two steps)⌉ in flight,
+     * but at most {@code lookahead / 8} (and at least the waiting share + 1), so that one IP whose server is slower
+     * than T cannot take the partition's whole lookahead either. At T = 100 ms that is 16 with the default lookahead
+     * of 128 (25 by time alone); at T = 20 ms, 16 (115 by time alone).
+     */
+    static int capFor(Pacing pacing, int waitingShare, int lookahead) {
         long perIpInterval = 2 * pacing.stepMs(); // a residue is in every other step at most
         long inFlight = (pacing.leadMs() + ROUND_TRIP_ALLOWANCE_MS + perIpInterval - 1) / perIpInterval;
-        return (int) Math.min(Integer.MAX_VALUE / 2, waitingShare + inFlight);
+        long byLookahead = Math.max(waitingShare + 1L, lookahead / MIN_RESIDUES_PER_LOOKAHEAD);
+        return (int) Math.min(Math.min(Integer.MAX_VALUE / 2, waitingShare + inFlight), byLookahead);
     }
 
     int cap() {

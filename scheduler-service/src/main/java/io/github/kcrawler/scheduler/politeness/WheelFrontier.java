@@ -25,7 +25,10 @@ import java.util.function.Consumer;
  *   for them (the scheduler's exactly-once commit and the fetcher's poll lie between), and taken while the step
  *   {@code steps-in-flight} back has had all its fetches reported (or {@code step-timeout-ms} has passed since its
  *   {@code notBefore}). A residue still appears at most every other step, so a busy IP gets one request per T;
- *   results that come back late cost nothing as long as they come back within the steps in flight.</li>
+ *   results that come back late cost nothing as long as they come back within the steps in flight. With a
+ *   lookahead, one residue's released and unreported URLs are capped ({@link ResidueFlights}), so an IP whose
+ *   server is slower than T (the fetcher's guard counts T from the end of the previous request) waits on its own
+ *   results and does not hold the steps, and the partition's other IPs, back.</li>
  *   <li>{@code paper}: Algorithm 1 as published: a step every T at the earliest, after every fetch of the previous
  *   step was reported (or the step timeout). One IP then gets one request per {@code 2·max(T, round trip)}: issue
  *   19 measured a politeness efficiency of 0.42 in the demo.</li>
@@ -174,7 +177,7 @@ public final class WheelFrontier implements Frontier {
         this.blocked = new int[wheel.maxBatch()];
         this.parked = pool != null && this.lookahead != Integer.MAX_VALUE ? new ParkedUrls(pool, residues) : null;
         this.flights = parked == null ? null
-                : new ResidueFlights(residues, ResidueFlights.capFor(pacing, LOOKAHEAD_PER_RESIDUE));
+                : new ResidueFlights(residues, ResidueFlights.capFor(pacing, LOOKAHEAD_PER_RESIDUE, this.lookahead));
         if (scoreCache < 0) {
             throw new IllegalArgumentException("score cache size must be >= 0, was " + scoreCache);
         }
@@ -366,11 +369,16 @@ public final class WheelFrontier implements Frontier {
         }
     }
 
-    /** A fetch the pacer counted was reported: its residue may take another URL (one of its parked ones first). */
+    /**
+     * A fetch the pacer counted was reported. If its residue was held at its cap, one of its parked URLs goes back
+     * to the pool (a residue held by its waiting share gets them back as its waiting URLs are released).
+     */
     private void settled(String ip) {
         if (flights != null) {
             long key = ipKey(ip);
-            if (flights.reported(wheel.residueOf(key))) {
+            int residue = wheel.residueOf(key);
+            boolean wasCapped = !flights.accepts(residue, wheel.waiting(key));
+            if (flights.reported(residue) && wasCapped) {
                 unparkOne(key);
             }
         }

@@ -208,7 +208,7 @@ class WheelLookaheadTest {
             });
             maxSlowUnreported = Math.max(maxSlowUnreported, f.unreportedOf(ip(0)));
         }
-        assertThat(f.flightCap()).as("2 waiting + ⌈(0 + 2,000 ms) / T⌉").isEqualTo(22);
+        assertThat(f.flightCap()).as("min(2 waiting + ⌈(0 + 2,000 ms) / T⌉ = 22, lookahead 32 / 8)").isEqualTo(4);
         assertThat(maxSlowUnreported).as("IP 0's released and unreported URLs").isLessThanOrEqualTo(f.flightCap());
         for (int i = 1; i < 5; i++) {
             assertThat(releases[i]).as("IP %d's releases in 60 s at one per T = 100 ms", i).isGreaterThan(570);
