@@ -15,8 +15,8 @@ import java.util.Arrays;
  *
  * <p>Invariants: a slot is in at most one list, and only while it is held; {@link #size()} is the number of slots in
  * all lists. A residue has parked URLs only while it has URLs waiting in the wheel or its cap of released and
- * unreported URLs ({@link ResidueFlights}; the caller parks only then), and each of its releases and reports lets
- * one back, so every list empties as the residue is served. O(1) per operation but {@link #unparkAll} (after a
+ * unreported URLs ({@link ResidueFlights}; the caller parks only then), and each of its releases, and each of its
+ * reports while it is at its cap, lets one back, so every list empties as the residue is served. O(1) per operation but {@link #unparkAll} (after a
  * fault: O(H + parked)). Not thread-safe.
  */
 final class ParkedUrls {

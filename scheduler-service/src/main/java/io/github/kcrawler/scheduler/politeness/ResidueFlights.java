@@ -14,7 +14,7 @@ import java.util.Arrays;
  * response time. The difference piles up in the fetcher's queue for that IP, one request every few seconds. Each
  * queued request is a fetch of an old step still unreported, so before long the {@link
  * io.github.kcrawler.scheduler.wheel.StepPacer} (step {@code s − steps-in-flight} must be reported) stops every
- * step of the partition, and every other IP of the partition waits too: issue 19's demo measured 0.5–1.4 s gaps at
+ * step of the partition, and every other IP of the partition waits too: issue 19's demo measured 0.2–1.4 s gaps at
  * every busy IP while the IP had hundreds of URLs known (BENCHMARKS.md, twenty-fourth session). With the cap, the
  * URLs of a residue that has {@link #cap} unreported wait in the pool (parked, so they cost no refill attempts), and
  * only that residue waits for its own results; its fetcher queue keeps its server busy meanwhile.
@@ -37,6 +37,8 @@ import java.util.Arrays;
 final class ResidueFlights {
     /** Time from a request's grant at the fetcher to its result reaching the scheduler that the cap leaves room for. */
     static final long ROUND_TRIP_ALLOWANCE_MS = 2_000;
+    /** At least this many residues share a partition's lookahead: no residue's cap is above lookahead / this. */
+    static final int MIN_RESIDUES_PER_LOOKAHEAD = 8;
 
     private final int[] unreported;
     private final int cap;
@@ -48,9 +50,6 @@ final class ResidueFlights {
         this.unreported = new int[residues];
         this.cap = cap;
     }
-
-    /** At least this many residues share a partition's lookahead: no residue's cap is above lookahead / this. */
-    static final int MIN_RESIDUES_PER_LOOKAHEAD = 8;
 
     /**
      * The cap for this pacing and lookahead: the waiting share plus ⌈(lead + round trip) / (two steps)⌉ in flight,

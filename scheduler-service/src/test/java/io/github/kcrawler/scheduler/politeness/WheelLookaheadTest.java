@@ -248,6 +248,19 @@ class WheelLookaheadTest {
     }
 
     @Test
+    void theCap_isTheRoundTripsShare_butAtMostAnEighthOfTheLookahead() {
+        ManualClock clock = new ManualClock(0);
+        java.util.function.BiFunction<Pacing, Integer, Integer> cap = (pacing, lookahead) -> new WheelFrontier(clock,
+                WheelOrder.PRIORITY, pacing, 128, 16, 1_000, 10, u -> { }, null, lookahead).flightCap();
+        assertThat(cap.apply(Pacing.pipelined(100, 256, 250, 10_000), 1_024)).as("2 + ⌈2,250 / 100⌉").isEqualTo(25);
+        assertThat(cap.apply(Pacing.pipelined(100, 256, 250, 10_000), 128)).as("128 / 8").isEqualTo(16);
+        assertThat(cap.apply(Pacing.pipelined(20, 256, 250, 10_000), 128)).as("128 / 8, not 115").isEqualTo(16);
+        assertThat(cap.apply(Pacing.pipelined(20, 256, 250, 10_000), 8)).as("at least the waiting share + 1")
+                .isEqualTo(WheelFrontier.LOOKAHEAD_PER_RESIDUE + 1);
+        assertThat(cap.apply(Pacing.pipelined(100, 256, 250, 10_000), 0)).as("no lookahead, no cap").isZero();
+    }
+
+    @Test
     void aNegativeLookahead_isRefused() {
         ManualClock clock = new ManualClock(0);
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> frontier(clock, -1, new ArrayList<>()))
