@@ -100,6 +100,60 @@ class RobotsHandOverTest {
         }
     }
 
+    /**
+     * One fetch slot ({@code max-in-flight=1}), held by a slow page on another IP: b's robots.txt is granted by its
+     * IP's guard but waits for the slot, and its partition leaves meanwhile. When the slot frees, the fetch is not
+     * sent (it was, before the check moved after the slot: ScaleIT's violation of the twenty-fourth session).
+     */
+    @Test
+    void aRobotsTxtWaitingForAFetchSlot_isNotSentOnceItsRequestsPartitionLeaves() throws Exception {
+        HttpServer slow = HttpServer.create(new InetSocketAddress(InetAddress.getByName("127.0.0.2"), 0), 50);
+        slow.createContext("/", ex -> {
+            String path = ex.getRequestURI().getRawPath();
+            byte[] body = (path.equals("/robots.txt") ? "User-agent: *\nAllow: /\n" : "<html>slow</html>")
+                    .getBytes(StandardCharsets.UTF_8);
+            if (!path.equals("/robots.txt")) {
+                sleepQuietly(1_500);
+            }
+            ex.sendResponseHeaders(200, body.length);
+            try (OutputStream out = ex.getResponseBody()) {
+                out.write(body);
+            }
+        });
+        slow.start();
+        try (PipelineHarness h = new PipelineHarness(Map.of("politeness-ms", Long.toString(T), "max-in-flight", "1"),
+                Map.of("b.test", List.of(InetAddress.getByName("127.0.0.1")),
+                        "slow.test", List.of(InetAddress.getByName("127.0.0.2"))))) {
+            OffsetTracker tracker = new OffsetTracker();
+            String slowPage = "http://slow.test:" + slow.getAddress().getPort() + "/page";
+            h.fetch("127.0.0.2", "http://slow.test:" + slow.getAddress().getPort() + "/robots.txt-first",
+                    Duration.ofSeconds(15)); // slow.test's robots.txt is read and cached
+            Thread.sleep(T + 100); // 127.0.0.2's guard is free again
+            h.submit("127.0.0.2", slowPage, tracker.add(STAYING, 0)); // holds the only slot for 1.5 s
+            Thread.sleep(T + 300); // it may wait up to T at its IP's guard; then it holds the slot
+            h.submit("127.0.0.1", url("b.test", "/1"), tracker.add(LEAVING, 0)); // granted at once, waits for the slot
+            Thread.sleep(300);
+            tracker.leaving(List.of(LEAVING));
+            await().atMost(Duration.ofSeconds(10)).until(() -> h.abandoned.size() == 1);
+            await().atMost(Duration.ofSeconds(10)).until(() -> h.results.size() == 2); // the slow page came back
+            assertThat(requests).as("nothing reached b.test's IP").isEmpty();
+            assertThat(h.abandoned).containsExactly(url("b.test", "/1"));
+            assertThat(notFetched(h)).isEqualTo(1);
+            Thread.sleep(T);
+            assertThat(requests).as("nothing reached b.test's IP").isEmpty();
+        } finally {
+            slow.stop(0);
+        }
+    }
+
+    private static void sleepQuietly(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     @Test
     void aWaiterStillOwnedAsksAgain_whenTheRequestThatAskedFirstLeaves() throws Exception {
         try (PipelineHarness h = harness()) {
