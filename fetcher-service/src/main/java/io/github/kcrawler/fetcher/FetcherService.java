@@ -3,7 +3,6 @@ package io.github.kcrawler.fetcher;
 import io.github.kcrawler.common.model.DiscoveredUrls;
 import io.github.kcrawler.common.model.FetchRequest;
 import io.github.kcrawler.common.model.FetchResult;
-import io.github.kcrawler.common.model.LinkList;
 import io.github.kcrawler.common.serde.JsonSerde;
 import io.github.kcrawler.common.service.CrawlerService;
 import io.github.kcrawler.common.time.CrawlClock;
@@ -337,11 +336,6 @@ public final class FetcherService implements CrawlerService {
         @Override
         public int discoveredPartitions() {
             return config.kafka().partitions();
-        }
-
-        @Override
-        public void links(String key, LinkList value, Completion c) {
-            send(topics.links, key, value, c);
         }
 
         @Override

@@ -34,18 +34,19 @@ import java.util.function.BiConsumer;
 /**
  * Turns a finished fetch into records: the outcome and its reason code, the WARC records of a complete exchange,
  * the outlinks of an HTML page (parsed, scoped, resolved to IPs) and the redirect target of a 3xx, then produces
- * one {@code FetchResult} (key: the request's key), one {@code DiscoveredUrls} per partition its followable
- * outlinks (or its redirect target) belong to (key: one of their IPs; {@link UrlBatches}, cut into several records
- * above {@code batch-max-urls} / {@code batch-max-bytes}) and one {@code LinkList} per HTML page (key: the request's
- * key). Runs on worker threads. A page with n followable links over P partitions writes at most P discovered
- * records when no group is cut (issue 19: one record per target partition, not one per link).
+ * one {@code FetchResult} (key: the request's key), carrying an HTML page's link graph ({@link FetchResult#links()};
+ * issue 19: before, a separate {@code LinkList} record on {@code crawl.links}), and one {@code DiscoveredUrls} per
+ * partition its followable outlinks (or its redirect target) belong to (key: one of their IPs; {@link UrlBatches},
+ * cut into several records above {@code batch-max-urls} / {@code batch-max-bytes}). Runs on worker threads. A page
+ * with n followable links over P partitions writes at most 1 + P records when no group is cut (issue 19: one record
+ * per target partition, not one per link).
  *
  * <p>Decisions: bodies cut at {@code max-body-bytes} (TOO_LARGE) are neither hashed, parsed nor archived — a
  * prefix is not the page. The content hash is {@code Fingerprints.contentHash} of a 2xx body (whitespace-normalised
  * for text). An outlink whose host
  * does not resolve, or resolves to an address the policy refuses, is not produced (counted under
  * {@code LINKS_REJECTED} with reason {@code dns} / {@code address}, the DNS failure also under
- * {@code DNS_FAILURES}), because without an IP it has no partition. The LinkList holds the in-scope outlinks that
+ * {@code DNS_FAILURES}), because without an IP it has no partition. The link graph holds the in-scope outlinks that
  * resolved to an allowed address, including those too deep to follow: the link graph is a fact about the page.
  */
 final class PagePublisher {
@@ -63,8 +64,6 @@ final class PagePublisher {
          * partitioner uses for these records), by which a page's URLs are grouped.
          */
         int discoveredPartitions();
-
-        void links(String key, LinkList value, Completion c);
 
         /** The job ended without output because the service is closing; its record will be redone. */
         void abandoned(FetchJob job);
@@ -336,7 +335,7 @@ final class PagePublisher {
         List<DiscoveredUrls.Entry> discovered = new ArrayList<>(followable ? links.size() : 0);
         int dns = 0;
         int address = 0;
-        long graphBytes = 0; // the LinkList record stays within max-link-list-bytes: it keeps a prefix
+        long graphBytes = 0; // the link graph stays within max-link-list-bytes: it keeps a prefix
         boolean graphCut = false;
         for (String link : links) {
             String ip = ipOf(link, hosts);
@@ -394,16 +393,13 @@ final class PagePublisher {
             records.addAll(UrlBatches.discovered(List.of(new DiscoveredUrls.Entry(redirect, redirectIp)), partitions,
                     page, depth, now, config.batchLimits()));
         }
-        int sends = 1 + records.size() + (html ? 1 : 0);
+        int sends = 1 + records.size();
         Completion c = new Completion(job, sends, onDone);
         for (UrlBatches.Keyed<DiscoveredUrls> r : records) {
             sink.discovered(r.key(), r.value(), c);
         }
         metrics.linksDiscovered.increment(discovered.size() + (redirectIp != null ? 1 : 0));
-        if (html) {
-            sink.links(resultKey(job), new LinkList(LinkList.VERSION, page, job.request.fingerprint(), graph), c);
-        }
-        sink.result(resultKey(job), result, c);
+        sink.result(resultKey(job), html ? result.withLinks(graph) : result, c);
     }
 
     private static String abbreviate(String s) {

@@ -97,6 +97,9 @@ final class PipelineHarness implements AutoCloseable {
             @Override
             public void result(String key, FetchResult value, Completion c) {
                 results.add(value);
+                if (value.linkList() != null) {
+                    links.add(value.linkList());
+                }
                 c.acked(null);
             }
 
@@ -110,12 +113,6 @@ final class PipelineHarness implements AutoCloseable {
             @Override
             public int discoveredPartitions() {
                 return 4;
-            }
-
-            @Override
-            public void links(String key, LinkList value, Completion c) {
-                links.add(value);
-                c.acked(null);
             }
 
             @Override

@@ -6,6 +6,7 @@ import io.github.kcrawler.common.topic.Topics;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.kafka.streams.Topology;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Properties;
@@ -54,8 +55,9 @@ public final class RankerService extends StreamsService {
     @Override
     protected void beforeStart() {
         Topics topics = config.kafka().topics();
-        PartitionCountCheck.verify(config.kafka(), List.of(topics.links.name(), topics.rankDeltas.name(),
-                topics.rankScores.name()));
+        List<String> checked = new ArrayList<>(RankerTopology.inputTopics(topics));
+        checked.add(topics.rankScores.name());
+        PartitionCountCheck.verify(config.kafka(), checked);
     }
 
     @Override

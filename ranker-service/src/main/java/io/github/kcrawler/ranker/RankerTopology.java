@@ -7,6 +7,7 @@ import io.github.kcrawler.ranker.processor.RankPageCodec;
 
 import io.github.kcrawler.common.serde.LenientJsonDeserializer;
 
+import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.LinkList;
 import io.github.kcrawler.common.model.RankDeltaBatch;
 import io.github.kcrawler.common.topic.KeyPartitioner;
@@ -25,14 +26,16 @@ import java.util.List;
 
 /**
  * The ranker topology (DESIGN §2): incremental PageRank (paper 002) with the configured cut-off. One processor per task reads
- * both {@code crawl.links} and {@code crawl.rank.deltas} — co-partitioned by IP — and owns the state of its
- * partition's URLs; work for URLs of its own partition is done in place, the rest goes as one batch per target
- * partition to the partition owning the targets:
+ * {@code crawl.fetch.results} (an HTML page's result carries its link graph; issue 19), {@code crawl.links} (the
+ * graph as an older fetcher wrote it, so such records are still ranked) and {@code crawl.rank.deltas} — all
+ * co-partitioned by IP — and owns the state of its partition's URLs; work for URLs of its own partition is done in
+ * place, the rest goes as one batch per target partition to the partition owning the targets:
  *
  * <pre>
- *   crawl.links ───────┐
- *                      ├─► ipr [rank-pages] ─┬─► crawl.rank.deltas (batch per target partition, key: a target's IP)
- *   crawl.rank.deltas ─┘                     └─► crawl.rank.scores (batch per partition and flush, key: a URL's IP)
+ *   crawl.fetch.results ─┐
+ *   crawl.links ─────────┤
+ *                        ├─► ipr [rank-pages] ─┬─► crawl.rank.deltas (batch per target partition, key: a target's IP)
+ *   crawl.rank.deltas ───┘                     └─► crawl.rank.scores (batch per partition and flush, key: a URL's IP)
  * </pre>
  *
  * It checks at build time that {@link KeyPartitioner} routes exactly as the loaded Kafka client's partitioner, since
@@ -42,6 +45,7 @@ import java.util.List;
  * and key (IP) as every crawler topic, so the score of a URL lives on the partition owning its host.
  */
 public final class RankerTopology {
+    static final String RESULTS_SOURCE = "results-source";
     static final String LINKS_SOURCE = "links-source";
     static final String DELTAS_SINK = "deltas-sink";
     static final String DELTAS_SOURCE = "deltas-source";
@@ -74,16 +78,18 @@ public final class RankerTopology {
         }
         checkPrefix(topics, config);
         KeyPartitioner.checkAgainstKafka();
-        RankerMetrics metrics = new RankerMetrics(registry, List.of(topics.links.name(), topics.rankDeltas.name()));
+        RankerMetrics metrics = new RankerMetrics(registry, inputTopics(topics));
         Duration flush = Duration.ofMillis(config.flushMs());
         int partitions = config.kafka().partitions();
         Topology topology = new Topology();
+        topology.addSource(RESULTS_SOURCE, new StringDeserializer(), new LenientJsonDeserializer<>(FetchResult.class),
+                topics.fetchResults.name());
         topology.addSource(LINKS_SOURCE, new StringDeserializer(), new LenientJsonDeserializer<>(LinkList.class),
                 topics.links.name());
         topology.addSource(DELTAS_SOURCE, new StringDeserializer(), new LenientJsonDeserializer<>(RankDeltaBatch.class),
                 topics.rankDeltas.name());
         topology.addProcessor(IPR_PROCESSOR, () -> new IprProcessor(PAGE_STORE, flush, params, metrics, DELTAS_SINK,
-                SCORES_SINK, partitions), LINKS_SOURCE, DELTAS_SOURCE);
+                SCORES_SINK, partitions), RESULTS_SOURCE, LINKS_SOURCE, DELTAS_SOURCE);
         // Cached: a popular URL's many receipts within a commit reach RocksDB and the changelog once.
         topology.addStateStore(Stores.keyValueStoreBuilder(pageStore, Serdes.Bytes(), RankPageCodec.SERDE)
                 .withCachingEnabled(), IPR_PROCESSOR);
@@ -92,6 +98,11 @@ public final class RankerTopology {
         topology.addSink(SCORES_SINK, topics.rankScores.name(), new StringSerializer(),
                 topics.rankScores.valueSerde().serializer(), IPR_PROCESSOR);
         return topology;
+    }
+
+    /** The topics the ranker reads, all co-partitioned by IP. */
+    public static List<String> inputTopics(Topics topics) {
+        return List.of(topics.fetchResults.name(), topics.links.name(), topics.rankDeltas.name());
     }
 
     private static void checkPrefix(Topics topics, RankerConfig config) {

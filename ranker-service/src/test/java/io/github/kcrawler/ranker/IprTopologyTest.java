@@ -2,6 +2,9 @@ package io.github.kcrawler.ranker;
 
 import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.fingerprint.Fingerprints;
+import io.github.kcrawler.common.model.FetchKind;
+import io.github.kcrawler.common.model.FetchOutcome;
+import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.LinkList;
 import io.github.kcrawler.common.model.RankDelta;
 import io.github.kcrawler.common.model.RankDeltaBatch;
@@ -65,7 +68,7 @@ class IprTopologyTest {
     private final Topics topics = Topics.withPrefix("ipr.");
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private TopologyTestDriver driver;
-    private TestInputTopic<String, LinkList> links;
+    private TestInputTopic<String, FetchResult> results;
     private TestOutputTopic<String, RankScoreBatch> scores;
     private TestOutputTopic<String, RankDeltaBatch> deltas;
 
@@ -123,12 +126,15 @@ class IprTopologyTest {
         return order;
     }
 
-    private static LinkList linkList(int p, int[] outlinks) {
+    /** Page p's result as the fetcher writes it: an HTML page whose link graph travels in the result (issue 19). */
+    private static FetchResult result(int p, int[] outlinks) {
         List<LinkList.Link> list = new ArrayList<>();
         for (int q : outlinks) {
             list.add(new LinkList.Link(url(q), Fingerprints.url(url(q)), ip(q)));
         }
-        return new LinkList(LinkList.VERSION, url(p), Fingerprints.url(url(p)), list);
+        return new FetchResult(FetchResult.VERSION, url(p), Fingerprints.url(url(p)), 0, 1, FetchKind.NEW, 200,
+                FetchOutcome.OK, 1, 0, 1, null, 100, "text/html", null, null, null, list.size(), null, null)
+                .withLinks(list);
     }
 
     private void open(IprParams params, int partitions, long flushMs, KeyValueBytesStoreSupplier pageStore) {
@@ -143,7 +149,8 @@ class IprTopologyTest {
         driver = new TopologyTestDriver(RankerTopology.buildIncrementalPageRank(topics, config, registry, params,
                 pageStore), StreamsDefaults.properties(config.kafka(), RankerService.APPLICATION_ID, 1,
                 config.commitMs()));
-        links = driver.createInputTopic(topics.links.name(), new StringSerializer(), JsonSerde.of(LinkList.class));
+        results = driver.createInputTopic(topics.fetchResults.name(), new StringSerializer(),
+                JsonSerde.of(FetchResult.class));
         scores = driver.createOutputTopic(topics.rankScores.name(), new StringDeserializer(),
                 JsonSerde.of(RankScoreBatch.class));
         deltas = driver.createOutputTopic(topics.rankDeltas.name(), new StringDeserializer(),
@@ -171,7 +178,7 @@ class IprTopologyTest {
         long expectedRemote = 0;
         for (int p : fetchOrder()) {
             reference.fetch(p, g[p], IncrementalPageRank.ScoreListener.NONE);
-            links.pipeInput(ip(p), linkList(p, g[p]));
+            results.pipeInput(ip(p), result(p, g[p]));
             List<KeyValue<String, RankDeltaBatch>> written = deltas.readKeyValuesToList();
             written.forEach(kv -> allDeltas.add(kv.value));
             for (KeyValue<String, RankDeltaBatch> kv : written) {
@@ -245,7 +252,7 @@ class IprTopologyTest {
         List<Integer> order = fetchOrder().subList(0, 200);
         for (int p : order) {
             reference.fetch(p, g[p], IncrementalPageRank.ScoreListener.NONE);
-            links.pipeInput(ip(p), linkList(p, g[p]));
+            results.pipeInput(ip(p), result(p, g[p]));
         }
         assertThat(scores.isEmpty()).as("nothing before the flush").isTrue();
 
@@ -288,7 +295,7 @@ class IprTopologyTest {
         open(params, 4, 60_000, store);
         for (int p : order.subList(0, 100)) {
             reference.fetch(p, g[p], IncrementalPageRank.ScoreListener.NONE);
-            links.pipeInput(ip(p), linkList(p, g[p]));
+            results.pipeInput(ip(p), result(p, g[p]));
         }
         driver.advanceWallClockTime(Duration.ofMillis(60_000));
         Map<String, Double> published = new HashMap<>();
@@ -298,7 +305,7 @@ class IprTopologyTest {
         // before the next flush: what it knew in memory about them is gone.
         for (int p : order.subList(100, 200)) {
             reference.fetch(p, g[p], IncrementalPageRank.ScoreListener.NONE);
-            links.pipeInput(ip(p), linkList(p, g[p]));
+            results.pipeInput(ip(p), result(p, g[p]));
         }
         assertThat(scores.isEmpty()).isTrue();
         driver.close();

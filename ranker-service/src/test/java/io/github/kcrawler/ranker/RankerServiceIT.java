@@ -3,6 +3,9 @@ package io.github.kcrawler.ranker;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.fingerprint.Fingerprints;
+import io.github.kcrawler.common.model.FetchKind;
+import io.github.kcrawler.common.model.FetchOutcome;
+import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.LinkList;
 import io.github.kcrawler.common.model.RankDelta;
 import io.github.kcrawler.common.model.RankDeltaBatch;
@@ -146,8 +149,11 @@ class RankerServiceIT {
                         == KeyPartitioner.partition(ipOf(sourceHost), PARTITIONS);
                 sameAndOther[same ? 0 : 1]++;
             }
-            input.add(new ProducerRecord<>(topics.links.name(), ipOf(sourceHost),
-                    json(new LinkList(LinkList.VERSION, source, Fingerprints.url(source), links))));
+            // the page's result carries its graph, as the fetcher writes it (issue 19)
+            input.add(new ProducerRecord<>(topics.fetchResults.name(), ipOf(sourceHost),
+                    json(new FetchResult(FetchResult.VERSION, source, Fingerprints.url(source), 0, 1L, FetchKind.NEW,
+                            200, FetchOutcome.OK, 1L, 0L, 1L, null, 100L, "text/html", null, null, null, links.size(),
+                            null, null).withLinks(links))));
         }
         return input;
     }

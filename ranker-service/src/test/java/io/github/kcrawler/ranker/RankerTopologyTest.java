@@ -3,6 +3,9 @@ package io.github.kcrawler.ranker;
 import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.fingerprint.Fingerprints;
 import io.github.kcrawler.common.metrics.MetricNames;
+import io.github.kcrawler.common.model.FetchKind;
+import io.github.kcrawler.common.model.FetchOutcome;
+import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.LinkList;
 import io.github.kcrawler.common.model.RankDelta;
 import io.github.kcrawler.common.model.RankDeltaBatch;
@@ -52,6 +55,8 @@ class RankerTopologyTest {
     private TopologyTestDriver driver;
     private TestInputTopic<String, LinkList> links;
     private TestInputTopic<String, String> linksRaw;
+    private TestInputTopic<String, FetchResult> results;
+    private TestInputTopic<String, String> resultsRaw;
     private TestInputTopic<String, RankDeltaBatch> deltasIn;
     private TestInputTopic<String, String> deltasRaw;
     private TestOutputTopic<String, RankDeltaBatch> deltas;
@@ -70,6 +75,10 @@ class RankerTopologyTest {
                 StreamsDefaults.properties(config.kafka(), RankerService.APPLICATION_ID, 1, config.commitMs()));
         links = driver.createInputTopic(topics.links.name(), new StringSerializer(), JsonSerde.of(LinkList.class));
         linksRaw = driver.createInputTopic(topics.links.name(), new StringSerializer(), new StringSerializer());
+        results = driver.createInputTopic(topics.fetchResults.name(), new StringSerializer(),
+                JsonSerde.of(FetchResult.class));
+        resultsRaw = driver.createInputTopic(topics.fetchResults.name(), new StringSerializer(),
+                new StringSerializer());
         deltasIn = driver.createInputTopic(topics.rankDeltas.name(), new StringSerializer(),
                 JsonSerde.of(RankDeltaBatch.class));
         deltasRaw = driver.createInputTopic(topics.rankDeltas.name(), new StringSerializer(), new StringSerializer());
@@ -92,6 +101,14 @@ class RankerTopologyTest {
 
     private static LinkList page(String source, LinkList.Link... outlinks) {
         return new LinkList(LinkList.VERSION, source, Fingerprints.url(source), Arrays.asList(outlinks));
+    }
+
+    /** The fetcher's result for {@code page}: an HTML page carrying {@code graph} (null: not parsed, no graph). */
+    private static FetchResult result(LinkList graph, int version) {
+        FetchResult r = new FetchResult(version, graph.source(), graph.sourceFingerprint(), 0, 1, FetchKind.NEW, 200,
+                FetchOutcome.OK, 1, 0, 1, null, 100, "text/html", null, null, null, graph.outlinks().size(), null,
+                null);
+        return r.withLinks(graph.outlinks());
     }
 
     private static RankScore score(String url, String ip, double score) {
@@ -168,5 +185,61 @@ class RankerTopologyTest {
         assertThat(bad(t, "missing-key")).as("an entry without IP, a record without key").isEqualTo(2);
         assertThat(bad(t, "unsupported-version")).as("the old one-delta-per-record format").isEqualTo(1);
         assertThat(bad(t, "malformed")).isEqualTo(2);
+    }
+
+    /**
+     * Issue 19: the fetcher no longer writes crawl.links; an HTML page's result carries its graph. A result ranks its
+     * page exactly as the LinkList of the same page did, a result without a graph (not HTML, an error) changes
+     * nothing, and a LinkList from an older fetcher is still ranked.
+     */
+    @Test
+    void aResultCarryingTheGraph_ranksLikeTheLinkList_oneWithoutAGraphChangesNothing() {
+        start(0);
+        LinkList graph = page("http://s/", link("http://a/", IP_A), link("http://b/", IP_B), link("http://a/", IP_A));
+        results.pipeInput(IP_S, result(graph, FetchResult.VERSION));
+        List<RankDeltaBatch> viaResult = deltas.readValuesToList();
+        List<RankScore> scoresViaResult = scoreEntries();
+        results.pipeInput(IP_C, new FetchResult(FetchResult.VERSION, "http://c/", Fingerprints.url("http://c/"), 0, 1,
+                FetchKind.NEW, 404, FetchOutcome.HTTP_ERROR, 1, 0, 1, null, 0, "text/html", null, null, null, 0,
+                "HTTP 404", null));
+        assertThat(deltas.isEmpty()).as("no graph, nothing sent").isTrue();
+        assertThat(scores.isEmpty()).isTrue();
+        links.pipeInput(IP_C, page("http://c/", link("http://b/", IP_B)));
+
+        assertThat(viaResult).flatExtracting(RankDeltaBatch::deltas).extracting(RankDelta::url, RankDelta::amount)
+                .as("one receipt per distinct target; the driver's task is partition 0 (b, in place), a's is 2")
+                .containsExactly(tuple("http://a/", 0.5));
+        assertThat(scoresViaResult).containsExactlyInAnyOrder(score("http://a/", IP_A, 0.5),
+                score("http://b/", IP_B, 0.5));
+        assertThat(scoreEntries()).as("an older fetcher's LinkList is ranked too").containsExactly(
+                score("http://b/", IP_B, 1.5));
+        assertThat(registry.get(MetricNames.BAD_RECORDS).counters()).allSatisfy(c ->
+                assertThat(c.count()).isZero());
+    }
+
+    @Test
+    void badResults_areSkippedAndCounted_aNullOutlinkIsCountedAndTheRestUsed() {
+        start(0);
+        String t = topics.fetchResults.name();
+        resultsRaw.pipeInput(IP_S, "{oops");
+        resultsRaw.pipeInput(IP_S, (String) null);
+        results.pipeInput(IP_S, result(page("http://s/", link("http://a/", IP_A)), FetchResult.VERSION + 1));
+        results.pipeInput(IP_S, result(new LinkList(LinkList.VERSION, "http://s/", 12345L,
+                List.of(link("http://a/", IP_A))), FetchResult.VERSION));
+        assertThat(deltas.isEmpty()).isTrue();
+        assertThat(scores.isEmpty()).isTrue();
+
+        long fp = Fingerprints.url("http://s/");
+        resultsRaw.pipeInput(IP_S, "{\"v\":1,\"url\":\"http://s/\",\"fingerprint\":" + fp + ",\"outcome\":\"OK\","
+                + "\"status\":200,\"links\":[null,{\"url\":\"http://a/\",\"fingerprint\":"
+                + Fingerprints.url("http://a/") + ",\"ip\":\"" + IP_A + "\"}]}");
+
+        assertThat(scoreEntries()).as("the valid outlink gets the whole share").containsExactly(
+                score("http://a/", IP_A, 1.0));
+        assertThat(bad(t, "malformed")).isEqualTo(1);
+        assertThat(bad(t, "null-value")).isEqualTo(1);
+        assertThat(bad(t, "unsupported-version")).isEqualTo(1);
+        assertThat(bad(t, "fingerprint-mismatch")).isEqualTo(1);
+        assertThat(bad(t, "invalid-outlink")).isEqualTo(1);
     }
 }

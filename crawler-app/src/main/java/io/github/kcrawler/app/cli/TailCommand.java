@@ -45,7 +45,7 @@ import java.util.concurrent.Callable;
                 + "the same topics (README, \"Looking inside with Kafka's own tools\")."},
         footerHeading = "%nExamples:%n",
         footer = {"  crawler tail crawl.fetch.results --from-beginning --max 5          the crawl in ./data",
-                "  crawler tail crawl.links --data-dir data/demo --from-beginning --max 3",
+                "  crawler tail crawl.rank.scores --data-dir data/demo --from-beginning --max 3",
                 "  crawler tail crawl.urls.discovered --bootstrap-servers kafka:9092   new records as they come",
                 "", "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE})
 public final class TailCommand implements Callable<Integer> {

@@ -81,7 +81,8 @@ public final class CrawlMonitor implements AutoCloseable {
         groups.put(p + "dedup", partitions(partitions, topics.discovered.name(), topics.forget.name()));
         groups.put(p + "scheduler", partitions(partitions, topics.admitted.name(), topics.rankScores.name(),
                 topics.fetchResults.name()));
-        groups.put(p + "ranker", partitions(partitions, topics.links.name(), topics.rankDeltas.name()));
+        groups.put(p + "ranker", partitions(partitions, topics.fetchResults.name(), topics.links.name(),
+                topics.rankDeltas.name()));
         groups.put(p + "fetcher", partitions(partitions, topics.fetchRequests.name()));
     }
 

@@ -1,5 +1,9 @@
 package io.github.kcrawler.common.model;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import java.util.List;
+
 /**
  * The outcome of one fetch request. Topic {@code crawl.fetch.results}, key: host IP.
  *
@@ -17,12 +21,43 @@ package io.github.kcrawler.common.model;
  * @param outlinks       number of outlinks extracted
  * @param error          human-readable detail when the outcome is not OK, or null
  * @param revisit        the request's revisit state, echoed unchanged by the fetcher (issue 22), or null
+ * @param links          the page's link graph (issue 19: one record per page, not a result and a {@link LinkList}):
+ *                       for an HTML page, its in-scope outlinks that resolved to an allowed address, in document
+ *                       order, as the {@code LinkList} carried them (up to {@code max-link-list-bytes}; links too
+ *                       deep to follow included); null for anything that was not parsed as HTML, and left out of
+ *                       the JSON then. The ranker reads it; the scheduler and dedup do not need it.
  */
 public record FetchResult(int v, String url, long fingerprint, int depth, long step, FetchKind kind,
                           int status, FetchOutcome outcome, long fetchedAt, long dnsMillis, long fetchMillis,
                           String contentHash, long length, String contentType, String redirectTarget,
-                          String etag, String lastModified, int outlinks, String error, RevisitMemo revisit) {
+                          String etag, String lastModified, int outlinks, String error, RevisitMemo revisit,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) List<LinkList.Link> links) {
     public static final int VERSION = 1;
+
+    public FetchResult {
+        links = links == null ? null : LinkList.copyOf(links);
+    }
+
+    /** A result without a link graph (not an HTML page, or written before issue 19's merge). */
+    public FetchResult(int v, String url, long fingerprint, int depth, long step, FetchKind kind, int status,
+                       FetchOutcome outcome, long fetchedAt, long dnsMillis, long fetchMillis, String contentHash,
+                       long length, String contentType, String redirectTarget, String etag, String lastModified,
+                       int outlinks, String error, RevisitMemo revisit) {
+        this(v, url, fingerprint, depth, step, kind, status, outcome, fetchedAt, dnsMillis, fetchMillis, contentHash,
+                length, contentType, redirectTarget, etag, lastModified, outlinks, error, revisit, null);
+    }
+
+    /** This result carrying {@code graph} as its page's link graph. */
+    public FetchResult withLinks(List<LinkList.Link> graph) {
+        return new FetchResult(v, url, fingerprint, depth, step, kind, status, outcome, fetchedAt, dnsMillis,
+                fetchMillis, contentHash, length, contentType, redirectTarget, etag, lastModified, outlinks, error,
+                revisit, graph);
+    }
+
+    /** The page's link graph as the {@link LinkList} the fetcher wrote before issue 19's merge, or null if none. */
+    public LinkList linkList() {
+        return links == null ? null : new LinkList(LinkList.VERSION, url, fingerprint, links);
+    }
 
     /** A result without revisit state (the form before issue 22). */
     public FetchResult(int v, String url, long fingerprint, int depth, long step, FetchKind kind, int status,

@@ -62,6 +62,8 @@ class JsonSerdeTest {
         assertThat(roundTrip(FetchRequest.class, REQUEST)).isEqualTo(REQUEST);
         assertThat(roundTrip(FetchResult.class, RESULT)).isEqualTo(RESULT);
         assertThat(roundTrip(LinkList.class, LINKS)).isEqualTo(LINKS);
+        FetchResult withGraph = RESULT.withLinks(LINKS.outlinks());
+        assertThat(roundTrip(FetchResult.class, withGraph)).isEqualTo(withGraph);
         assertThat(roundTrip(DiscoveredUrls.class, DISCOVERED)).isEqualTo(DISCOVERED);
         assertThat(roundTrip(DiscoveredUrls.class, DiscoveredUrls.of("http://p/", 2, 0L, List.of()))).isEqualTo(
                 DiscoveredUrls.of("http://p/", 2, 0L, List.of()));
@@ -75,6 +77,24 @@ class JsonSerdeTest {
                 ContentRef.of(ContentRef.Op.REMOVE, "00ff", "http://\u00E9.test/", -2L, "10.0.0.9"));
         assertThat(new String(bytes, StandardCharsets.UTF_8)).isEqualTo("{\"v\":1,\"op\":\"REMOVE\",\"contentHash\":"
                 + "\"00ff\",\"url\":\"http://\u00E9.test/\",\"urlFingerprint\":-2,\"ip\":\"10.0.0.9\"}");
+    }
+
+    /** Issue 19: an HTML page's result carries its graph; any other result leaves the field out of its JSON. */
+    @Test
+    void aResultsLinkGraph_isWrittenOnlyWhenThereIsOne_andReadsBackAsTheLinkList() {
+        JsonSerde<FetchResult> serde = JsonSerde.of(FetchResult.class);
+        assertThat(new String(serde.serialize("crawl.fetch.results", RESULT), StandardCharsets.UTF_8))
+                .doesNotContain("\"links\"");
+        FetchResult html = new FetchResult(FetchResult.VERSION, LINKS.source(), LINKS.sourceFingerprint(), 0, 1L,
+                FetchKind.NEW, 200, FetchOutcome.OK, 1L, 0L, 1L, null, 10L, "text/html", null, null, null, 2, null,
+                null).withLinks(LINKS.outlinks());
+        String json = new String(serde.serialize("crawl.fetch.results", html), StandardCharsets.UTF_8);
+        assertThat(json).endsWith(",\"links\":[{\"url\":\"http://a.test/x\",\"fingerprint\":1,\"ip\":\"10.0.0.1\"},"
+                + "{\"url\":\"http://[2001:db8::1]:8080/y\",\"fingerprint\":" + (Long.MIN_VALUE + 1)
+                + ",\"ip\":\"2001:db8::1\"}]}");
+        assertThat(serde.deserialize("crawl.fetch.results", json.getBytes(StandardCharsets.UTF_8)).linkList())
+                .isEqualTo(LINKS);
+        assertThat(RESULT.linkList()).isNull();
     }
 
     @Test

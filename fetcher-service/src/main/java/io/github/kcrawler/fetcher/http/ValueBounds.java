@@ -26,8 +26,8 @@ import java.util.Locale;
  *   <li>Redirect target: a URL cut short is another URL, so one longer than {@code max-url-length} after
  *       normalisation is <b>dropped</b> (the 3xx becomes HTTP_ERROR "without a usable Location").</li>
  *   <li>Error text: <b>truncated</b> (it is for people).</li>
- *   <li>Link list: links past the byte budget are <b>truncated</b> from the page's {@code LinkList} (the graph
- *       record), so one record never exceeds what a Kafka producer accepts.</li>
+ *   <li>Link list: links past the byte budget are <b>truncated</b> from the page's link graph (carried by its
+ *       {@code FetchResult}), so one record never exceeds what a Kafka producer accepts.</li>
  * </ul>
  *
  * <p>Sizes are UTF-8 bytes as the JSON serialiser writes them (a header value decoded as ISO-8859-1 takes two bytes
@@ -104,8 +104,8 @@ public final class ValueBounds {
         public static final Setting<Integer> ERROR_BYTES = Setting.integer("max-error-bytes", 1024,
                 Check.range(64, 65_536), "an error text in a result is cut at this many bytes");
         public static final Setting<Integer> LINK_LIST_BYTES = Setting.integer("max-link-list-bytes", 512 * 1024,
-                Check.range(4096, 64 * 1024 * 1024), "a page's LinkList record holds links up to about this many "
-                        + "bytes of JSON");
+                Check.range(4096, 64 * 1024 * 1024), "a page's link graph (in its fetch result) holds links up to "
+                        + "about this many bytes of JSON");
         /** The keys of the bounded server values (issue 20); redirect targets use the scope's max-url-length. */
         public static final SettingSet SETTINGS = SettingSet.of(ETAG_BYTES, LAST_MODIFIED_BYTES, CONTENT_TYPE_BYTES,
                 RETRY_AFTER_BYTES, ERROR_BYTES, LINK_LIST_BYTES);
@@ -128,7 +128,7 @@ public final class ValueBounds {
         }
     }
 
-    /** JSON bytes a link of the {@code LinkList} costs besides its URL (field names, fingerprint, IP). */
+    /** JSON bytes a link of the link graph costs besides its URL (field names, fingerprint, IP). */
     public static final int LINK_OVERHEAD_BYTES = 96;
 
     private final Limits limits;
@@ -177,13 +177,13 @@ public final class ValueBounds {
         return null;
     }
 
-    /** JSON bytes one link of {@code url} costs in a {@code LinkList} (an upper bound). */
+    /** JSON bytes one link of {@code url} costs in the link graph (an upper bound). */
     public static long linkBytes(String url) {
         return utf8Length(url) + LINK_OVERHEAD_BYTES;
     }
 
     /**
-     * Whether a {@code LinkList} already holding {@code usedBytes} of links may take one more of {@code linkBytes}
+     * Whether a link graph already holding {@code usedBytes} of links may take one more of {@code linkBytes}
      * ({@code max-link-list-bytes}). The caller keeps a prefix: once a link does not fit it stops adding, and
      * reports the cut once with {@link #linkListTruncated()}.
      */
@@ -191,7 +191,7 @@ public final class ValueBounds {
         return usedBytes + linkBytes <= limits.linkListBytes();
     }
 
-    /** Reports that a page's {@code LinkList} was cut at {@code max-link-list-bytes}. */
+    /** Reports that a page's link graph was cut at {@code max-link-list-bytes}. */
     public void linkListTruncated() {
         listener.bounded(Field.LINK_LIST, Action.TRUNCATED, Reason.TOO_LONG);
     }

@@ -1,5 +1,6 @@
 package io.github.kcrawler.ranker.processor;
 
+import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.LinkList;
 import io.github.kcrawler.common.model.RankDelta;
 import io.github.kcrawler.common.model.RankDeltaBatch;
@@ -34,9 +35,11 @@ import java.util.Objects;
  * of its own URLs in a persistent, changelog-backed store.
  *
  * <ul>
- *   <li>{@code crawl.links} (key: the fetched page's IP, so the page's own state is local): {@code s_p += 1}, then
- *   {@code s_p / outdeg(p)} to each distinct outlink as a depth-1 receipt. Pages are fetched once per crawl; a list
- *   for a page already fetched (a revisit) does not vote again.</li>
+ *   <li>A fetched page's link graph — from its result on {@code crawl.fetch.results} (issue 19), or as a
+ *   {@link LinkList} on {@code crawl.links} from an older fetcher; key: the fetched page's IP, so the page's own
+ *   state is local: {@code s_p += 1}, then {@code s_p / outdeg(p)} to each distinct outlink as a depth-1 receipt.
+ *   A result without a graph (not HTML, an error, a redirect) changes nothing, as before no LinkList was written for
+ *   it. Pages are fetched once per crawl; a graph for a page already fetched (a revisit) does not vote again.</li>
  *   <li>A receipt: DL1 adds β; VR adds β at depth 1 or when {@code β / s_q ≥ ratio}, and a fetched q that passes
  *   sends {@code β / outdeg(q)} on at depth + 1; AR adds β to {@code s_q} and {@code a_q} and a fetched q with
  *   {@code a_q / s_q > ratio} sends {@code a_q / outdeg(q)} on and resets a_q.</li>
@@ -148,7 +151,17 @@ public final class IprProcessor implements Processor<String, Decoded<?>, String,
         if (value == null) {
             return;
         }
-        if (value instanceof LinkList links) {
+        if (value instanceof FetchResult result) {
+            if (result.v() < 1 || result.v() > FetchResult.VERSION) {
+                metrics.bad(decoded.topic(), BadRecord.UNSUPPORTED_VERSION);
+                return;
+            }
+            LinkList links = result.linkList();
+            if (links == null) {
+                return; // no graph: nothing to rank, nothing to send
+            }
+            fetched(record, decoded.topic(), links);
+        } else if (value instanceof LinkList links) {
             fetched(record, decoded.topic(), links);
         } else if (value instanceof RankDeltaBatch batch) {
             received(decoded.topic(), batch);
