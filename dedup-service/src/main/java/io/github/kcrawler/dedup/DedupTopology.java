@@ -28,20 +28,22 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * The dedup topology (DESIGN §2): {@code crawl.urls.discovered} and {@code crawl.urls.forget} both feed one
+ * The dedup topology (DESIGN §2): {@code crawl.urls.discovered}, {@code crawl.urls.forget} and
+ * {@code crawl.fetch.results} (a result carries its page's discovered URLs on its own partition; issue 19) feed one
  * {@link DedupProcessor} per task, which owns the task's fingerprint store; the new URLs of a discovered record go
- * to {@code crawl.urls.admitted} together, keyed by one of their IPs. No repartitioning: all three topics are
+ * to {@code crawl.urls.admitted} together, keyed by one of their IPs. No repartitioning: all four topics are
  * co-partitioned by IP and every entry of a record belongs to its key's partition, so the task reading partition p
  * of the inputs writes partition p of the output (an IP of the group as key, same default partitioner).
  *
  * <pre>
  *   crawl.urls.discovered ─┐
- *                          ├─► dedup [url-seen store] ─► crawl.urls.admitted
- *   crawl.urls.forget ─────┘          └─► crawl.urls.discovered (an entry on the wrong partition, under its own IP)
- *
- *   crawl.fetch.results ─► content-refs [content-by-url] ─► crawl.content.refs (key: body fingerprint)
+ *   crawl.urls.forget ─────┼─► dedup [url-seen store] ─► crawl.urls.admitted
+ *   crawl.fetch.results ───┤          └─► crawl.urls.discovered (an entry on the wrong partition, under its own IP)
+ *                          └─► content-refs [content-by-url] ─► crawl.content.refs (key: body fingerprint)
  *   crawl.content.refs ──► content-dedup [content-db]    ─► crawl.content.duplicates (key: host IP)
  * </pre>
+ * Since the results feed both processors, the URL-seen test and the content references form one sub-topology, and
+ * so one task per partition: Streams allows a topic one source node per topology.
  * The last two sub-topologies detect identical page bodies across URLs with paper 001's IMP-CB filter
  * ({@link ContentDedupProcessor}); the body's fingerprint, not the IP, is the key that brings copies together.
  */
@@ -86,15 +88,18 @@ public final class DedupTopology {
             throw new IllegalArgumentException("topics prefix '" + topics.prefix() + "' differs from topic-prefix '"
                     + config.kafka().topicPrefix() + "'");
         }
-        DedupMetrics metrics = new DedupMetrics(registry, List.of(topics.discovered.name(), topics.forget.name()));
+        DedupMetrics metrics = new DedupMetrics(registry, List.of(topics.discovered.name(), topics.forget.name(),
+                topics.fetchResults.name()));
         Topology topology = new Topology();
         topology.addSource(DISCOVERED_SOURCE, new StringDeserializer(),
                 new LenientJsonDeserializer<>(DiscoveredUrls.class), topics.discovered.name());
         topology.addSource(FORGET_SOURCE, new StringDeserializer(),
                 new LenientJsonDeserializer<>(ForgetUrl.class), topics.forget.name());
+        topology.addSource(RESULTS_SOURCE, new StringDeserializer(),
+                new LenientJsonDeserializer<>(FetchResult.class), topics.fetchResults.name());
         topology.addProcessor(PROCESSOR, () -> new DedupProcessor(SEEN_STORE, seenTestFactory, metrics,
-                config.batchLimits(), config.kafka().partitions(), ADMITTED_SINK, REROUTE_SINK),
-                DISCOVERED_SOURCE, FORGET_SOURCE);
+                config.batchLimits(), config.kafka().partitions(), ADMITTED_SINK, REROUTE_SINK,
+                topics.fetchResults.name()), DISCOVERED_SOURCE, FORGET_SOURCE, RESULTS_SOURCE);
         topology.addStateStore(KeyValueFingerprintSet.storeBuilder(SEEN_STORE), PROCESSOR);
         topology.addSink(ADMITTED_SINK, topics.admitted.name(), new StringSerializer(),
                 topics.admitted.valueSerde().serializer(), PROCESSOR);
@@ -107,8 +112,6 @@ public final class DedupTopology {
     private static void addContentDedup(Topology topology, Topics topics, DedupConfig config, MeterRegistry registry) {
         ContentMetrics metrics = new ContentMetrics(registry,
                 List.of(topics.fetchResults.name(), topics.contentRefs.name()));
-        topology.addSource(RESULTS_SOURCE, new StringDeserializer(),
-                new LenientJsonDeserializer<>(FetchResult.class), topics.fetchResults.name());
         topology.addProcessor(CONTENT_REFS_PROCESSOR, () -> new ContentRefProcessor(CONTENT_BY_URL_STORE, metrics),
                 RESULTS_SOURCE);
         topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(CONTENT_BY_URL_STORE),

@@ -4,6 +4,11 @@ import io.github.kcrawler.common.fingerprint.Fingerprints;
 import io.github.kcrawler.common.metrics.MetricNames;
 import io.github.kcrawler.common.model.AdmittedUrls;
 import io.github.kcrawler.common.model.DiscoveredUrls;
+import io.github.kcrawler.common.model.FetchKind;
+import io.github.kcrawler.common.model.FetchOutcome;
+import io.github.kcrawler.common.model.FetchResult;
+import io.github.kcrawler.common.model.LinkList;
+
 import io.github.kcrawler.common.model.ForgetUrl;
 import io.github.kcrawler.common.serde.JsonSerde;
 import io.github.kcrawler.common.service.StreamsDefaults;
@@ -28,6 +33,7 @@ import org.junit.jupiter.api.Test;
 import org.assertj.core.groups.Tuple;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -46,6 +52,8 @@ class DedupTopologyTest {
     private TestInputTopic<String, ForgetUrl> forget;
     private TestInputTopic<String, String> forgetRaw;
     private TestOutputTopic<String, AdmittedUrls> admitted;
+    private TestInputTopic<String, FetchResult> results;
+    private TestInputTopic<String, String> resultsRaw;
 
     /** One admitted entry with the key and depth of its record. */
     private record Admitted(String key, String url, String ip, int depth, long fingerprint) {
@@ -70,6 +78,21 @@ class DedupTopologyTest {
         forgetRaw = driver.createInputTopic(topics.forget.name(), new StringSerializer(), new StringSerializer());
         admitted = driver.createOutputTopic(topics.admitted.name(), new StringDeserializer(),
                 JsonSerde.of(AdmittedUrls.class));
+        results = driver.createInputTopic(topics.fetchResults.name(), new StringSerializer(),
+                JsonSerde.of(FetchResult.class));
+        resultsRaw = driver.createInputTopic(topics.fetchResults.name(), new StringSerializer(),
+                new StringSerializer());
+    }
+
+    /** A fetched HTML page at {@code depth}, its graph standing for its partition's URLs by {@code partitions}. */
+    private static FetchResult page(String url, int depth, int partitions, LinkList.Link... links) {
+        return new FetchResult(FetchResult.VERSION, url, Fingerprints.url(url), depth, 1L, FetchKind.NEW, 200,
+                FetchOutcome.OK, 5L, 0L, 1L, null, 10L, "text/html", null, null, null, links.length, null, null)
+                .withLinks(Arrays.asList(links), partitions);
+    }
+
+    private static LinkList.Link link(String url, String ip) {
+        return new LinkList.Link(url, Fingerprints.url(url), ip);
     }
 
     /** The admitted entries written so far, flattened in order. */
@@ -355,5 +378,67 @@ class DedupTopologyTest {
         KeyValueFingerprintSet set = new KeyValueFingerprintSet(store);
         assertThat(set.contains(Fingerprints.url("http://a.example/stored"))).isTrue();
         assertThat(set.contains(Fingerprints.url("http://a.example/other"))).isFalse();
+    }
+
+    /**
+     * Issue 19, work done in place: a result stands for its page's discovered URLs on its own partition. Those are
+     * admitted exactly as a discovered record of them would be; the page's other links are not this record's (the
+     * fetcher sent them as discovered records), and a result whose graph stands for nothing admits nothing.
+     */
+    @Test
+    void aResult_admitsItsOwnPartitionsLinks_onlyThose() {
+        String ipC = "10.0.0.3"; // partition 0 of 4; IP_A and IP_B are on partition 2
+        assertThat(KeyPartitioner.partition(ipC, 4)).isNotEqualTo(KeyPartitioner.partition(IP_A, 4));
+        assertThat(KeyPartitioner.partition(IP_B, 4)).isEqualTo(KeyPartitioner.partition(IP_A, 4));
+        TestOutputTopic<String, DiscoveredUrls> back = driver.createOutputTopic(topics.discovered.name(),
+                new StringDeserializer(), JsonSerde.of(DiscoveredUrls.class));
+        results.pipeInput(IP_A, page("http://a.example/", 1, 4, link("http://a.example/1", IP_A),
+                link("http://c.example/1", ipC), link("http://b.example/1", IP_B), link("http://a.example/1", IP_A)));
+
+        assertThat(admitted.readKeyValuesToList()).containsExactly(KeyValue.pair(IP_A, AdmittedUrls.of(2, List.of(
+                new AdmittedUrls.Entry("http://a.example/1", IP_A, Fingerprints.url("http://a.example/1")),
+                new AdmittedUrls.Entry("http://b.example/1", IP_B, Fingerprints.url("http://b.example/1"))))));
+        assertThat(back.isEmpty()).as("c is on another partition: the fetcher sent it there").isTrue();
+        assertThat(count(MetricNames.DEDUP_TESTS)).isEqualTo(3);
+
+        results.pipeInput(IP_A, page("http://a.example/2", 1, 0, link("http://a.example/3", IP_A)));
+        discovered.pipeInput(IP_B, DiscoveredUrls.of("http://x/", 1, 1L, List.of(entry("http://b.example/1", IP_B))));
+        assertThat(admitted.isEmpty()).as("no URLs ride in the first; the second URL was admitted from a result")
+                .isTrue();
+        assertThat(count(MetricNames.DEDUP_TESTS)).isEqualTo(4);
+    }
+
+    /**
+     * The result names the partition count the fetcher grouped by, so a dedup configured with another count takes
+     * exactly the links the fetcher left out, and sends those its own count puts elsewhere to their owner.
+     */
+    @Test
+    void aResultGroupedByAnotherCount_isReadAsTheFetcherGroupedIt_andRerouted() {
+        String ipC = "10.0.0.3";
+        TestOutputTopic<String, DiscoveredUrls> back = driver.createOutputTopic(topics.discovered.name(),
+                new StringDeserializer(), JsonSerde.of(DiscoveredUrls.class));
+        results.pipeInput(IP_A, page("http://a.example/", 0, 1, link("http://a.example/1", IP_A),
+                link("http://c.example/1", ipC)));
+
+        assertThat(back.readKeyValuesToList()).containsExactly(KeyValue.pair(ipC, DiscoveredUrls.of(
+                "http://a.example/", 1, 5L, List.of(entry("http://c.example/1", ipC)))));
+        assertThat(admittedUrls()).extracting(a -> a.key() + " " + a.url() + " " + a.depth()).containsExactly(
+                IP_A + " http://a.example/1 1", ipC + " http://c.example/1 1");
+        assertThat(registry.counter(MetricNames.DEDUP_REROUTED).count()).isEqualTo(1);
+    }
+
+    /** An undecodable result is counted once (by the content references, which read it too), a bad link skipped. */
+    @Test
+    void badResults_areCountedOnce_aLinkWithoutIpIsCounted_theRestAdmitted() {
+        String t = topics.fetchResults.name();
+        resultsRaw.pipeInput(IP_A, "{oops");
+        results.pipeInput(IP_A, page("http://a.example/", 0, 1 << 21, link("http://a.example/x", IP_A)));
+        results.pipeInput(IP_A, page("http://a.example/", 0, 4, link("http://a.example/1", " "), null,
+                link("http://a.example/ok", IP_A)));
+
+        assertThat(admittedUrls()).extracting(Admitted::url).containsExactly("http://a.example/ok");
+        assertThat(bad(t, "malformed")).as("the undecodable record once, the impossible partition count")
+                .isEqualTo(2);
+        assertThat(bad(t, "missing-key")).isEqualTo(2);
     }
 }

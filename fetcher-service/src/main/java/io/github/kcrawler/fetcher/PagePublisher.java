@@ -8,6 +8,7 @@ import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.LinkList;
 import io.github.kcrawler.common.scope.ScopeDecision;
 import io.github.kcrawler.common.time.CrawlClock;
+import io.github.kcrawler.common.topic.KeyPartitioner;
 import io.github.kcrawler.common.topic.UrlBatches;
 import io.github.kcrawler.common.url.UrlNormalizer;
 import io.github.kcrawler.fetcher.FetchMetrics.LinkRejection;
@@ -38,8 +39,9 @@ import java.util.function.BiConsumer;
  * issue 19: before, a separate {@code LinkList} record on {@code crawl.links}), and one {@code DiscoveredUrls} per
  * partition its followable outlinks (or its redirect target) belong to (key: one of their IPs; {@link UrlBatches},
  * cut into several records above {@code batch-max-urls} / {@code batch-max-bytes}). Runs on worker threads. A page
- * with n followable links over P partitions writes at most 1 + P records when no group is cut (issue 19: one record
- * per target partition, not one per link).
+ * with n followable links over P partitions writes at most P records when no group is cut (issue 19: one record
+ * per target partition, not one per link): the URLs on the page's own partition ride in its result
+ * ({@link FetchResult#localLinkPartitions()}) whenever its graph holds them all, and dedup admits them from there.
  *
  * <p>Decisions: bodies cut at {@code max-body-bytes} (TOO_LARGE) are neither hashed, parsed nor archived — a
  * prefix is not the page. The content hash is {@code Fingerprints.contentHash} of a 2xx body (whitespace-normalised
@@ -387,7 +389,12 @@ final class PagePublisher {
                 return;
             }
         }
-        List<UrlBatches.Keyed<DiscoveredUrls>> records = new ArrayList<>(UrlBatches.discovered(discovered, partitions,
+        // Issue 19, work done in place: when the graph holds exactly the followable links, those on the result's own
+        // partition ride in the result (dedup admits them from there) and get no discovered record of their own.
+        boolean local = html && followable && !graphCut && !discovered.isEmpty();
+        List<DiscoveredUrls.Entry> elsewhere = !local ? discovered
+                : KeyPartitioner.onPartitionOf(resultKey(job), discovered, DiscoveredUrls.Entry::ip, partitions, false);
+        List<UrlBatches.Keyed<DiscoveredUrls>> records = new ArrayList<>(UrlBatches.discovered(elsewhere, partitions,
                 page, depth + 1, now, config.batchLimits()));
         if (redirectIp != null) {
             records.addAll(UrlBatches.discovered(List.of(new DiscoveredUrls.Entry(redirect, redirectIp)), partitions,
@@ -399,7 +406,7 @@ final class PagePublisher {
             sink.discovered(r.key(), r.value(), c);
         }
         metrics.linksDiscovered.increment(discovered.size() + (redirectIp != null ? 1 : 0));
-        sink.result(resultKey(job), html ? result.withLinks(graph) : result, c);
+        sink.result(resultKey(job), html ? result.withLinks(graph, local ? partitions : 0) : result, c);
     }
 
     private static String abbreviate(String s) {

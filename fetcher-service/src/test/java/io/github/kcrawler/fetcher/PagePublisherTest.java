@@ -82,6 +82,9 @@ class PagePublisherTest {
                 if (value.linkList() != null) {
                     links.add(value.linkList()); // an HTML page's graph travels in its result (issue 19)
                 }
+                for (DiscoveredUrls.Entry e : localLinks(key, value)) { // and its own partition's URLs with it
+                    discovered.add(new Discovered(e.url(), e.ip(), value.depth() + 1, value.url()));
+                }
                 c.acked(sendError);
             }
 
@@ -106,6 +109,17 @@ class PagePublisherTest {
         return new PagePublisher(config, new ManualClock(1_000), new HostResolver(dns, hosts, 4, registry),
                 new LinkExtractor(100, false), null, sink, new FetchMetrics(registry, "req", () -> 0),
                 Runnable::run, (job, error) -> done.add(error));
+    }
+
+    /** The discovered URLs a result stands for, by the rule dedup applies ({@link FetchResult#localLinkPartitions}). */
+    static List<DiscoveredUrls.Entry> localLinks(String key, FetchResult r) {
+        int n = r.localLinkPartitions();
+        if (n == 0) {
+            return List.of();
+        }
+        int own = KeyPartitioner.partition(key, n); // written out, not KeyPartitioner.onPartitionOf: the model
+        return r.links().stream().filter(l -> KeyPartitioner.partition(l.ip(), n) == own)
+                .map(l -> new DiscoveredUrls.Entry(l.url(), l.ip())).toList();
     }
 
     private static FetchJob job(String url, int depth) throws Exception {
@@ -158,7 +172,10 @@ class PagePublisherTest {
         });
         boolean samePartition = KeyPartitioner.partition("127.1.0.1", partitions)
                 == KeyPartitioner.partition("127.1.0.2", partitions);
-        assertThat(sent).filteredOn(s -> s[0].equals("discovered")).hasSize(samePartition ? 1 : 2);
+        // issue 19: a.test shares the page's partition, so its URL rides in the result; b.test's needs a record
+        // unless it shares that partition too
+        assertThat(sent).filteredOn(s -> s[0].equals("discovered")).hasSize(samePartition ? 0 : 1);
+        assertThat(results.get(0).localLinkPartitions()).isEqualTo(partitions);
         assertThat(links).singleElement().satisfies(l -> {
             assertThat(l.source()).isEqualTo(PAGE);
             assertThat(l.outlinks()).extracting(LinkList.Link::ip).containsExactly("127.1.0.1", "127.1.0.2");
@@ -175,8 +192,9 @@ class PagePublisherTest {
     }
 
     /**
-     * Issue 19: a page with n links over P partitions writes at most P discovered records, each keyed by one of its
-     * entries' IPs and holding only IPs of that key's partition; above batch-max-urls a group is cut.
+     * Issue 19: a page with n links over P partitions writes at most P − 1 discovered records, each keyed by one of its
+     * entries' IPs and holding only IPs of that key's partition, none for the page's own partition, whose URLs ride
+     * in its result; above batch-max-urls a group is cut (the result's share never is).
      */
     @Test
     void outlinksGoOutAsOneRecordPerTargetPartition_cutAboveTheBatchLimit() throws Exception {
@@ -205,11 +223,15 @@ class PagePublisherTest {
             String context = "seed " + seed + ", round " + round + ", " + partitions + " partitions";
             List<String> keys = sent.stream().filter(s -> s[0].equals("discovered")).map(s -> s[1]).toList();
             assertThat(discovered).as(context).hasSize(n);
+            int own = KeyPartitioner.partition("127.1.0.1", partitions);
+            int local = localLinks("127.1.0.1", results.get(results.size() - 1)).size();
+            assertThat(keys).as(context).allSatisfy(k ->
+                    assertThat(KeyPartitioner.partition(k, partitions)).isNotEqualTo(own));
             if (round == 0) {
-                assertThat(keys).as(context).hasSizeLessThanOrEqualTo(partitions).doesNotHaveDuplicates();
+                assertThat(keys).as(context).hasSizeLessThanOrEqualTo(partitions - 1).doesNotHaveDuplicates();
             } else {
                 assertThat(discoveredRecords).allSatisfy(d -> assertThat(d.urls()).hasSizeLessThanOrEqualTo(7));
-                assertThat(keys.size()).as(context).isGreaterThanOrEqualTo((n + 6) / 7);
+                assertThat(keys.size()).as(context).isGreaterThanOrEqualTo((n - local + 6) / 7);
             }
             for (int r = 0; r < keys.size(); r++) {
                 int p = KeyPartitioner.partition(keys.get(r), partitions);
@@ -221,12 +243,31 @@ class PagePublisherTest {
         }
     }
 
+    /** A graph cut at max-link-list-bytes does not hold every discovered URL: then they all go as records. */
+    @Test
+    void aCutGraph_carriesNoDiscoveredUrls_theyAllGoAsRecords() throws Exception {
+        StringBuilder html = new StringBuilder();
+        for (int i = 0; i < 40; i++) {
+            html.append("<a href=\"/").append("x".repeat(200)).append(i).append("\">x</a>");
+        }
+        publisher("20", Map.of("max-link-list-bytes", "4096"), List.of()).publish(job(PAGE, 0),
+                response(200, "text/html", html.toString(), List.of(), null), null);
+        assertThat(results).singleElement().satisfies(r -> {
+            assertThat(r.links()).isNotEmpty().hasSizeLessThan(40);
+            assertThat(r.localLinkPartitions()).isZero();
+        });
+        assertThat(discoveredRecords).flatExtracting(DiscoveredUrls::urls).hasSize(40);
+        assertThat(discovered).hasSize(40);
+        assertThat(sent).filteredOn(s -> s[0].equals("discovered")).extracting(s -> s[1]).containsExactly("127.1.0.1");
+    }
+
     @Test
     void linksTooDeepToFollowStillReachTheLinkGraph() throws Exception {
         publisher("1").publish(job(PAGE, 1), response(200, "text/html; charset=utf-8",
                 "<a href=\"/a\">a</a><a href=\"/b\">b</a>", List.of(), null), null);
         assertThat(discovered).isEmpty();
         assertThat(links).singleElement().satisfies(l -> assertThat(l.outlinks()).hasSize(2));
+        assertThat(results).singleElement().satisfies(r -> assertThat(r.localLinkPartitions()).isZero());
         assertThat(rejected("too-deep")).isEqualTo(2);
     }
 

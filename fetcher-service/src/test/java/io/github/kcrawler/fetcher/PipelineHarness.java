@@ -100,6 +100,7 @@ final class PipelineHarness implements AutoCloseable {
                 if (value.linkList() != null) {
                     links.add(value.linkList());
                 }
+                discovered.addAll(PagePublisherTest.localLinks(key, value)); // the own partition's, in the result
                 c.acked(null);
             }
 

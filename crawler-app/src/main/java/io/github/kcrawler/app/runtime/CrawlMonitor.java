@@ -78,7 +78,8 @@ public final class CrawlMonitor implements AutoCloseable {
         this.lag = new ConsumerLag(admin, kafka);
         this.quietChecks = quietChecks;
         String p = topics.prefix();
-        groups.put(p + "dedup", partitions(partitions, topics.discovered.name(), topics.forget.name()));
+        groups.put(p + "dedup", partitions(partitions, topics.discovered.name(), topics.forget.name(),
+                topics.fetchResults.name()));
         groups.put(p + "scheduler", partitions(partitions, topics.admitted.name(), topics.rankScores.name(),
                 topics.fetchResults.name()));
         groups.put(p + "ranker", partitions(partitions, topics.fetchResults.name(), topics.links.name(),

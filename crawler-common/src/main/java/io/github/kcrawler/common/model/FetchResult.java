@@ -25,13 +25,24 @@ import java.util.List;
  *                       for an HTML page, its in-scope outlinks that resolved to an allowed address, in document
  *                       order, as the {@code LinkList} carried them (up to {@code max-link-list-bytes}; links too
  *                       deep to follow included); null for anything that was not parsed as HTML, and left out of
- *                       the JSON then. The ranker reads it; the scheduler and dedup do not need it.
+ *                       the JSON then. The ranker reads it.
+ * @param localLinkPartitions not 0 when this record also stands for the page's discovered URLs on its own partition
+ *                       (issue 19: work whose source and target share a partition is done in place): then every
+ *                       link of {@code links} whose IP Kafka's partitioner puts on the same partition as this
+ *                       record's key, for this many partitions (the fetcher's {@code partitions}), is a discovered
+ *                       URL one level deeper than the page, which dedup admits from here; the fetcher wrote no
+ *                       {@code crawl.urls.discovered} record for them. Carrying the count, not a flag, means a reader
+ *                       configured with another count still takes exactly the links the fetcher left out (and
+ *                       reroutes those its own count puts elsewhere). Set only when the page's links are followable
+ *                       and its graph was not cut at {@code max-link-list-bytes} (then the graph holds exactly the
+ *                       discovered URLs); 0, and left out of the JSON, otherwise and in results written before it.
  */
 public record FetchResult(int v, String url, long fingerprint, int depth, long step, FetchKind kind,
                           int status, FetchOutcome outcome, long fetchedAt, long dnsMillis, long fetchMillis,
                           String contentHash, long length, String contentType, String redirectTarget,
                           String etag, String lastModified, int outlinks, String error, RevisitMemo revisit,
-                          @JsonInclude(JsonInclude.Include.NON_NULL) List<LinkList.Link> links) {
+                          @JsonInclude(JsonInclude.Include.NON_NULL) List<LinkList.Link> links,
+                          @JsonInclude(JsonInclude.Include.NON_DEFAULT) int localLinkPartitions) {
     public static final int VERSION = 1;
 
     public FetchResult {
@@ -44,14 +55,22 @@ public record FetchResult(int v, String url, long fingerprint, int depth, long s
                        long length, String contentType, String redirectTarget, String etag, String lastModified,
                        int outlinks, String error, RevisitMemo revisit) {
         this(v, url, fingerprint, depth, step, kind, status, outcome, fetchedAt, dnsMillis, fetchMillis, contentHash,
-                length, contentType, redirectTarget, etag, lastModified, outlinks, error, revisit, null);
+                length, contentType, redirectTarget, etag, lastModified, outlinks, error, revisit, null, 0);
     }
 
     /** This result carrying {@code graph} as its page's link graph. */
     public FetchResult withLinks(List<LinkList.Link> graph) {
+        return withLinks(graph, 0);
+    }
+
+    /**
+     * This result carrying {@code graph}, which with {@code localPartitions} > 0 also stands for the discovered URLs
+     * on the key's partition by that partition count.
+     */
+    public FetchResult withLinks(List<LinkList.Link> graph, int localPartitions) {
         return new FetchResult(v, url, fingerprint, depth, step, kind, status, outcome, fetchedAt, dnsMillis,
                 fetchMillis, contentHash, length, contentType, redirectTarget, etag, lastModified, outlinks, error,
-                revisit, graph);
+                revisit, graph, localPartitions);
     }
 
     /** The page's link graph as the {@link LinkList} the fetcher wrote before issue 19's merge, or null if none. */

@@ -4,6 +4,9 @@ import org.apache.kafka.clients.producer.internals.BuiltInPartitioner;
 import org.apache.kafka.common.utils.Utils;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
 
 /**
  * The partition Kafka's default producer partitioner gives a record with a non-null String key:
@@ -26,6 +29,31 @@ public final class KeyPartitioner {
             throw new IllegalArgumentException("partitions must be > 0, was " + partitions);
         }
         return Utils.toPositive(Utils.murmur2(key.getBytes(StandardCharsets.UTF_8))) % partitions;
+    }
+
+    /**
+     * The entries whose IP is ({@code same}) or is not on {@code key}'s partition among {@code partitions}, in order.
+     * The fetcher leaves out of its discovered records the URLs a page's result carries, and dedup takes exactly
+     * those from the result (issue 19); both sides select with this. Links of one host come in runs, so an IP is
+     * hashed once per run.
+     */
+    public static <E> List<E> onPartitionOf(String key, List<E> entries, Function<E, String> ipOf, int partitions,
+                                            boolean same) {
+        int own = partition(key, partitions);
+        List<E> out = new ArrayList<>(entries.size());
+        String lastIp = null;
+        boolean lastOwn = false;
+        for (E e : entries) {
+            String ip = ipOf.apply(e);
+            if (!ip.equals(lastIp)) {
+                lastIp = ip;
+                lastOwn = partition(ip, partitions) == own;
+            }
+            if (lastOwn == same) {
+                out.add(e);
+            }
+        }
+        return out;
     }
 
     /**

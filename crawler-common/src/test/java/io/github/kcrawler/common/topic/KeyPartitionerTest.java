@@ -41,4 +41,37 @@ class KeyPartitionerTest {
     void partition_rejectsNonPositiveCount() {
         assertThatThrownBy(() -> KeyPartitioner.partition("1.2.3.4", 0)).hasMessageContaining("was 0");
     }
+
+    /**
+     * onPartitionOf against the plain model (hash every entry): the two selections split the entries, keep their
+     * order, and agree with Kafka's partitioner, for runs of equal IPs as pages have them.
+     */
+    @Test
+    void onPartitionOf_splitsTheEntriesByTheKeysPartition_inOrder() {
+        long seed = Long.getLong("kcrawler.seed", System.nanoTime());
+        System.out.println("KeyPartitionerTest onPartitionOf seed=" + seed + " (rerun with -Dkcrawler.seed=" + seed
+                + ")");
+        SplittableRandom random = new SplittableRandom(seed);
+        for (int round = 0; round < 2_000; round++) {
+            int partitions = 1 + random.nextInt(16);
+            String key = "10.0." + random.nextInt(4) + "." + random.nextInt(256);
+            java.util.List<String> ips = new java.util.ArrayList<>();
+            int n = random.nextInt(40);
+            while (ips.size() < n) {
+                String ip = "10.0." + random.nextInt(4) + "." + random.nextInt(256);
+                for (int run = 1 + random.nextInt(5); run > 0 && ips.size() < n; run--) {
+                    ips.add(ip);
+                }
+            }
+            int own = BuiltInPartitioner.partitionForKey(key.getBytes(StandardCharsets.UTF_8), partitions);
+            java.util.List<String> same = ips.stream().filter(ip -> BuiltInPartitioner.partitionForKey(
+                    ip.getBytes(StandardCharsets.UTF_8), partitions) == own).toList();
+            java.util.List<String> other = ips.stream().filter(ip -> !same.contains(ip)).toList();
+            String context = "seed " + seed + ", round " + round;
+            assertThat(KeyPartitioner.onPartitionOf(key, ips, ip -> ip, partitions, true)).as(context)
+                    .isEqualTo(same);
+            assertThat(KeyPartitioner.onPartitionOf(key, ips, ip -> ip, partitions, false)).as(context)
+                    .isEqualTo(other);
+        }
+    }
 }

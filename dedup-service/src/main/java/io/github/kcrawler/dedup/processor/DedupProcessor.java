@@ -7,7 +7,9 @@ import io.github.kcrawler.common.serde.InputCheck;
 import io.github.kcrawler.common.fingerprint.Fingerprints;
 import io.github.kcrawler.common.model.AdmittedUrls;
 import io.github.kcrawler.common.model.DiscoveredUrls;
+import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.ForgetUrl;
+import io.github.kcrawler.common.model.LinkList;
 import io.github.kcrawler.common.topic.KeyPartitioner;
 import io.github.kcrawler.common.topic.UrlBatches;
 import io.github.kcrawler.dedup.membership.UrlSeenTiers;
@@ -26,9 +28,17 @@ import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * The URL-seen test as a Streams processor: one instance per task, fed by both {@code crawl.urls.discovered} and
- * {@code crawl.urls.forget} (co-partitioned by host IP), so discoveries and forgets of a URL meet the same
- * {@link UrlSeen} — which matters once that test keeps in-memory tiers (LRU, SBFL) in front of the store.
+ * The URL-seen test as a Streams processor: one instance per task, fed by {@code crawl.urls.discovered},
+ * {@code crawl.urls.forget} and {@code crawl.fetch.results} (co-partitioned by host IP), so discoveries and forgets of
+ * a URL meet the same {@link UrlSeen} — which matters once that test keeps in-memory tiers (LRU, SBFL) in front of
+ * the store.
+ *
+ * <p>A fetch result with {@link FetchResult#localLinkPartitions()} > 0 (issue 19: work whose source and target share
+ * a partition is done in place) stands for the page's discovered URLs on its own partition: the links of its graph
+ * that the fetcher's partition count puts on the key's partition are admitted exactly as a discovered record of them
+ * would be (one level deeper than the page, rerouted if this task's count puts one elsewhere). Any other result is
+ * not this processor's business; one that cannot be decoded is counted by the content-refs processor that reads the
+ * same topic, not here a second time.
  *
  * <p>A discovered record holds the URLs of one page (or some seeds) whose IPs all belong to this task's partition
  * ({@link DiscoveredUrls}, grouped by the producer with {@link UrlBatches}). Each entry, in order, is validated,
@@ -44,6 +54,8 @@ import java.util.function.Function;
 public final class DedupProcessor implements Processor<String, Decoded<?>, String, Object> {
     /** Longest record key or entry IP accepted: an IPv6 address with a zone id fits easily; longer is junk. */
     static final int MAX_IP_LENGTH = 64;
+    /** Largest partition count a result may name (Kafka allows far fewer per topic in practice). */
+    static final int MAX_PARTITIONS = 1 << 20;
 
     private final String storeName;
     private final Function<FingerprintSet, UrlSeen> seenTestFactory;
@@ -52,6 +64,7 @@ public final class DedupProcessor implements Processor<String, Decoded<?>, Strin
     private final int partitions;
     private final String admittedSink;
     private final String rerouteSink;
+    private final String resultsTopic;
     private ProcessorContext<String, Object> context;
     private UrlSeen seen;
     private KeyValueFingerprintSet fingerprints;
@@ -63,15 +76,18 @@ public final class DedupProcessor implements Processor<String, Decoded<?>, Strin
      *                     its own IP (to {@code rerouteSink}), instead of being tested by a task that does not own it
      * @param admittedSink the child that writes {@code crawl.urls.admitted}
      * @param rerouteSink  the child that writes {@code crawl.urls.discovered}
+     * @param resultsTopic {@code crawl.fetch.results} (its undecodable records are counted elsewhere), or null
      */
     public DedupProcessor(String storeName, Function<FingerprintSet, UrlSeen> seenTestFactory, DedupMetrics metrics,
-                          UrlBatches.Limits limits, int partitions, String admittedSink, String rerouteSink) {
+                          UrlBatches.Limits limits, int partitions, String admittedSink, String rerouteSink,
+                          String resultsTopic) {
         if (partitions < 1) {
             throw new IllegalArgumentException("partitions must be >= 1, was " + partitions);
         }
         this.partitions = partitions;
         this.admittedSink = Objects.requireNonNull(admittedSink, "admittedSink");
         this.rerouteSink = Objects.requireNonNull(rerouteSink, "rerouteSink");
+        this.resultsTopic = resultsTopic;
         this.storeName = Objects.requireNonNull(storeName, "storeName");
         this.seenTestFactory = Objects.requireNonNull(seenTestFactory, "seenTestFactory");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
@@ -100,17 +116,45 @@ public final class DedupProcessor implements Processor<String, Decoded<?>, Strin
 
     @Override
     public void process(Record<String, Decoded<?>> record) {
-        Object value = InputCheck.usable(record, context, true, metrics::bad);
+        Decoded<?> decoded = record.value();
+        boolean result = decoded != null && decoded.topic() != null && decoded.topic().equals(resultsTopic);
+        Object value = InputCheck.usable(record, context, true, result ? (topic, reason) -> { } : metrics::bad);
         if (value == null) {
             return;
         }
-        Decoded<?> decoded = record.value();
-        if (value instanceof DiscoveredUrls discovered) {
+        if (value instanceof FetchResult fetched) {
+            admitLocal(record, decoded.topic(), fetched);
+        } else if (value instanceof DiscoveredUrls discovered) {
             admit(record, decoded.topic(), discovered);
         } else if (value instanceof ForgetUrl forget) {
             forget(decoded.topic(), forget);
         } else {
             metrics.bad(decoded.topic(), BadRecord.MALFORMED);
+        }
+    }
+
+    /** The discovered URLs a result stands for: its graph's links on its key's partition by the fetcher's count. */
+    private void admitLocal(Record<String, Decoded<?>> record, String topic, FetchResult result) {
+        int n = result.localLinkPartitions();
+        if (n <= 0 || result.links() == null || result.v() < 1 || result.v() > FetchResult.VERSION) {
+            return; // no URLs ride in it (or a format the content-refs processor counts as unsupported)
+        }
+        if (n > MAX_PARTITIONS) {
+            metrics.bad(topic, BadRecord.MALFORMED);
+            return;
+        }
+        List<DiscoveredUrls.Entry> entries = new ArrayList<>(result.links().size());
+        for (LinkList.Link link : result.links()) {
+            if (link == null || link.ip() == null || link.ip().isBlank() || link.ip().length() > MAX_IP_LENGTH) {
+                metrics.bad(topic, BadRecord.MISSING_KEY); // no partition: the fetcher cannot have left it out
+            } else {
+                entries.add(new DiscoveredUrls.Entry(link.url(), link.ip()));
+            }
+        }
+        List<DiscoveredUrls.Entry> local = KeyPartitioner.onPartitionOf(record.key(), entries,
+                DiscoveredUrls.Entry::ip, n, true);
+        if (!local.isEmpty()) {
+            admit(record, topic, DiscoveredUrls.of(result.url(), result.depth() + 1, result.fetchedAt(), local));
         }
     }
 
