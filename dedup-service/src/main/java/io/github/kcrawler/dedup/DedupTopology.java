@@ -44,8 +44,9 @@ import java.util.function.Function;
  * </pre>
  * Since the results feed both processors, the URL-seen test and the content references form one sub-topology, and
  * so one task per partition: Streams allows a topic one source node per topology.
- * The last two sub-topologies detect identical page bodies across URLs with paper 001's IMP-CB filter
- * ({@link ContentDedupProcessor}); the body's fingerprint, not the IP, is the key that brings copies together.
+ * The content references and the content-dedup sub-topology after them detect identical page bodies across URLs with
+ * paper 001's IMP-CB filter ({@link ContentDedupProcessor}); the body's fingerprint, not the IP, is the key that
+ * brings copies together.
  */
 public final class DedupTopology {
     /** The fingerprint store; its changelog topic is {@code <application.id>-url-seen-changelog}. */
