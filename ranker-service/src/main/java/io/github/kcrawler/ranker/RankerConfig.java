@@ -25,14 +25,23 @@ import java.util.Set;
  *                    the end of it (more traffic on {@code crawl.rank.scores}, lower latency)
  * @param metricsHost address of the {@code /metrics} and {@code /health} endpoint
  * @param metricsPort port of that endpoint; 0 picks a free port (logged at start-up)
- * @param ranking     how scores are computed: incremental PageRank of paper 002 with the DL1 (default), VR or AR
- *                    cut-off
+ * @param ranking     how scores are computed: incremental PageRank of paper 002 with the DL1, VR or AR cut-off, or
+ *                    ours, {@code ipr-dl1-frontier} (the default): DL1's crawl order, scores kept for unfetched URLs only
  */
 public record RankerConfig(KafkaSettings kafka, int threads, long commitMs, long flushMs, String metricsHost,
                            int metricsPort, Ranking ranking) {
     /** The score computations the service offers (key {@code ranking}). */
     public enum Ranking {
-        IPR_DL1("ipr-dl1"), IPR_VR("ipr-vr"), IPR_AR("ipr-ar");
+        /** Paper 002's DL1 exactly: every URL's score, fetched or not, equals {@code IncrementalPageRank}'s. */
+        IPR_DL1("ipr-dl1"),
+        /**
+         * Ours (issue 19): DL1 with receipts for already-fetched pages dropped. Under DL1 nothing reads a fetched
+         * page's score (the scheduler orders unfetched URLs; a revisit does not vote again), so the published scores
+         * and the crawl order are DL1's exactly, while a fetched page's stored score stays what it was at its fetch.
+         * It saves the page-store write, and its changelog record, of every such receipt.
+         */
+        IPR_DL1_FRONTIER("ipr-dl1-frontier"),
+        IPR_VR("ipr-vr"), IPR_AR("ipr-ar");
 
         private final String key;
 
@@ -47,14 +56,19 @@ public record RankerConfig(KafkaSettings kafka, int threads, long commitMs, long
         /** The incremental-PageRank cut-off. */
         public IprParams.CutOff cutOff() {
             return switch (this) {
-                case IPR_DL1 -> IprParams.CutOff.DL1;
+                case IPR_DL1, IPR_DL1_FRONTIER -> IprParams.CutOff.DL1;
                 case IPR_VR -> IprParams.CutOff.VR;
                 case IPR_AR -> IprParams.CutOff.AR;
             };
         }
 
+        /** Whether receipts still change a fetched page's stored score (all but {@link #IPR_DL1_FRONTIER}). */
+        public boolean fetchedScoresKept() {
+            return this != IPR_DL1_FRONTIER;
+        }
+
         /** The rankings the {@code ranking} setting offers ({@code backlinks} is no longer one, issue 24). */
-        static final Ranking[] SETTABLE = {IPR_DL1, IPR_VR, IPR_AR};
+        static final Ranking[] SETTABLE = {IPR_DL1_FRONTIER, IPR_DL1, IPR_VR, IPR_AR};
 
         public static Ranking parse(String s) {
             for (Ranking r : SETTABLE) {
@@ -62,7 +76,7 @@ public record RankerConfig(KafkaSettings kafka, int threads, long commitMs, long
                     return r;
                 }
             }
-            throw new IllegalArgumentException("ranking must be one of ipr-dl1, ipr-vr, ipr-ar, was '" + s
+            throw new IllegalArgumentException("ranking must be one of ipr-dl1-frontier, ipr-dl1, ipr-vr, ipr-ar, was '" + s
                     + "' (IPR's PL cut-off needs a breadth-first budget across partitions and is simulator-only; "
                     + "the back-link count baseline, backlinks, was removed: it runs in the simulator as BLC)");
         }
@@ -72,8 +86,10 @@ public record RankerConfig(KafkaSettings kafka, int threads, long commitMs, long
     public static final Setting<Long> COMMIT_MS = KafkaSettings.STREAMS_COMMIT_MS.withDefault(1_000L);
     public static final Setting<Long> FLUSH_MS = Setting.longValue("flush-ms", 1_000L, Check.range(0, 3_600_000),
             "a URL's score is published at most once per this interval, with its latest value; 0 after every record");
-    public static final Setting<Ranking> RANKING = Setting.choice("ranking", Ranking.IPR_DL1, Ranking::key,
-            Ranking::parse, "incremental PageRank (paper 002) with the DL1, VR or AR cut-off", Ranking.SETTABLE);
+    public static final Setting<Ranking> RANKING = Setting.choice("ranking", Ranking.IPR_DL1_FRONTIER,
+            Ranking::key, Ranking::parse, "incremental PageRank (paper 002) with the DL1, VR or AR cut-off; "
+                    + "ipr-dl1-frontier (ours): DL1's scores and order, fetched pages' scores no longer updated",
+            Ranking.SETTABLE);
     /** Every key this service reads, in --help order. */
     public static final SettingSet SETTINGS = SettingSet.of(KafkaSettings.SETTINGS, THREADS, COMMIT_MS, FLUSH_MS,
             CommonSettings.METRICS, RANKING);

@@ -25,7 +25,8 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * The ranker topology (DESIGN §2): incremental PageRank (paper 002) with the configured cut-off. One processor per task reads
+ * The ranker topology (DESIGN §2): incremental PageRank (paper 002) with the configured cut-off (and, for
+ * {@code ipr-dl1-frontier}, ours: receipts for fetched pages dropped; {@link RankerConfig.Ranking}). One processor per task reads
  * {@code crawl.fetch.results} (an HTML page's result carries its link graph; issue 19), {@code crawl.links} (the
  * graph as an older fetcher wrote it, so such records are still ranked) and {@code crawl.rank.deltas} — all
  * co-partitioned by IP — and owns the state of its partition's URLs; work for URLs of its own partition is done in
@@ -63,7 +64,10 @@ public final class RankerTopology {
         return buildIncrementalPageRank(topics, config, registry, IprParams.defaults(config.ranking().cutOff()));
     }
 
-    /** Incremental PageRank with the given parameters (DL1, VR or AR), partitioned by host IP. */
+    /**
+     * Incremental PageRank with the given parameters (DL1, VR or AR), partitioned by host IP; whether fetched pages'
+     * scores are kept comes from {@code config.ranking()}.
+     */
     public static Topology buildIncrementalPageRank(Topics topics, RankerConfig config, MeterRegistry registry,
                                                     IprParams params) {
         return buildIncrementalPageRank(topics, config, registry, params,
@@ -88,8 +92,13 @@ public final class RankerTopology {
                 topics.links.name());
         topology.addSource(DELTAS_SOURCE, new StringDeserializer(), new LenientJsonDeserializer<>(RankDeltaBatch.class),
                 topics.rankDeltas.name());
+        boolean fetchedScoresKept = config.ranking().fetchedScoresKept();
+        if (!fetchedScoresKept && params.cutOff() != IprParams.CutOff.DL1) {
+            throw new IllegalArgumentException("ranking " + config.ranking().key() + " needs the DL1 cut-off, was "
+                    + params.cutOff() + ": other cut-offs propagate from fetched pages");
+        }
         topology.addProcessor(IPR_PROCESSOR, () -> new IprProcessor(PAGE_STORE, flush, params, metrics, DELTAS_SINK,
-                SCORES_SINK, partitions), RESULTS_SOURCE, LINKS_SOURCE, DELTAS_SOURCE);
+                SCORES_SINK, partitions, fetchedScoresKept), RESULTS_SOURCE, LINKS_SOURCE, DELTAS_SOURCE);
         // Cached: a popular URL's many receipts within a commit reach RocksDB and the changelog once.
         topology.addStateStore(Stores.keyValueStoreBuilder(pageStore, Serdes.Bytes(), RankPageCodec.SERDE)
                 .withCachingEnabled(), IPR_PROCESSOR);

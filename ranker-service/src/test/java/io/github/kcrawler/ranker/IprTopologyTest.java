@@ -17,9 +17,12 @@ import io.github.kcrawler.common.topic.Topics;
 import io.github.kcrawler.kafka.embedded.SurvivingStoreSupplier;
 import io.github.kcrawler.ranker.pagerank.IncrementalPageRank;
 import io.github.kcrawler.ranker.pagerank.IprParams;
+import io.github.kcrawler.ranker.pagerank.IprRules;
 import io.github.kcrawler.ranker.processor.FingerprintKeys;
 import io.github.kcrawler.ranker.processor.RankPage;
+import io.github.kcrawler.ranker.processor.RankPageCodec;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.apache.kafka.common.serialization.BytesDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.utils.Bytes;
@@ -35,6 +38,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -52,6 +56,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Issue 5 item 4 and issue 19: the same fetch order through the partitioned stream processor (receipts for the
@@ -137,7 +142,13 @@ class IprTopologyTest {
                 .withLinks(list);
     }
 
+    /** The paper's DL1, VR or AR (ranking {@code ipr-dl1}: fetched pages' scores kept, as the model keeps them). */
     private void open(IprParams params, int partitions, long flushMs, KeyValueBytesStoreSupplier pageStore) {
+        open(RankerConfig.Ranking.IPR_DL1, params, partitions, flushMs, pageStore);
+    }
+
+    private void open(RankerConfig.Ranking ranking, IprParams params, int partitions, long flushMs,
+                      KeyValueBytesStoreSupplier pageStore) {
         Path stateDir;
         try {
             stateDir = Files.createTempDirectory(Files.createDirectories(Path.of("target", "test-state")), "ipr-");
@@ -145,7 +156,7 @@ class IprTopologyTest {
             throw new UncheckedIOException(e);
         }
         RankerConfig config = RankerConfig.of(new KafkaSettings("unused:9092", "ipr.", partitions, stateDir,
-                Map.of())).withFlushMs(flushMs);
+                Map.of())).withFlushMs(flushMs).withRanking(ranking);
         driver = new TopologyTestDriver(RankerTopology.buildIncrementalPageRank(topics, config, registry, params,
                 pageStore), StreamsDefaults.properties(config.kafka(), RankerService.APPLICATION_ID, 1,
                 config.commitMs()));
@@ -241,6 +252,79 @@ class IprTopologyTest {
         } else if (cutOff == IprParams.CutOff.DL1) {
             assertThat(deepDeltas).isZero();
         }
+    }
+
+    /**
+     * Ours, {@code ipr-dl1-frontier}, against the paper's DL1 over the same fetches: the same delta records, the same
+     * published scores (so the same crawl order) and the same score for every unfetched URL, while a fetched page
+     * keeps the score it had at its fetch and the page-store changelog has no record for it after its fetch.
+     */
+    @ParameterizedTest(name = "{0} partitions")
+    @ValueSource(ints = {1, 4})
+    void dl1Frontier_publishesDl1sScores_andWritesNoFetchedPageAfterItsFetch(int partitions) {
+        IprParams params = IprParams.defaults(IprParams.CutOff.DL1);
+        int[][] g = graph(11);
+        IncrementalPageRank reference = new IncrementalPageRank(params, NODES);
+        Map<Integer, Double> scoreAtFetch = new HashMap<>();
+        for (int p : fetchOrder()) {
+            scoreAtFetch.put(p, IprRules.scoreAfterFetch(reference.score(p)));
+            reference.fetch(p, g[p], IncrementalPageRank.ScoreListener.NONE);
+        }
+        Map<RankerConfig.Ranking, List<KeyValue<Bytes, RankPage>>> changelogs = new HashMap<>();
+        Map<RankerConfig.Ranking, List<RankScoreBatch>> published = new HashMap<>();
+        Map<RankerConfig.Ranking, List<RankDeltaBatch>> sent = new HashMap<>();
+        for (RankerConfig.Ranking ranking : List.of(RankerConfig.Ranking.IPR_DL1,
+                RankerConfig.Ranking.IPR_DL1_FRONTIER)) {
+            open(ranking, params, partitions, 0, Stores.persistentKeyValueStore(RankerTopology.PAGE_STORE));
+            TestOutputTopic<Bytes, RankPage> changelog = driver.createOutputTopic(
+                    RankerTopology.internalTopics("ipr." + RankerService.APPLICATION_ID, null).get(0),
+                    new BytesDeserializer(), RankPageCodec.SERDE.deserializer());
+            for (int p : fetchOrder()) {
+                results.pipeInput(ip(p), result(p, g[p]));
+            }
+            KeyValueStore<Bytes, RankPage> pages = driver.getKeyValueStore(RankerTopology.PAGE_STORE);
+            for (int node = 0; node < NODES; node++) {
+                RankPage page = pages.get(FingerprintKeys.key(Fingerprints.url(url(node))));
+                double expected = reference.isFetched(node) && ranking == RankerConfig.Ranking.IPR_DL1_FRONTIER
+                        ? scoreAtFetch.get(node) : reference.score(node);
+                assertThat(page == null ? 0.0 : page.score()).as("%s: node %d", ranking, node).isEqualTo(expected);
+            }
+            changelogs.put(ranking, changelog.readKeyValuesToList());
+            published.put(ranking, scores.readValuesToList());
+            sent.put(ranking, deltas.readValuesToList());
+            driver.close();
+            driver = null;
+        }
+        assertThat(published.get(RankerConfig.Ranking.IPR_DL1_FRONTIER)).as("same scores, same order")
+                .isEqualTo(published.get(RankerConfig.Ranking.IPR_DL1)).isNotEmpty();
+        assertThat(sent.get(RankerConfig.Ranking.IPR_DL1_FRONTIER)).isEqualTo(sent.get(RankerConfig.Ranking.IPR_DL1));
+        assertThat(recordsAfterFetch(changelogs.get(RankerConfig.Ranking.IPR_DL1))).as("the paper's DL1").isPositive();
+        assertThat(recordsAfterFetch(changelogs.get(RankerConfig.Ranking.IPR_DL1_FRONTIER))).as("ours").isZero();
+        assertThat(changelogs.get(RankerConfig.Ranking.IPR_DL1).size()
+                - changelogs.get(RankerConfig.Ranking.IPR_DL1_FRONTIER).size())
+                .isEqualTo(recordsAfterFetch(changelogs.get(RankerConfig.Ranking.IPR_DL1)));
+    }
+
+    @Test
+    void dl1Frontier_isRefused_withACutOffThatPropagatesFromFetchedPages() {
+        for (IprParams.CutOff c : List.of(IprParams.CutOff.VR, IprParams.CutOff.AR)) {
+            assertThatThrownBy(() -> open(RankerConfig.Ranking.IPR_DL1_FRONTIER, IprParams.defaults(c), 4, 0,
+                    Stores.persistentKeyValueStore(RankerTopology.PAGE_STORE)))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("needs the DL1 cut-off");
+        }
+    }
+
+    /** Changelog records of a page after the record that shows it fetched. */
+    private static long recordsAfterFetch(List<KeyValue<Bytes, RankPage>> changelog) {
+        Set<Bytes> fetched = new HashSet<>();
+        long after = 0;
+        for (KeyValue<Bytes, RankPage> kv : changelog) {
+            after += fetched.contains(kv.key) ? 1 : 0;
+            if (kv.value != null && kv.value.fetched()) {
+                fetched.add(kv.key);
+            }
+        }
+        return after;
     }
 
     @Test

@@ -58,7 +58,7 @@ class RankerConfigTest {
         assertThat(RankerConfig.from(Settings.parse(RankerConfig.KEYS, Map.of(), "--ranking", "ipr-vr")).ranking())
                 .isEqualTo(RankerConfig.Ranking.IPR_VR);
         assertThatThrownBy(() -> RankerConfig.from(Settings.parse(RankerConfig.KEYS, Map.of(), "--ranking",
-                "backlinks"))).hasMessageContaining("ranking must be one of ipr-dl1, ipr-vr, ipr-ar, was 'backlinks'");
+                "backlinks"))).hasMessageContaining("ranking must be one of ipr-dl1-frontier, ipr-dl1, ipr-vr, ipr-ar, was 'backlinks'");
     }
 
     @Test

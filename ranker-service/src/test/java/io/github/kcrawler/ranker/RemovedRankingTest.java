@@ -15,7 +15,7 @@ class RemovedRankingTest {
         assertThatThrownBy(() -> RankerConfig.from(Settings.parse(RankerConfig.KEYS, Map.of(),
                 new String[] {"--ranking", "backlinks"})))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("ranking must be one of ipr-dl1, ipr-vr, ipr-ar, was 'backlinks'")
+                .hasMessageContaining("ranking must be one of ipr-dl1-frontier, ipr-dl1, ipr-vr, ipr-ar, was 'backlinks'")
                 .hasMessageContaining("was removed");
     }
 

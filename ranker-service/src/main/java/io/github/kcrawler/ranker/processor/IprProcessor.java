@@ -65,7 +65,11 @@ import java.util.Objects;
  * <h2>Page-store writes</h2>
  * Each write below becomes a changelog record once per commit (the store is cached, so a key's writes within one
  * commit interval reach the changelog once): a page's fetch, each receipt for a URL (unfetched or fetched, since DL1
- * adds β to a fetched page's score too), and one epoch mark per flush. Counted from the changelog of {@code bench e2e
+ * adds β to a fetched page's score too), and one epoch mark per flush. With {@code fetchedScoresKept} false (ours,
+ * ranking {@code ipr-dl1-frontier}; DL1 only) a receipt for a page already fetched is dropped: under DL1 nothing
+ * reads that score (a revisit does not vote again, the scheduler orders unfetched URLs only), so every published
+ * score is still DL1's exactly, and the fetched page keeps the score it had when fetched. That removes the write of
+ * every receipt for a fetched page (38–43 % of receipts on websim's default graph, BENCHMARKS.md). Counted from the changelog of {@code bench e2e
  * --max-pages 20000} (two runs each) per page this processor had processed: 6.5–6.8 records with
  * {@code wheel-lookahead} 0 or 128 alike (128 moves receipts from unfetched to fetched pages: about 1.4 against 0.9
  * per page). At most 80 of ~130,000 records were a key written twice in one
@@ -91,6 +95,7 @@ public final class IprProcessor implements Processor<String, Decoded<?>, String,
     private final String deltasChild;
     private final String scoresChild;
     private final int partitions;
+    private final boolean fetchedScoresKept;
     private final ReceiptQueue local = new ReceiptQueue();
     private final PartitionBatches<RankDelta> remote;
     private final PartitionBatches<RankScore> scoreBatches;
@@ -101,11 +106,12 @@ public final class IprProcessor implements Processor<String, Decoded<?>, String,
     private int ownPartition;
 
     /**
-     * @param partitions the crawl's partition count: every topic has it, and receipts for hosts of
-     *                   {@code context.taskId().partition()} are applied in place
+     * @param partitions        the crawl's partition count: every topic has it, and receipts for hosts of
+     *                          {@code context.taskId().partition()} are applied in place
+     * @param fetchedScoresKept false drops receipts for fetched pages (DL1 only: see "Page-store writes")
      */
     public IprProcessor(String pageStoreName, Duration flushInterval, IprParams params, RankerMetrics metrics,
-                        String deltasChild, String scoresChild, int partitions) {
+                        String deltasChild, String scoresChild, int partitions, boolean fetchedScoresKept) {
         this.pageStoreName = Objects.requireNonNull(pageStoreName, "pageStoreName");
         this.flushInterval = Objects.requireNonNull(flushInterval, "flushInterval");
         if (flushInterval.isNegative()) {
@@ -115,6 +121,11 @@ public final class IprProcessor implements Processor<String, Decoded<?>, String,
         if (params.cutOff() == IprParams.CutOff.PL) {
             throw new IllegalArgumentException("the PL cut-off cannot run partitioned; use DL1, VR or AR");
         }
+        if (!fetchedScoresKept && params.cutOff() != IprParams.CutOff.DL1) {
+            throw new IllegalArgumentException("only DL1 can drop receipts for fetched pages: " + params.cutOff()
+                    + " propagates from them");
+        }
+        this.fetchedScoresKept = fetchedScoresKept;
         this.metrics = Objects.requireNonNull(metrics, "metrics");
         this.deltasChild = Objects.requireNonNull(deltasChild, "deltasChild");
         this.scoresChild = Objects.requireNonNull(scoresChild, "scoresChild");
@@ -248,7 +259,11 @@ public final class IprProcessor implements Processor<String, Decoded<?>, String,
             page = RankPage.unfetched(url, ip);
         }
         switch (params.cutOff()) {
-            case DL1 -> update(key, fingerprint, page, page.score() + beta, 0.0);
+            case DL1 -> {
+                if (fetchedScoresKept || !page.fetched()) {
+                    update(key, fingerprint, page, page.score() + beta, 0.0);
+                }
+            }
             case VR -> {
                 boolean passes = IprRules.valueRatioPasses(page.score(), beta, params.valueRatio());
                 if (IprRules.valueRatioApplies(depth, passes)) {
