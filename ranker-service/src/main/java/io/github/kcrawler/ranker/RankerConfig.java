@@ -25,8 +25,9 @@ import java.util.Set;
  *                    the end of it (more traffic on {@code crawl.rank.scores}, lower latency)
  * @param metricsHost address of the {@code /metrics} and {@code /health} endpoint
  * @param metricsPort port of that endpoint; 0 picks a free port (logged at start-up)
- * @param ranking     how scores are computed: incremental PageRank of paper 002 with the DL1, VR or AR cut-off, or
- *                    ours, {@code ipr-dl1-frontier} (the default): DL1's crawl order, scores kept for unfetched URLs only
+ * @param ranking     how scores are computed: incremental PageRank of paper 002 with the DL1, VR or AR cut-off,
+ *                    or ours, {@code ipr-dl1-frontier} (the default): DL1's crawl order, scores kept for unfetched
+ *                    URLs only
  */
 public record RankerConfig(KafkaSettings kafka, int threads, long commitMs, long flushMs, String metricsHost,
                            int metricsPort, Ranking ranking) {
@@ -76,8 +77,8 @@ public record RankerConfig(KafkaSettings kafka, int threads, long commitMs, long
                     return r;
                 }
             }
-            throw new IllegalArgumentException("ranking must be one of ipr-dl1-frontier, ipr-dl1, ipr-vr, ipr-ar, was '" + s
-                    + "' (IPR's PL cut-off needs a breadth-first budget across partitions and is simulator-only; "
+            throw new IllegalArgumentException("ranking must be one of ipr-dl1-frontier, ipr-dl1, ipr-vr, ipr-ar, was '"
+                    + s + "' (IPR's PL cut-off needs a breadth-first budget across partitions and is simulator-only; "
                     + "the back-link count baseline, backlinks, was removed: it runs in the simulator as BLC)");
         }
     }

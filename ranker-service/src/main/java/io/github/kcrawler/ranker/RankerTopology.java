@@ -26,9 +26,10 @@ import java.util.List;
 
 /**
  * The ranker topology (DESIGN §2): incremental PageRank (paper 002) with the configured cut-off (and, for
- * {@code ipr-dl1-frontier}, ours: receipts for fetched pages dropped; {@link RankerConfig.Ranking}). One processor per task reads
- * {@code crawl.fetch.results} (an HTML page's result carries its link graph; issue 19), {@code crawl.links} (the
- * graph as an older fetcher wrote it, so such records are still ranked) and {@code crawl.rank.deltas} — all
+ * {@code ipr-dl1-frontier}, ours: receipts for fetched pages dropped; {@link RankerConfig.Ranking}). One processor
+ * per task reads {@code crawl.fetch.results} (an HTML page's result carries its link graph; issue 19),
+ * {@code crawl.links} (the graph as an older fetcher wrote it, so such records are still ranked) and
+ * {@code crawl.rank.deltas} — all
  * co-partitioned by IP — and owns the state of its partition's URLs; work for URLs of its own partition is done in
  * place, the rest goes as one batch per target partition to the partition owning the targets:
  *

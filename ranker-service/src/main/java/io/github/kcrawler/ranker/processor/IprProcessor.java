@@ -69,7 +69,8 @@ import java.util.Objects;
  * ranking {@code ipr-dl1-frontier}; DL1 only) a receipt for a page already fetched is dropped: under DL1 nothing
  * reads that score (a revisit does not vote again, the scheduler orders unfetched URLs only), so every published
  * score is still DL1's exactly, and the fetched page keeps the score it had when fetched. That removes the write of
- * every receipt for a fetched page (38–43 % of receipts on websim's default graph, BENCHMARKS.md). Counted from the changelog of {@code bench e2e
+ * every receipt for a fetched page: the changelog fell from 6.2–6.3 to 4.2 records per page in {@code bench e2e}
+ * (BENCHMARKS.md, twenty-sixth session). For the paper's DL1, counted from the changelog of {@code bench e2e
  * --max-pages 20000} (two runs each) per page this processor had processed: 6.5–6.8 records with
  * {@code wheel-lookahead} 0 or 128 alike (128 moves receipts from unfetched to fetched pages: about 1.4 against 0.9
  * per page). At most 80 of ~130,000 records were a key written twice in one
