@@ -94,10 +94,7 @@ public final class RankerTopology {
         topology.addSource(DELTAS_SOURCE, new StringDeserializer(), new LenientJsonDeserializer<>(RankDeltaBatch.class),
                 topics.rankDeltas.name());
         boolean fetchedScoresKept = config.ranking().fetchedScoresKept();
-        if (!fetchedScoresKept && params.cutOff() != IprParams.CutOff.DL1) {
-            throw new IllegalArgumentException("ranking " + config.ranking().key() + " needs the DL1 cut-off, was "
-                    + params.cutOff() + ": other cut-offs propagate from fetched pages");
-        }
+        IprProcessor.checkFetchedScores(params, fetchedScoresKept); // at build time, not when a task starts
         topology.addProcessor(IPR_PROCESSOR, () -> new IprProcessor(PAGE_STORE, flush, params, metrics, DELTAS_SINK,
                 SCORES_SINK, partitions, fetchedScoresKept), RESULTS_SOURCE, LINKS_SOURCE, DELTAS_SOURCE);
         // Cached: a popular URL's many receipts within a commit reach RocksDB and the changelog once.

@@ -122,10 +122,7 @@ public final class IprProcessor implements Processor<String, Decoded<?>, String,
         if (params.cutOff() == IprParams.CutOff.PL) {
             throw new IllegalArgumentException("the PL cut-off cannot run partitioned; use DL1, VR or AR");
         }
-        if (!fetchedScoresKept && params.cutOff() != IprParams.CutOff.DL1) {
-            throw new IllegalArgumentException("only DL1 can drop receipts for fetched pages: " + params.cutOff()
-                    + " propagates from them");
-        }
+        checkFetchedScores(params, fetchedScoresKept);
         this.fetchedScoresKept = fetchedScoresKept;
         this.metrics = Objects.requireNonNull(metrics, "metrics");
         this.deltasChild = Objects.requireNonNull(deltasChild, "deltasChild");
@@ -134,6 +131,14 @@ public final class IprProcessor implements Processor<String, Decoded<?>, String,
         this.remote = new PartitionBatches<>(partitions, DeltaChecks.MAX_BATCH_ENTRIES, DeltaChecks.MAX_BATCH_BYTES);
         this.scoreBatches = new PartitionBatches<>(partitions, DeltaChecks.MAX_BATCH_ENTRIES,
                 DeltaChecks.MAX_BATCH_BYTES);
+    }
+
+    /** Only DL1 may drop receipts for fetched pages: the other cut-offs propagate from them. */
+    public static void checkFetchedScores(IprParams params, boolean fetchedScoresKept) {
+        if (!fetchedScoresKept && params.cutOff() != IprParams.CutOff.DL1) {
+            throw new IllegalArgumentException("dropping receipts for fetched pages needs the DL1 cut-off, was "
+                    + params.cutOff() + ": it propagates from fetched pages");
+        }
     }
 
     @Override
