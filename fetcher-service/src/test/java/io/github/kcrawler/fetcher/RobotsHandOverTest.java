@@ -17,6 +17,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -101,19 +103,24 @@ class RobotsHandOverTest {
     }
 
     /**
-     * One fetch slot ({@code max-in-flight=1}), held by a slow page on another IP: b's robots.txt is granted by its
-     * IP's guard but waits for the slot, and its partition leaves meanwhile. When the slot frees, the fetch is not
-     * sent (it was, before the check moved after the slot: ScaleIT's violation of the twenty-fourth session).
+     * One fetch slot ({@code max-in-flight=1}), held by a page on another IP that the server keeps until the test lets
+     * it go: b's robots.txt is granted by its IP's guard but waits for the slot, and its partition leaves meanwhile.
+     * When the slot frees, the fetch is not sent (it was, before the check moved after the slot: ScaleIT's violation
+     * of the twenty-fourth session). Latches, not sleeps, order the steps: the slot is held until after the partition
+     * leaves however slow the machine.
      */
     @Test
     void aRobotsTxtWaitingForAFetchSlot_isNotSentOnceItsRequestsPartitionLeaves() throws Exception {
+        CountDownLatch slowPageArrived = new CountDownLatch(1);
+        CountDownLatch releaseSlowPage = new CountDownLatch(1);
         HttpServer slow = HttpServer.create(new InetSocketAddress(InetAddress.getByName("127.0.0.2"), 0), 50);
         slow.createContext("/", ex -> {
             String path = ex.getRequestURI().getRawPath();
             byte[] body = (path.equals("/robots.txt") ? "User-agent: *\nAllow: /\n" : "<html>slow</html>")
                     .getBytes(StandardCharsets.UTF_8);
-            if (!path.equals("/robots.txt")) {
-                sleepQuietly(1_500);
+            if (path.equals("/page")) {
+                slowPageArrived.countDown();
+                awaitQuietly(releaseSlowPage);
             }
             ex.sendResponseHeaders(200, body.length);
             try (OutputStream out = ex.getResponseBody()) {
@@ -128,12 +135,12 @@ class RobotsHandOverTest {
             String slowPage = "http://slow.test:" + slow.getAddress().getPort() + "/page";
             h.fetch("127.0.0.2", "http://slow.test:" + slow.getAddress().getPort() + "/robots.txt-first",
                     Duration.ofSeconds(15)); // slow.test's robots.txt is read and cached
-            Thread.sleep(T + 100); // 127.0.0.2's guard is free again
-            h.submit("127.0.0.2", slowPage, tracker.add(STAYING, 0)); // holds the only slot for 1.5 s
-            Thread.sleep(T + 300); // it may wait up to T at its IP's guard; then it holds the slot
+            h.submit("127.0.0.2", slowPage, tracker.add(STAYING, 0));
+            assertThat(slowPageArrived.await(10, TimeUnit.SECONDS)).as("the slow page holds the only slot").isTrue();
             h.submit("127.0.0.1", url("b.test", "/1"), tracker.add(LEAVING, 0)); // granted at once, waits for the slot
-            Thread.sleep(300);
+            Thread.sleep(300); // lets it reach the slot; were it still before, the guard's own check would drop it
             tracker.leaving(List.of(LEAVING));
+            releaseSlowPage.countDown();
             await().atMost(Duration.ofSeconds(10)).until(() -> h.abandoned.size() == 1);
             await().atMost(Duration.ofSeconds(10)).until(() -> h.results.size() == 2); // the slow page came back
             assertThat(requests).as("nothing reached b.test's IP").isEmpty();
@@ -142,13 +149,14 @@ class RobotsHandOverTest {
             Thread.sleep(T);
             assertThat(requests).as("nothing reached b.test's IP").isEmpty();
         } finally {
+            releaseSlowPage.countDown();
             slow.stop(0);
         }
     }
 
-    private static void sleepQuietly(long ms) {
+    private static void awaitQuietly(CountDownLatch latch) {
         try {
-            Thread.sleep(ms);
+            latch.await(30, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
