@@ -40,39 +40,20 @@ public final class NewSiteRecomputedPageRankOrdering extends FrontierOrdering {
 
     public static final String NAME = "IPR-NSR";
 
-    private final int recomputeEvery;
-    private final double damping;
-    private final LinkStore links;
+    private final CrawledGraphPageRank graph;
+    /** The estimate r: the crawled graph's values, raised between recomputations (the array is the graph's). */
     private final double[] rank;
-    private final double[] next;
-    private final boolean[] valued;
-    private final int[] known;
-    private final int[] fetchedPages;
+    private final double[] priorities;
     private final boolean[] seed;
     private final boolean[] hostVisited;
     private final int[] hostHead;
     private final int[] nextInHost;
-    private int knownCount;
-    private int fetchedCount;
-    private int sinceRecompute;
-    private int recomputations;
 
     public NewSiteRecomputedPageRankOrdering(NodeLabels labels, int recomputeEvery, double damping) {
         super(NAME, labels);
-        if (recomputeEvery < 1) {
-            throw new IllegalArgumentException("recomputeEvery must be >= 1, was " + recomputeEvery);
-        }
-        if (!(damping > 0 && damping < 1)) {
-            throw new IllegalArgumentException("damping must be in (0, 1), was " + damping);
-        }
-        this.recomputeEvery = recomputeEvery;
-        this.damping = damping;
-        this.links = new LinkStore(numNodes);
-        this.rank = new double[numNodes];
-        this.next = new double[numNodes];
-        this.valued = new boolean[numNodes];
-        this.known = new int[numNodes];
-        this.fetchedPages = new int[numNodes];
+        this.graph = new CrawledGraphPageRank(numNodes, recomputeEvery, damping);
+        this.rank = graph.values();
+        this.priorities = new double[numNodes];
         this.seed = new boolean[numNodes];
         int hosts = 0;
         for (int v = 0; v < numNodes; v++) {
@@ -107,7 +88,7 @@ public final class NewSiteRecomputedPageRankOrdering extends FrontierOrdering {
 
     @Override
     protected void onDiscovered(int node) {
-        known[knownCount++] = node;
+        graph.discovered(node);
         int h = labels.hostOf(node);
         nextInHost[node] = hostHead[h];
         hostHead[h] = node;
@@ -130,38 +111,35 @@ public final class NewSiteRecomputedPageRankOrdering extends FrontierOrdering {
                 }
             }
         }
-        int degree = links.add(page, pageLinks, from, to);
-        fetchedPages[fetchedCount++] = page;
+        boolean recomputeDue = graph.fetched(page, pageLinks, from, to);
+        LinkStore links = graph.links();
+        int degree = links.degree(page);
         if (degree > 0) {
-            double base = valued[page] ? rank[page] : 1.0 / knownCount;
-            double share = damping * base / degree;
+            double share = graph.damping() * graph.valueOrInitial(page) / degree;
             int[] pool = links.pool();
             int s = links.start(page);
             for (int k = s; k < s + degree; k++) {
                 int q = pool[k];
                 if (inFrontier(q)) {
-                    rank[q] += share;
+                    graph.raise(q, share);
                     setPriority(q, priorityOf(q));
                 }
             }
         }
-        if (++sinceRecompute >= recomputeEvery) {
-            sinceRecompute = 0;
+        if (recomputeDue) {
             recompute();
         }
     }
 
     /** One power iteration over the crawled graph from the previous values (as {@link BatchPageRank}), re-sort. */
     private void recompute() {
-        int n = knownCount;
-        BatchPageRank.powerIteration(known, knownCount, valued, rank, next, links, fetchedPages, fetchedCount, damping,
-                this::isFetched);
-        for (int i = 0; i < n; i++) {
+        graph.recompute(this::isFetched);
+        int[] known = graph.known();
+        for (int i = 0, n = graph.knownCount(); i < n; i++) {
             int v = known[i];
-            next[v] = priorityOf(v);
+            priorities[v] = priorityOf(v);
         }
-        recomputations++;
-        reprioritizeFrontier(next);
+        reprioritizeFrontier(priorities);
     }
 
     /** The current estimate of {@code node} (0 for a node never reached). */
@@ -171,6 +149,6 @@ public final class NewSiteRecomputedPageRankOrdering extends FrontierOrdering {
 
     /** Recomputations done so far. */
     public int recomputations() {
-        return recomputations;
+        return graph.recomputations();
     }
 }
