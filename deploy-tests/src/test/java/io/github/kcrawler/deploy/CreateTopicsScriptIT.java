@@ -13,7 +13,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,15 +36,10 @@ class CreateTopicsScriptIT {
     @BeforeAll
     static void startBrokerAndShim() throws Exception {
         kafka = KafkaTestCluster.startTemporary();
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Path shim = bin.resolve("kafka-topics.sh");
-        Files.writeString(shim, "#!/bin/sh\nexec '" + java + "' -Xshare:auto -XX:TieredStopAtLevel=1 -cp '"
-                + System.getProperty("java.class.path") + "' org.apache.kafka.tools.TopicCommand \"$@\"\n");
-        Files.setPosixFilePermissions(shim, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Path features = bin.resolve("kafka-features.sh");
-        Files.writeString(features, "#!/bin/sh\nexec '" + java + "' -Xshare:auto -XX:TieredStopAtLevel=1 -cp '"
-                + System.getProperty("java.class.path") + "' org.apache.kafka.tools.FeatureCommand \"$@\"\n");
-        Files.setPosixFilePermissions(features, PosixFilePermissions.fromString("rwxr-xr-x"));
+        KafkaCliShim.write(bin, "kafka-topics.sh", "org.apache.kafka.tools.TopicCommand",
+                List.of("-XX:TieredStopAtLevel=1"));
+        KafkaCliShim.write(bin, "kafka-features.sh", "org.apache.kafka.tools.FeatureCommand",
+                List.of("-XX:TieredStopAtLevel=1"));
     }
 
     @AfterAll

@@ -6,7 +6,6 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -104,12 +103,8 @@ final class LocalContainers implements AutoCloseable {
     }
 
     private void shim(String name, String mainClass) throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Path shim = bin.resolve(name);
-        Files.writeString(shim, "#!/bin/sh\nexec '" + java + "' -Djdk.net.hosts.file='" + hostsFile
-                + "' -Xshare:auto -XX:TieredStopAtLevel=1 -Xmx256m -cp '" + System.getProperty("java.class.path")
-                + "' " + mainClass + " \"$@\"\n");
-        Files.setPosixFilePermissions(shim, PosixFilePermissions.fromString("rwxr-xr-x"));
+        KafkaCliShim.write(bin, name, mainClass, List.of("-Djdk.net.hosts.file=" + hostsFile,
+                "-XX:TieredStopAtLevel=1", "-Xmx256m"));
     }
 
     /** Container paths of one container: its mounts (container path → host path), and its own root file system. */
