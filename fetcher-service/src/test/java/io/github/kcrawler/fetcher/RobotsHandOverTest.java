@@ -31,8 +31,12 @@ import static org.awaitility.Awaitility.await;
  * same file asks again and gets it.
  */
 class RobotsHandOverTest {
-    /** Long enough that a robots.txt fetch queued behind a page waits at the guard while the test moves partitions. */
-    private static final long T = 500;
+    /**
+     * Long enough that a robots.txt fetch queued behind a page waits at the guard while the test moves partitions:
+     * the margin is about T less one page's round trip, and a loaded CI machine can stall a test thread for hundreds
+     * of milliseconds.
+     */
+    private static final long T = 1_000;
     private static final TopicPartition LEAVING = new TopicPartition("req", 0);
     private static final TopicPartition STAYING = new TopicPartition("req", 1);
     private HttpServer server;
