@@ -22,6 +22,11 @@ import java.util.function.BiConsumer;
  */
 final class Completion {
     private final FetchJob job;
+    /**
+     * The offset slot these results finish: the job's own, or that of a later delivery of the same record to this
+     * instance once they answer it ({@link #answer}).
+     */
+    private volatile OffsetTracker.Slot slot;
     private final AtomicInteger remaining;
     private final BiConsumer<FetchJob, Exception> listener;
     private volatile Exception failure;
@@ -33,6 +38,7 @@ final class Completion {
     /** @param listener told once when the job is over: error null when done (or dropped because its partition left) */
     Completion(FetchJob job, int sends, BiConsumer<FetchJob, Exception> listener) {
         this.job = job;
+        this.slot = job.slot;
         this.remaining = new AtomicInteger(sends);
         this.listener = listener;
         this.records = new ArrayList<>(sends);
@@ -45,10 +51,11 @@ final class Completion {
         }
         if (remaining.decrementAndGet() == 0) {
             Exception f = failure;
-            if (f == null && job.slot != null) {
-                job.slot.done();
-            } else if (job.slot != null) {
-                job.slot.gaveUp(); // a later delivery of the record must fetch it again
+            OffsetTracker.Slot s = slot;
+            if (f == null && s != null) {
+                s.done();
+            } else if (s != null) {
+                s.gaveUp(); // a later delivery of the record must fetch it again
             }
             listener.accept(job, f);
         }
@@ -94,13 +101,23 @@ final class Completion {
     }
 
     OffsetTracker.Slot slot() {
-        return job.slot;
+        return slot;
+    }
+
+    /**
+     * These results now answer {@code later}, a later delivery of the same record to this instance (the partition
+     * left before they were committed, and came back): they commit its offset, and the job's own slot is forgotten
+     * (consumer thread only, before the results go into a transaction).
+     */
+    void answer(OffsetTracker.Slot later) {
+        slot = later;
     }
 
     /** The job's transaction committed: its results are visible and its offset may move past it. */
     void committed() {
-        if (job.slot != null) {
-            job.slot.done();
+        OffsetTracker.Slot s = slot;
+        if (s != null) {
+            s.done();
         }
         listener.accept(job, null);
     }
@@ -110,8 +127,9 @@ final class Completion {
      * cannot be produced (the error; the service reports unhealthy). A later delivery of the record fetches it again.
      */
     void dropped(Exception error) {
-        if (job.slot != null) {
-            job.slot.gaveUp();
+        OffsetTracker.Slot s = slot;
+        if (s != null) {
+            s.gaveUp();
         }
         listener.accept(job, error);
     }

@@ -45,7 +45,9 @@ import java.util.concurrent.locks.LockSupport;
  * skipped ({@link OffsetTracker}), and so is one its partition's previous owner listed as finished in its last
  * commit ({@link FinishedOffsets}); both are counted under {@code FETCH_REDELIVERED_SKIPPED}. The previous owner's
  * list is read when the partition is assigned, or — if that owner's transaction was still open then, so the
- * committed offsets were not stable — at the partition's first record.
+ * committed offsets were not stable — at the partition's first record. A request this instance had fetched but not
+ * committed when its partition left (lost with the broker, say) is answered by those results if it comes back here
+ * ({@link TransactionalOutput}, counted under {@code FETCH_REDELIVERED_ANSWERED}).
  */
 final class ConsumerLoop {
     private static final Logger LOG = LoggerFactory.getLogger(ConsumerLoop.class);
@@ -283,10 +285,14 @@ final class ConsumerLoop {
             readFinishedOffsets(List.of(tp)); // its committed offset is stable now: records were delivered from it
         }
         OffsetTracker.Slot slot = tracker.add(tp, r.offset());
+        output.passed(tp, slot.isRedelivered() ? r.offset() + 1 : r.offset());
         if (slot.isRedelivered()) {
             metrics.redeliveredSkipped.increment();
             LOG.debug("skipping {}@{}: this instance fetched it before the partition moved", tp, r.offset());
             return;
+        }
+        if (output.answer(slot)) {
+            return; // results fetched here before the partition left, not committed then, go into the next transaction
         }
         FetchRequest request;
         try {
@@ -352,7 +358,11 @@ final class ConsumerLoop {
             Map<TopicPartition, OffsetAndMetadata> committed = consumer.committed(new HashSet<>(partitions),
                     Duration.ofSeconds(5));
             for (TopicPartition tp : partitions) {
-                tracker.committedWhenAssigned(tp, committed.get(tp));
+                OffsetAndMetadata c = committed.get(tp);
+                tracker.committedWhenAssigned(tp, c);
+                if (c != null) {
+                    output.passed(tp, c.offset()); // committed past by the partition's last owner
+                }
             }
             return true;
         } catch (WakeupException e) {
@@ -373,6 +383,7 @@ final class ConsumerLoop {
             if (partitions.isEmpty()) {
                 return;
             }
+            output.rebalancing();
             // first: nothing more is sent for them. A fetch granted between the wait below and the partitions'
             // removal went out while the next owner took over the IP (bench scale: 2 politeness violations, 64 ms)
             tracker.leaving(partitions);
@@ -394,6 +405,7 @@ final class ConsumerLoop {
         /** The records the previous owners listed as finished in their last commits ({@link FinishedOffsets}). */
         @Override
         public void onPartitionsLost(Collection<TopicPartition> partitions) {
+            output.rebalancing();
             owned.removed(partitions);
             partitions.forEach(assignedAt::remove);
             tracker.remove(partitions);
@@ -403,6 +415,7 @@ final class ConsumerLoop {
         @Override
         public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
             owned.assigned(partitions);
+            output.retain(consumer.assignment()); // the rebalance is over: kept results of other partitions go
             long now = System.currentTimeMillis();
             for (TopicPartition tp : partitions) {
                 assignedAt.put(tp, now);

@@ -43,6 +43,7 @@ final class FetchMetrics {
     final Counter warcRecords;
     final Counter badRecords;
     final Counter redeliveredSkipped;
+    final Counter redeliveredAnswered;
     final Counter commitFailures;
     final Counter linkClosures;
     final Counter assignedHoldsExpired;
@@ -92,6 +93,10 @@ final class FetchMetrics {
                 .tag("topic", requestTopic).tag("reason", "deserialization").register(registry);
         redeliveredSkipped = Counter.builder(MetricNames.FETCH_REDELIVERED_SKIPPED)
                 .description("fetch requests delivered again after a rebalance and skipped: fetched here before")
+                .register(registry);
+        redeliveredAnswered = Counter.builder(MetricNames.FETCH_REDELIVERED_ANSWERED)
+                .description("fetch requests delivered again after a rebalance and answered by results fetched here "
+                        + "before the partition left, not yet committed then")
                 .register(registry);
         commitFailures = Counter.builder(MetricNames.FETCH_COMMIT_FAILURES)
                 .description("fetch-request offset commits (transactions) that failed (fetches wait until one "

@@ -137,8 +137,9 @@ final class FetchPipeline {
 
     /**
      * Starts the job; returns at once. A request delivered again while this instance's earlier delivery of it is
-     * still in flight (see {@link OffsetTracker.Slot#earlier()}) first waits for that one: if it finishes, the
-     * request is done without a second fetch; if it gives up, the request is fetched.
+     * still in flight (see {@link OffsetTracker.Slot#earlier()}) first waits for that one: if it finishes, or its
+     * results answer this delivery (its partition had left before they were committed), the request is done without
+     * a second fetch; if it gives up, the request is fetched.
      */
     void submit(FetchJob job) {
         awaitEarlier(job, EARLIER_RECHECK_MS);
@@ -146,6 +147,10 @@ final class FetchPipeline {
 
     private void awaitEarlier(FetchJob job, long recheckMs) {
         OffsetTracker.Slot earlier = job.slot == null ? null : job.slot.earlier();
+        if (earlier != null && job.slot.isAnswered()) {
+            publisher.answered(job); // the earlier delivery's results will commit its offset
+            return;
+        }
         if (earlier == null) {
             start(job);
             return;

@@ -49,6 +49,8 @@ final class OffsetTracker {
         private boolean staged;
         private boolean redelivered;
         private volatile Slot earlier;
+        private volatile Slot later;
+        private volatile boolean answered;
 
         Slot(TopicPartition partition, long offset) {
             this.partition = partition;
@@ -114,6 +116,27 @@ final class OffsetTracker {
         /** The earlier delivery has settled (finished or given up): drops the link so it can be collected. */
         void forgetEarlier() {
             earlier = null;
+        }
+
+        /** The later delivery of this same record that was linked to this slot ({@link #earlier()}), or null. */
+        Slot later() {
+            return later;
+        }
+
+        /**
+         * True once the results of an earlier delivery of this record to this instance answer this slot: they go
+         * into the next transaction with this slot's offset ({@link TransactionalOutput}), and the record must not
+         * be fetched here.
+         */
+        boolean isAnswered() {
+            return answered;
+        }
+
+        /** Marks the slot answered by an earlier delivery's results, now waiting for a transaction. */
+        void answered() {
+            answered = true;
+            started = true;
+            resultsReady = true;
         }
 
         /** Marks the record handed to the pipeline (consumer thread only). */
@@ -202,6 +225,7 @@ final class OffsetTracker {
             slot.done = true;
         } else if (before != null && before.started && !before.hasGivenUp()) {
             slot.earlier = before;
+            before.later = slot;
         }
         s.slots.addLast(slot);
         s.next = offset + 1;

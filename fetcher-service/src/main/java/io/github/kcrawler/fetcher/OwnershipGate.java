@@ -7,6 +7,7 @@ import org.slf4j.LoggerFactory;
 
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 /**
  * Whether the fetcher may send a request now ({@link #open}): false while this instance cannot be sure it still owns
@@ -18,6 +19,9 @@ import java.util.concurrent.TimeUnit;
  *   the group may have moved the partitions;</li>
  *   <li>while a transaction round has run longer than {@link #STALLED_COMMIT_NANOS} (the broker or the coordinator
  *   is away and the producer retries);</li>
+ *   <li>while the consumer thread has not moved for longer than {@link #STALLED_LOOP_NANOS} (blocked in a rebalance
+ *   callback or a group join inside {@code poll}, or starved): nothing it would commit can be committed meanwhile.
+ *   It opens by itself once the thread moves again, unless the stall grew into one of the cases above;</li>
  *   <li>from a closed Kafka connection ({@link ClientLinks}: a SIGKILLed broker's sockets close at once) until a
  *   transaction round trip begun after it succeeds;</li>
  *   <li>after an aborted transaction, until one commits or a rebalance says what this member owns — and if a
@@ -33,6 +37,15 @@ final class OwnershipGate {
     /** How long a transaction round may run before fetches wait for it: many times a normal commit round trip. */
     static final long STALLED_COMMIT_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
     /**
+     * How long the consumer thread may go without a step ({@link #loopTurn}, {@link #polled}, a transaction round
+     * beginning or ending) before fetches wait for it: five times the longest {@code poll} of a healthy loop (100 ms).
+     * Without this bound, fetches went on for up to half the session timeout while the thread was held elsewhere —
+     * a rebalance callback waiting for committed offsets, a group join — and whatever they fetched could not be
+     * committed; a broker lost in that window had every one of them fetched again (CI, 2026-12-02: 11 pages of
+     * four IPs fetched in the 0.75 s before the broker's SIGKILL, fetched again after its restart).
+     */
+    static final long STALLED_LOOP_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+    /**
      * The bound of the hold after a rebalance that completed while transactions failed: longer than a two-round
      * cooperative rebalance takes here. The round says what this member owns, but the results held since the abort are
      * not saved yet, and another round may follow and abort the next transaction too: pages fetched in between would
@@ -45,10 +58,13 @@ final class OwnershipGate {
     private static final long LINK_LOG_EVERY_NANOS = TimeUnit.SECONDS.toNanos(30);
 
     private final FetchMetrics metrics;
+    private final LongSupplier nanos;
     private final long pauseNanos;
     private final ClientLinks links = new ClientLinks();
     /** Consumer-loop progress, for detecting that this process was paused. */
-    private volatile long lastLoopNanos = System.nanoTime();
+    private volatile long lastLoopNanos;
+    /** The consumer thread's last step of any kind (a turn, a poll's return, a round's start or end). */
+    private volatile long lastStepNanos;
     private volatile boolean confirming;
     /** When the transaction round now running began ({@code 0}: none runs). */
     private volatile long commitStartedNanos;
@@ -59,12 +75,22 @@ final class OwnershipGate {
     /** Until when fetches stay held after a rebalance while transactions fail ({@code 0}: no such hold). */
     private long assignedHoldUntilNanos;
     /** When the closed-connection gate was last logged: a broker that is away fails a reconnect every second. */
-    private long lastLinkLogNanos = System.nanoTime() - LINK_LOG_EVERY_NANOS - 1;
+    private long lastLinkLogNanos;
 
     /** @param sessionTimeoutMs the consumer's session timeout: a pause of half of it may have cost the partitions */
     OwnershipGate(FetchMetrics metrics, long sessionTimeoutMs) {
+        this(metrics, sessionTimeoutMs, System::nanoTime);
+    }
+
+    /** @param nanos the monotonic clock ({@link System#nanoTime} but in tests) */
+    OwnershipGate(FetchMetrics metrics, long sessionTimeoutMs, LongSupplier nanos) {
         this.metrics = metrics;
+        this.nanos = nanos;
         this.pauseNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, sessionTimeoutMs / 2));
+        long now = nanos.getAsLong();
+        this.lastLoopNanos = now;
+        this.lastStepNanos = now;
+        this.lastLinkLogNanos = now - LINK_LOG_EVERY_NANOS - 1;
     }
 
     /** Counts the closed connections of a Kafka client (its {@code metrics()}, group e.g. "producer-metrics"). */
@@ -79,10 +105,11 @@ final class OwnershipGate {
 
     /** Any thread, before each fetch: whether it may be sent now ({@code running}: the fetcher is not stopping). */
     boolean open(boolean running) {
-        long now = System.nanoTime();
+        long now = nanos.getAsLong();
         long commitStarted = commitStartedNanos;
         return running && !confirming && now - lastLoopNanos <= pauseNanos
-                && (commitStarted == 0 || now - commitStarted <= STALLED_COMMIT_NANOS)
+                && (commitStarted == 0 ? now - lastStepNanos <= STALLED_LOOP_NANOS
+                        : now - commitStarted <= STALLED_COMMIT_NANOS)
                 && links.closed() == linksConfirmed;
     }
 
@@ -93,7 +120,7 @@ final class OwnershipGate {
 
     /** The consumer loop's turn begins: a long gap since the last one, or a closed connection, closes the gate. */
     void loopTurn() {
-        long now = System.nanoTime();
+        long now = nanos.getAsLong();
         if (now - lastLoopNanos > pauseNanos) {
             confirming = true; // before the timestamp moves, so no fetch slips through in between
             LOG.warn("the fetcher consumer did not run for {} ms (paused or starved); fetches wait until the group "
@@ -101,6 +128,7 @@ final class OwnershipGate {
                     TimeUnit.NANOSECONDS.toMillis(now - lastLoopNanos));
         }
         lastLoopNanos = now;
+        lastStepNanos = now;
         if (!confirming && links.closed() != linksConfirmed) {
             confirming = true;
             metrics.linkClosures.increment();
@@ -114,13 +142,14 @@ final class OwnershipGate {
 
     /** {@code poll} returned: paused inside it (the usual place), its return proves nothing about membership. */
     void polled() {
-        long after = System.nanoTime();
+        long after = nanos.getAsLong();
         if (after - lastLoopNanos > pauseNanos) {
             confirming = true;
             LOG.warn("the fetcher consumer was paused for {} ms; fetches wait until the group confirms this instance "
                     + "still owns its partitions", TimeUnit.NANOSECONDS.toMillis(after - lastLoopNanos));
         }
         lastLoopNanos = after;
+        lastStepNanos = after;
     }
 
     /** Connections closed so far: read before a round trip, what it confirms if it succeeds. */
@@ -130,10 +159,13 @@ final class OwnershipGate {
 
     /** A transaction round begins (a round that runs too long closes the gate). */
     void roundStarted() {
-        commitStartedNanos = Math.max(1, System.nanoTime());
+        long now = nanos.getAsLong();
+        lastStepNanos = now;
+        commitStartedNanos = now == 0 ? 1 : now;
     }
 
     void roundEnded() {
+        lastStepNanos = nanos.getAsLong(); // before the round is over: open() reads them in the other order
         commitStartedNanos = 0;
     }
 
@@ -172,7 +204,7 @@ final class OwnershipGate {
     void assigned() {
         if (commitFailing) {
             // known again, but nothing since the abort is saved: hold (bounded)
-            assignedHoldUntilNanos = System.nanoTime() + ASSIGNED_HOLD_NANOS;
+            assignedHoldUntilNanos = nanos.getAsLong() + ASSIGNED_HOLD_NANOS;
             confirming = true;
         } else {
             confirming = false;
@@ -181,7 +213,7 @@ final class OwnershipGate {
 
     /** Ends a hold begun by {@link #assigned} once its bound has passed without a commit. */
     void releaseExpiredHold() {
-        if (confirming && assignedHoldUntilNanos != 0 && System.nanoTime() - assignedHoldUntilNanos >= 0) {
+        if (confirming && assignedHoldUntilNanos != 0 && nanos.getAsLong() - assignedHoldUntilNanos >= 0) {
             assignedHoldUntilNanos = 0;
             confirming = false;
             commitFailing = false;

@@ -153,6 +153,14 @@ final class PagePublisher {
         sink.abandoned(job);
     }
 
+    /**
+     * The job ends here without a fetch: the results of an earlier delivery of the same request to this instance
+     * answer it ({@link OffsetTracker.Slot#isAnswered()}), and their transaction completes its offset.
+     */
+    void answered(FetchJob job) {
+        sink.abandoned(job);
+    }
+
     /** A job that got an HTTP outcome (a response, or a network failure). */
     void publish(FetchJob job, HttpFetchResponse response, Throwable error) {
         try {

@@ -55,8 +55,31 @@ class RedeliveryTest {
             await(() -> h.results.size() == 1);
             assertThat(server.hits("/page")).isEqualTo(1);
             assertThat(h.results.get(0).outcome()).isEqualTo(FetchOutcome.OK);
-            assertThat(again.isDone()).isTrue();
+            await(again::isDone); // acknowledged right after the sink took the result
             assertThat(h.registry.get("crawler.fetch.redelivered.skipped").counter().count()).isZero();
+        }
+    }
+
+    @Test
+    void aRequestAnsweredByItsEarlierDeliverysResultsIsNotFetched() throws Exception {
+        try (HostileServer server = new HostileServer("127.0.0.1"); PipelineHarness h = new PipelineHarness(Map.of())) {
+            server.on("/page", html("page"));
+            OffsetTracker.Slot again = redeliveredWhileInFlight(new OffsetTracker());
+            String url = job(server, again).request.url();
+            h.pipeline.submit(job(server, again));
+            TimeUnit.MILLISECONDS.sleep(100);
+            assertThat(h.abandoned).isEmpty();
+
+            // the earlier delivery's results became ready after its partition had left: the consumer thread gives
+            // them this slot (TransactionalOutput), and their transaction will finish it
+            again.answered();
+            await(() -> h.abandoned.contains(url));
+            TimeUnit.MILLISECONDS.sleep(100);
+            assertThat(server.hits("/page")).as("no second fetch").isZero();
+            assertThat(h.results).isEmpty();
+            assertThat(again.isDone()).as("done only once the transaction commits").isFalse();
+            assertThat(again.hasGivenUp()).isFalse();
+            assertThat(again.earlier().hasGivenUp()).isFalse();
         }
     }
 

@@ -17,6 +17,11 @@ public final class MetricNames {
     public static final String FETCH_LATENCY = "crawler.fetch.latency";
     /** Counter: fetch requests delivered again after a rebalance and skipped, this instance had fetched them. */
     public static final String FETCH_REDELIVERED_SKIPPED = "crawler.fetch.redelivered.skipped";
+    /**
+     * Counter: fetch requests delivered again after a rebalance and answered, without a fetch, by the results this
+     * instance had fetched but not yet committed when the partition left.
+     */
+    public static final String FETCH_REDELIVERED_ANSWERED = "crawler.fetch.redelivered.answered";
     /** Counter: offset commits of fetch requests that failed (fetches wait until one succeeds). */
     public static final String FETCH_COMMIT_FAILURES = "crawler.fetch.commit.failures";
     /** Times the fetch gate closed because a Kafka connection of the fetcher closed (the broker may be gone). */
