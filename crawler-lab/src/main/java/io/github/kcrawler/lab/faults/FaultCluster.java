@@ -277,6 +277,33 @@ final class FaultCluster implements AutoCloseable {
         return String.join("\n", out);
     }
 
+    /**
+     * What the fetchers said about their ownership of partitions in a run directory's logs (the gate closing and
+     * opening, aborted transactions, pauses), each line prefixed with its log's name: what explains duplicate
+     * fetches, for a failure message CI shows. At most {@code maxLines}, the last ones.
+     */
+    static String fetcherOwnershipLines(Path runDir, int maxLines) {
+        List<String> out = new ArrayList<>();
+        try (java.util.stream.Stream<Path> logs = java.nio.file.Files.list(runDir.resolve("logs"))) {
+            for (Path log : logs.filter(f -> f.getFileName().toString().startsWith("fetcher")).sorted().toList()) {
+                String name = log.getFileName().toString();
+                for (String line : java.nio.file.Files.readAllLines(log)) {
+                    if (line.contains("OwnershipGate") || line.contains("ConsumerLoop") || line.startsWith("=====")) {
+                        out.add(name + ": " + line.strip());
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return "(fetcher logs not readable: " + e + ")";
+        }
+        if (out.size() > maxLines) {
+            int more = out.size() - maxLines;
+            out = new ArrayList<>(out.subList(more, out.size()));
+            out.add(0, "… " + more + " earlier lines in " + runDir.resolve("logs"));
+        }
+        return out.isEmpty() ? "(nothing in the fetcher logs)" : String.join("\n", out);
+    }
+
     /** Stops the services (SIGTERM, in reverse start order), then the broker. */
     @Override
     public void close() {

@@ -55,7 +55,9 @@ class FaultsIT {
         assertThat(r.lostUrls()).as("lost URLs, e.g. %s", r.lostSample()).isZero();
         // the goal itself (1 %); since the fetchers commit within 50 ms of finishing a request, the runs
         // measured gave 0–5 duplicates, the most with the CPU starved (BENCHMARKS.md, "Faults")
-        assertThat(r.duplicateFetchRatio()).as("duplicate fetches / pages, e.g. %s", r.duplicateSample())
+        assertThat(r.duplicateFetchRatio()).as("duplicate fetches / pages, e.g. %s%nthe disruptions:%n%s%n"
+                        + "what the fetchers said about their partitions:%n%s", r.duplicateSample(),
+                        r.disruptions(), FaultCluster.fetcherOwnershipLines(config.dataDir().resolve("disturbed"), 80))
                 .isLessThanOrEqualTo(FaultsResult.MAX_DUPLICATE_RATIO);
         assertThat(r.politenessViolations()).as("politeness violations, e.g. %s", r.violationSample()).isZero();
         assertThat(r.revisitState().fetched()).isEqualTo(r.disturbed().distinctPages());

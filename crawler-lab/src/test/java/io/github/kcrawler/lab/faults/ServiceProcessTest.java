@@ -77,6 +77,31 @@ class ServiceProcessTest {
                 .isEqualTo("(no diagnosis printed)");
     }
 
+    @Test
+    void theFetchersOwnershipLinesExplainDuplicatesInAFailureMessage() throws Exception {
+        Path run = dir.resolve("run");
+        java.nio.file.Files.createDirectories(run.resolve("logs"));
+        java.nio.file.Files.write(run.resolve("logs").resolve("fetcher-1.log"), List.of(
+                "===== start 1 of fetcher-1 =====",
+                "10:00:01.000 INFO  i.g.k.f.FetcherService - fetcher started",
+                "10:00:02.000 WARN  i.g.k.f.OwnershipGate - fetcher transaction aborted",
+                "10:00:02.100 INFO  i.g.k.f.ConsumerLoop - fetcher ownership of [p-0] confirmed"));
+        java.nio.file.Files.write(run.resolve("logs").resolve("fetcher-2.log"), List.of(
+                "10:00:03.000 WARN  i.g.k.f.OwnershipGate - the fetcher consumer was paused for 12059 ms"));
+        java.nio.file.Files.write(run.resolve("logs").resolve("scheduler.log"), List.of(
+                "10:00:03.000 WARN  i.g.k.f.OwnershipGate - not a fetcher's log"));
+
+        assertThat(FaultCluster.fetcherOwnershipLines(run, 10)).isEqualTo(String.join("\n",
+                "fetcher-1.log: ===== start 1 of fetcher-1 =====",
+                "fetcher-1.log: 10:00:02.000 WARN  i.g.k.f.OwnershipGate - fetcher transaction aborted",
+                "fetcher-1.log: 10:00:02.100 INFO  i.g.k.f.ConsumerLoop - fetcher ownership of [p-0] confirmed",
+                "fetcher-2.log: 10:00:03.000 WARN  i.g.k.f.OwnershipGate - the fetcher consumer was paused for 12059 ms"));
+        assertThat(FaultCluster.fetcherOwnershipLines(run, 1)).isEqualTo(String.join("\n",
+                "… 3 earlier lines in " + run.resolve("logs"),
+                "fetcher-2.log: 10:00:03.000 WARN  i.g.k.f.OwnershipGate - the fetcher consumer was paused for 12059 ms"));
+        assertThat(FaultCluster.fetcherOwnershipLines(dir.resolve("none"), 10)).startsWith("(fetcher logs not readable");
+    }
+
     private static void awaitExit(ServiceProcess p) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (p.isAlive() && System.nanoTime() < deadline) {
