@@ -97,6 +97,8 @@ final class TransactionalOutput implements AutoCloseable {
     private final Map<TopicPartition, TreeMap<Long, Completion>> kept = new HashMap<>();
     /** The partitions the last completed rebalance left here; null while one is under way (consumer thread only). */
     private Set<TopicPartition> assigned;
+    /** Kept results that answered a new delivery since the last completed rebalance (for its log line). */
+    private long answeredSinceRebalance;
     private volatile boolean closed;
     private volatile java.util.function.IntConsumer beforeOffsets = jobs -> { };
 
@@ -325,6 +327,7 @@ final class TransactionalOutput implements AutoCloseable {
         later.answered();
         c.answer(later);
         again.add(c);
+        answeredSinceRebalance++;
         metrics.redeliveredAnswered.increment();
         LOG.debug("results of {} fetched before its partition left answer its new delivery at {}@{}",
                 c.job().request.url(), later.partition, later.offset);
@@ -373,6 +376,7 @@ final class TransactionalOutput implements AutoCloseable {
     /** A rebalance completed and this instance owns {@code owned}: results kept for other partitions are dropped. */
     void retain(Set<TopicPartition> owned) {
         assigned = Set.copyOf(owned);
+        int before = kept();
         kept.entrySet().removeIf(e -> {
             if (owned.contains(e.getKey())) {
                 return false;
@@ -380,6 +384,13 @@ final class TransactionalOutput implements AutoCloseable {
             e.getValue().values().forEach(c -> c.dropped(null));
             return true;
         });
+        int after = kept();
+        if (before > 0 || answeredSinceRebalance > 0) {
+            LOG.info("fetch results kept across rebalances: {} answered a new delivery of their request since the "
+                    + "last rebalance, {} now wait for their partition's records, {} dropped (their partitions went "
+                    + "to other instances, which fetch them again)", answeredSinceRebalance, after, before - after);
+        }
+        answeredSinceRebalance = 0;
     }
 
     /** Results kept for a later delivery of their record (tests and metrics). */

@@ -40,7 +40,8 @@ import static org.awaitility.Awaitility.await;
  * The transactional fetcher against a real broker and real HTTP servers on loopback addresses, counting fetches at
  * the servers: a request whose result was committed is never fetched again — after a crash (a fetcher JVM killed
  * with SIGKILL mid-crawl), for requests finished above the committed watermark (listed in the commit's metadata),
- * and a fenced zombie's results never become visible to read_committed consumers.
+ * and for pages fetched while the broker was away; and a fenced zombie's results never become visible to
+ * read_committed consumers.
  */
 class TransactionalFetcherIT {
     private static final Duration WAIT = Duration.ofSeconds(120);
@@ -301,6 +302,75 @@ class TransactionalFetcherIT {
             for (HostileServer s : servers) {
                 s.close();
             }
+        }
+    }
+
+    /**
+     * (d) The broker goes away (stopped, away 10 s) while pages are on the network and comes back: their results
+     * were fetched but could not be committed. Every page is fetched once and has exactly one committed result —
+     * whether the group kept this member (here, after a clean stop, it does: the results go into the next
+     * transaction) or put it out and gave it its partitions again (after a SIGKILL in FaultsIT it did: results kept
+     * across the rebalance answer the new deliveries, {@link TransactionalOutput}; KeptResultsIT).
+     */
+    @Test
+    void pagesFetchedWhileTheBrokerIsAwayAreNotFetchedAgainAfterItsRestart() throws Exception {
+        String prefix = "txd.";
+        Topics topics = Topics.withPrefix(prefix);
+        kafka.createTopics(1, topics.allNames().toArray(new String[0]));
+        List<HostileServer> servers = servers(3, 4);
+        CountDownLatch brokerAway = new CountDownLatch(1);
+        try {
+            List<ProducerRecord<String, String>> in = new ArrayList<>();
+            List<String> urls = new ArrayList<>();
+            for (HostileServer s : servers) {
+                s.on("/p/0", (c, head) -> {
+                    try {
+                        brokerAway.await(60, TimeUnit.SECONDS); // answered only once the broker is gone
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    html("<html>page</html>").handle(c, head);
+                });
+                in.add(request(topics.fetchRequests.name(), s, 0, 0));
+                urls.add(url(s, 0));
+            }
+            SimpleMeterRegistry registry = new SimpleMeterRegistry();
+            Map<String, String> m = settings(prefix, 1, Map.of("instance-id", "d1"));
+            try (FetcherService fetcher = new FetcherService(FetcherConfig.defaults(m), registry, CrawlClock.SYSTEM)) {
+                fetcher.start();
+                kafka.send(in);
+                await().atMost(WAIT).until(() -> urls.stream().allMatch(u -> hits(servers, u) == 1));
+                int port = kafka.broker().port();
+                // away for longer than the session timeout, as a SIGKILLed broker's restart is (FaultsIT: 15-25 s)
+                Thread restart = new Thread(() -> kafka.restart(Duration.ofSeconds(10)), "broker-restart");
+                restart.start();
+                await().atMost(WAIT).until(() -> !listening(port)); // closed: the answers now cannot be committed
+                brokerAway.countDown();
+                restart.join(TimeUnit.MINUTES.toMillis(2));
+                assertThat(restart.isAlive()).isFalse();
+                await().atMost(WAIT).until(() -> results(topics.fetchResults.name(), true).size() == urls.size());
+                System.out.printf("broker restart: %.0f requests answered by results kept across a rebalance%n",
+                        registry.get("crawler.fetch.redelivered.answered").counter().count());
+            }
+            for (String u : urls) {
+                assertThat(hits(servers, u)).as("fetches of %s", u).isOne();
+            }
+            assertThat(countByUrl(results(topics.fetchResults.name(), true))).allSatisfy((u, n) ->
+                    assertThat(n).as("results of %s", u).isOne());
+        } finally {
+            brokerAway.countDown();
+            for (HostileServer s : servers) {
+                s.close();
+            }
+        }
+    }
+
+    private static boolean listening(int port) {
+        try (java.net.Socket socket = new java.net.Socket()) {
+            socket.connect(new java.net.InetSocketAddress("127.0.0.1", port), 200);
+            return true;
+        } catch (IOException e) {
+            return false;
         }
     }
 

@@ -279,7 +279,7 @@ final class FaultCluster implements AutoCloseable {
 
     /**
      * What the fetchers said about their ownership of partitions in a run directory's logs (the gate closing and
-     * opening, aborted transactions, pauses), each line prefixed with its log's name: what explains duplicate
+     * opening, aborted transactions, pauses, results kept across rebalances), each line prefixed with its log's name: what explains duplicate
      * fetches, for a failure message CI shows. At most {@code maxLines}, the last ones.
      */
     static String fetcherOwnershipLines(Path runDir, int maxLines) {
@@ -288,7 +288,8 @@ final class FaultCluster implements AutoCloseable {
             for (Path log : logs.filter(f -> f.getFileName().toString().startsWith("fetcher")).sorted().toList()) {
                 String name = log.getFileName().toString();
                 for (String line : java.nio.file.Files.readAllLines(log)) {
-                    if (line.contains("OwnershipGate") || line.contains("ConsumerLoop") || line.startsWith("=====")) {
+                    if (line.contains("OwnershipGate") || line.contains("ConsumerLoop")
+                            || line.contains("TransactionalOutput") || line.startsWith("=====")) {
                         out.add(name + ": " + line.strip());
                     }
                 }

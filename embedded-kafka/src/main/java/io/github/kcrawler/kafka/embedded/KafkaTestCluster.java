@@ -335,9 +335,23 @@ public final class KafkaTestCluster implements AutoCloseable {
      * shared admin client is recreated; other clients reconnect by themselves.
      */
     public synchronized void restart() {
+        restart(Duration.ZERO);
+    }
+
+    /**
+     * {@link #restart()} with the broker away for {@code away} between its stop and its start (longer than a group's
+     * session timeout: the clients' sessions cannot be kept alive meanwhile).
+     */
+    public synchronized void restart(Duration away) {
         ensureOpen();
         closeAdmin();
         broker.close();
+        try {
+            Thread.sleep(away.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the broker was away", e);
+        }
         broker = EmbeddedKafkaBroker.start(config.withPort(broker.port()));
     }
 
