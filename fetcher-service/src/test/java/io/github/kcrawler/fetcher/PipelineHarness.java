@@ -96,12 +96,14 @@ final class PipelineHarness implements AutoCloseable {
         PagePublisher.Sink sink = new PagePublisher.Sink() {
             @Override
             public void result(String key, FetchResult value, Completion c) {
-                results.add(value);
                 if (value.linkList() != null) {
                     links.add(value.linkList());
                 }
                 discovered.addAll(PagePublisherTest.localLinks(key, value)); // the own partition's, in the result
                 c.acked(null);
+                // last: a test that saw the result sees its links, discovered URLs and finished slot too (CI,
+                // 2026-12-02: HostileWebTest read `discovered` between the two)
+                results.add(value);
             }
 
             @Override
