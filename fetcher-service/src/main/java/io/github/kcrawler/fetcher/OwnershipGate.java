@@ -40,9 +40,10 @@ final class OwnershipGate {
      * How long the consumer thread may go without a step ({@link #loopTurn}, {@link #polled}, a transaction round
      * beginning or ending) before fetches wait for it: five times the longest {@code poll} of a healthy loop (100 ms).
      * Without this bound, fetches went on for up to half the session timeout while the thread was held elsewhere —
-     * a rebalance callback waiting for committed offsets, a group join — and whatever they fetched could not be
-     * committed; a broker lost in that window had every one of them fetched again (CI, 2026-12-02: 11 pages of
-     * four IPs fetched in the 0.75 s before the broker's SIGKILL, fetched again after its restart).
+     * a rebalance callback waiting for committed offsets, a group join — and nothing they fetched could be committed
+     * until it came back: a broker or a partition lost in that window had all of it fetched again. (CI, 2026-12-02,
+     * had 11 pages fetched in the 0.75 s before a broker's SIGKILL fetched again after its restart; its logs are gone,
+     * so whether the thread was held then is not known.)
      */
     static final long STALLED_LOOP_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
     /**
