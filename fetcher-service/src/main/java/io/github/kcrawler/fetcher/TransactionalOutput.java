@@ -159,14 +159,10 @@ final class TransactionalOutput implements AutoCloseable {
         List<Completion> batch = new ArrayList<>(again.size() + ready.size());
         for (Completion c; (c = again.isEmpty() ? ready.poll() : again.poll()) != null; ) {
             OffsetTracker.Slot s = c.slot();
-            if (s != null && s.isRevoked()) {
-                if (c.unbuilt() || c.failure() != null && unproducible(c.failure())) {
-                    unproducible(c, c.failure());
-                } else {
-                    keep(c, s);
-                }
-            } else if (c.unbuilt() || c.failure() != null && unproducible(c.failure())) {
+            if (c.unbuilt() || c.failure() != null && unproducible(c.failure())) {
                 unproducible(c, c.failure());
+            } else if (s != null && s.isRevoked()) {
+                keep(c, s);
             } else {
                 batch.add(c);
             }

@@ -17,6 +17,7 @@ import io.github.kcrawler.scheduler.processor.SchedulerTopology;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * A crawl with every part in its own JVM: one broker ({@link EmbeddedKafkaMain}, fixed loopback port and data
@@ -284,10 +286,10 @@ final class FaultCluster implements AutoCloseable {
      */
     static String fetcherOwnershipLines(Path runDir, int maxLines) {
         List<String> out = new ArrayList<>();
-        try (java.util.stream.Stream<Path> logs = java.nio.file.Files.list(runDir.resolve("logs"))) {
+        try (Stream<Path> logs = Files.list(runDir.resolve("logs"))) {
             for (Path log : logs.filter(f -> f.getFileName().toString().startsWith("fetcher")).sorted().toList()) {
                 String name = log.getFileName().toString();
-                for (String line : java.nio.file.Files.readAllLines(log)) {
+                for (String line : Files.readAllLines(log)) {
                     if (line.contains("OwnershipGate") || line.contains("ConsumerLoop")
                             || line.contains("TransactionalOutput") || line.startsWith("=====")) {
                         out.add(name + ": " + line.strip());
