@@ -285,7 +285,7 @@ final class ConsumerLoop {
             readFinishedOffsets(List.of(tp)); // its committed offset is stable now: records were delivered from it
         }
         OffsetTracker.Slot slot = tracker.add(tp, r.offset());
-        output.passed(tp, slot.isRedelivered() ? r.offset() + 1 : r.offset());
+        output.kept().passed(tp, slot.isRedelivered() ? r.offset() + 1 : r.offset());
         if (slot.isRedelivered()) {
             metrics.redeliveredSkipped.increment();
             LOG.debug("skipping {}@{}: this instance fetched it before the partition moved", tp, r.offset());
@@ -361,7 +361,7 @@ final class ConsumerLoop {
                 OffsetAndMetadata c = committed.get(tp);
                 tracker.committedWhenAssigned(tp, c);
                 if (c != null) {
-                    output.passed(tp, c.offset()); // committed past by the partition's last owner
+                    output.kept().passed(tp, c.offset()); // committed past by the partition's last owner
                 }
             }
             return true;
@@ -383,7 +383,7 @@ final class ConsumerLoop {
             if (partitions.isEmpty()) {
                 return;
             }
-            output.rebalancing();
+            output.kept().rebalancing();
             // first: nothing more is sent for them. A fetch granted between the wait below and the partitions'
             // removal went out while the next owner took over the IP (bench scale: 2 politeness violations, 64 ms)
             tracker.leaving(partitions);
@@ -405,7 +405,7 @@ final class ConsumerLoop {
         /** The records the previous owners listed as finished in their last commits ({@link FinishedOffsets}). */
         @Override
         public void onPartitionsLost(Collection<TopicPartition> partitions) {
-            output.rebalancing();
+            output.kept().rebalancing();
             owned.removed(partitions);
             partitions.forEach(assignedAt::remove);
             tracker.remove(partitions);
@@ -415,7 +415,7 @@ final class ConsumerLoop {
         @Override
         public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
             owned.assigned(partitions);
-            output.retain(consumer.assignment()); // the rebalance is over: kept results of other partitions go
+            output.kept().retain(consumer.assignment()); // the rebalance is over: kept results of other partitions go
             long now = System.currentTimeMillis();
             for (TopicPartition tp : partitions) {
                 assignedAt.put(tp, now);

@@ -22,12 +22,9 @@ import org.slf4j.LoggerFactory;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.SortedMap;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.BooleanSupplier;
 
@@ -46,14 +43,12 @@ import java.util.function.BooleanSupplier;
  * producer; the records of an aborted transaction are invisible and are produced again in the next one.
  *
  * <p>A job whose partition left this instance before its results were committed is never produced for its own
- * delivery. Its built results are kept aside ({@linkplain #answer answered}): if the same record comes back to this
- * instance — the usual case after a broker restart, when every member of the group lost its partitions at once and
- * was given them again — they answer the new delivery and are committed with its offset, instead of the page being
+ * delivery. Its built results are kept aside ({@link KeptResults}): if the same record comes back to this instance
+ * they {@linkplain #answer answer} the new delivery and are committed with its offset, instead of the page being
  * fetched a second time. That is exactly-once still: the record's results are committed only with an offset that
  * counts the record as finished, and a record whose partition another owner committed past (or listed as finished,
- * {@link FinishedOffsets}) is never delivered here again, so its kept results are dropped ({@link #passed}). Kept
- * results are also dropped once a rebalance completes without their partition ({@link #retain}) and on close;
- * memory is bounded by what was in flight when the partitions left.
+ * {@link FinishedOffsets}) is never delivered here again, so its kept results are dropped. They are dropped on close
+ * too.
  *
  * <p>Failures: an abortable error (the broker went away, the group rebalanced and the generation in the offsets is
  * stale — this instance was fenced as a zombie) aborts the transaction and keeps the jobs for the next one; a
@@ -90,15 +85,8 @@ final class TransactionalOutput implements AutoCloseable {
     private final ConcurrentLinkedQueue<Completion> ready = new ConcurrentLinkedQueue<>();
     /** Jobs of an aborted transaction, in their order, for the next one (consumer thread only). */
     private final ArrayDeque<Completion> again = new ArrayDeque<>();
-    /**
-     * Built results of jobs whose partition left before they were committed, by partition and record offset, until
-     * the record comes back to this instance or cannot any more (consumer thread only).
-     */
-    private final Map<TopicPartition, TreeMap<Long, Completion>> kept = new HashMap<>();
-    /** The partitions the last completed rebalance left here; null while one is under way (consumer thread only). */
-    private Set<TopicPartition> assigned;
-    /** Kept results that answered a new delivery since the last completed rebalance (for its log line). */
-    private long answeredSinceRebalance;
+    /** Built results of jobs whose partition left before they were committed (consumer thread only). */
+    private final KeptResults kept = new KeptResults();
     private volatile boolean closed;
     private volatile java.util.function.IntConsumer beforeOffsets = jobs -> { };
 
@@ -162,7 +150,10 @@ final class TransactionalOutput implements AutoCloseable {
             if (c.unbuilt() || c.failure() != null && unproducible(c.failure())) {
                 unproducible(c, c.failure());
             } else if (s != null && s.isRevoked()) {
-                keep(c, s);
+                OffsetTracker.Slot later = kept.keep(c, s);
+                if (later != null) {
+                    answer(c, later); // into `again`: this loop takes it
+                }
             } else {
                 batch.add(c);
             }
@@ -299,31 +290,11 @@ final class TransactionalOutput implements AutoCloseable {
                 || e instanceof SerializationException || e instanceof InvalidTopicException;
     }
 
-    /**
-     * The results of {@code c}, whose partition left: they answer the later delivery of the same record that already
-     * waits for them ({@link OffsetTracker.Slot#later()}), or are kept for one.
-     */
-    private void keep(Completion c, OffsetTracker.Slot s) {
-        OffsetTracker.Slot later = s.later();
-        if (later != null && !later.isRevoked() && !later.isDone() && !later.hasGivenUp() && later.earlier() == s) {
-            answer(c, later); // into `again`: the batch being built takes it
-            return;
-        }
-        if (assigned != null && !assigned.contains(s.partition)) {
-            LOG.debug("results of {} not produced: its partition went to another instance", c.job().request.url());
-            c.dropped(null); // the rebalance is over: the record cannot come back before the next one
-            return;
-        }
-        LOG.debug("results of {} kept: its partition left this instance before they were committed",
-                c.job().request.url());
-        kept.computeIfAbsent(s.partition, tp -> new TreeMap<>()).put(s.offset, c);
-    }
-
     private void answer(Completion c, OffsetTracker.Slot later) {
         later.answered();
         c.answer(later);
         again.add(c);
-        answeredSinceRebalance++;
+        kept.answered();
         metrics.redeliveredAnswered.increment();
         LOG.debug("results of {} fetched before its partition left answer its new delivery at {}@{}",
                 c.job().request.url(), later.partition, later.offset);
@@ -334,75 +305,25 @@ final class TransactionalOutput implements AutoCloseable {
      * earlier delivery answer it — it is then finished by the next transaction and must not be fetched.
      */
     boolean answer(OffsetTracker.Slot slot) {
-        TreeMap<Long, Completion> byOffset = kept.isEmpty() ? null : kept.get(slot.partition);
-        Completion c = byOffset == null ? null : byOffset.remove(slot.offset);
+        Completion c = kept.take(slot);
         if (c == null) {
             return false;
-        }
-        if (byOffset.isEmpty()) {
-            kept.remove(slot.partition);
         }
         slot.forgetEarlier();
         answer(c, slot);
         return true;
     }
 
-    /**
-     * Records of {@code tp} below {@code offset} will not be delivered here again (Kafka delivers in offset order
-     * from the committed offset, and another owner may have committed past them): their kept results are dropped.
-     */
-    void passed(TopicPartition tp, long offset) {
-        TreeMap<Long, Completion> byOffset = kept.isEmpty() ? null : kept.get(tp);
-        if (byOffset == null) {
-            return;
-        }
-        SortedMap<Long, Completion> below = byOffset.headMap(offset);
-        below.values().forEach(c -> c.dropped(null));
-        below.clear();
-        if (byOffset.isEmpty()) {
-            kept.remove(tp);
-        }
-    }
-
-    /** Partitions were revoked or lost: a rebalance is under way, and where they go is not known yet. */
-    void rebalancing() {
-        assigned = null;
-    }
-
-    /** A rebalance completed and this instance owns {@code owned}: results kept for other partitions are dropped. */
-    void retain(Set<TopicPartition> owned) {
-        assigned = Set.copyOf(owned);
-        int before = kept();
-        kept.entrySet().removeIf(e -> {
-            if (owned.contains(e.getKey())) {
-                return false;
-            }
-            e.getValue().values().forEach(c -> c.dropped(null));
-            return true;
-        });
-        int after = kept();
-        if (before > 0 || answeredSinceRebalance > 0) {
-            LOG.info("fetch results kept across rebalances: {} answered a new delivery of their request since the "
-                    + "last rebalance, {} now wait for their partition's records, {} dropped (their partitions went "
-                    + "to other instances, which fetch them again)", answeredSinceRebalance, after, before - after);
-        }
-        answeredSinceRebalance = 0;
-    }
-
-    /** Results kept for a later delivery of their record (tests and metrics). */
-    int kept() {
-        int n = 0;
-        for (TreeMap<Long, Completion> byOffset : kept.values()) {
-            n += byOffset.size();
-        }
-        return n;
+    /** Results kept for a later delivery of their record: the consumer thread tells them what the group does. */
+    KeptResults kept() {
+        return kept;
     }
 
     /** Drops the jobs still waiting (their records are not produced; their requests are fetched again). */
     @Override
     public void close() {
         closed = true;
-        retain(Set.of());
+        kept.retain(Set.of());
         for (Completion c; (c = again.poll()) != null; ) {
             c.dropped(null);
         }

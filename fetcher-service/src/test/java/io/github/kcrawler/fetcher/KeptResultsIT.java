@@ -138,15 +138,15 @@ class KeptResultsIT {
         output.ready(built(first));
         tracker.remove(List.of(tp)); // lost (the broker went away) before the next transaction
         assertThat(commit()).as("nothing of this member's to commit").isEqualTo(TransactionalOutput.Result.NOTHING);
-        assertThat(output.kept()).isEqualTo(1);
+        assertThat(output.kept().size()).isEqualTo(1);
         assertThat(over).as("the job is not over: its results wait").isEmpty();
         assertThat(first.hasGivenUp()).isFalse();
 
         OffsetTracker.Slot again = tracker.add(tp, 0); // the partition came back; Kafka delivers offset 0 again
-        output.passed(tp, 0);
+        output.kept().passed(tp, 0);
         assertThat(output.answer(again)).isTrue();
         assertThat(again.isAnswered()).isTrue();
-        assertThat(output.kept()).isZero();
+        assertThat(output.kept().size()).isZero();
         assertThat(commit()).isEqualTo(TransactionalOutput.Result.COMMITTED);
 
         assertThat(again.isDone()).isTrue();
@@ -162,7 +162,7 @@ class KeptResultsIT {
         first.started(); // on the network
         tracker.remove(List.of(tp));
         OffsetTracker.Slot again = tracker.add(tp, 0);
-        output.passed(tp, 0);
+        output.kept().passed(tp, 0);
         assertThat(output.answer(again)).as("no results yet").isFalse();
         again.started(); // handed to the pipeline, where it waits for the earlier delivery
         assertThat(again.earlier()).isSameAs(first);
@@ -173,7 +173,7 @@ class KeptResultsIT {
 
         assertThat(again.isAnswered()).isTrue();
         assertThat(again.isDone()).isTrue();
-        assertThat(output.kept()).isZero();
+        assertThat(output.kept().size()).isZero();
         assertThat(over).containsExactly("none");
         assertThat(committedResults()).extracting(TopicRecord::value).containsExactly("page");
         assertThat(committedOffset()).isEqualTo(1);
@@ -187,14 +187,14 @@ class KeptResultsIT {
         output.ready(built(first));
         tracker.remove(List.of(tp));
         commit();
-        assertThat(output.kept()).isEqualTo(1);
+        assertThat(output.kept().size()).isEqualTo(1);
 
-        output.retain(Set.of(tp)); // a rebalance gave the partition back: kept
-        assertThat(output.kept()).isEqualTo(1);
-        output.passed(tp, 0); // delivery starts at the record: kept
-        assertThat(output.kept()).isEqualTo(1);
-        output.passed(tp, 1); // delivery starts after it (another owner committed past it)
-        assertThat(output.kept()).isZero();
+        output.kept().retain(Set.of(tp)); // a rebalance gave the partition back: kept
+        assertThat(output.kept().size()).isEqualTo(1);
+        output.kept().passed(tp, 0); // delivery starts at the record: kept
+        assertThat(output.kept().size()).isEqualTo(1);
+        output.kept().passed(tp, 1); // delivery starts after it (another owner committed past it)
+        assertThat(output.kept().size()).isZero();
         assertThat(over).containsExactly("none"); // over without results: the request is someone else's
         assertThat(first.hasGivenUp()).as("a later delivery here must fetch it").isTrue();
 
@@ -203,9 +203,9 @@ class KeptResultsIT {
         output.ready(built(second));
         tracker.remove(List.of(tp));
         commit();
-        assertThat(output.kept()).isEqualTo(1);
-        output.retain(Set.of()); // the rebalance is over and the partition went elsewhere
-        assertThat(output.kept()).isZero();
+        assertThat(output.kept().size()).isEqualTo(1);
+        output.kept().retain(Set.of()); // the rebalance is over and the partition went elsewhere
+        assertThat(output.kept().size()).isZero();
         assertThat(second.hasGivenUp()).isTrue();
         OffsetTracker.Slot back = tracker.add(tp, 1);
         assertThat(output.answer(back)).as("nothing kept any more: it is fetched").isFalse();
@@ -214,7 +214,7 @@ class KeptResultsIT {
         tracker.remove(List.of(tp));
         output.ready(built(back));
         commit();
-        assertThat(output.kept()).as("not kept: the partition is another member's until the next rebalance")
+        assertThat(output.kept().size()).as("not kept: the partition is another member's until the next rebalance")
                 .isZero();
         assertThat(back.hasGivenUp()).isTrue();
         assertThat(committedResults()).isEmpty();
