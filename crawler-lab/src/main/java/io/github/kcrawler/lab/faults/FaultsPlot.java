@@ -7,18 +7,21 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The plot of a fault run: distinct pages over time, both crawls, each disruption as a vertical line. */
+/** The plot of a fault run: distinct pages over time, each crawl, each disruption as a vertical line. */
 final class FaultsPlot {
     private FaultsPlot() {
     }
 
     static void write(FaultsResult r, Path svg) throws IOException {
         List<SvgChart.Series> series = new ArrayList<>();
-        series.add(new SvgChart.Series("undisturbed", r.undisturbed().timeS(), toDouble(r.undisturbed().distinct()),
-                false));
+        double top = r.disturbed().distinctPages();
+        if (r.undisturbed() != null) {
+            series.add(new SvgChart.Series("undisturbed", r.undisturbed().timeS(),
+                    toDouble(r.undisturbed().distinct()), false));
+            top = Math.max(top, r.undisturbed().distinctPages());
+        }
         series.add(new SvgChart.Series("disturbed", r.disturbed().timeS(), toDouble(r.disturbed().distinct()),
                 false));
-        double top = Math.max(r.undisturbed().distinctPages(), r.disturbed().distinctPages());
         for (FaultsResult.Disruption d : r.disruptions()) {
             series.add(new SvgChart.Series(d.label(), new double[] {d.atS(), d.atS()}, new double[] {0, top},
                     false));

@@ -12,7 +12,10 @@ import java.util.Map;
 /**
  * What the fault scenario measured. Every count is websim's own (its access log), not the crawler's.
  *
- * @param lostUrls            pages fetched in the undisturbed run but never in the disturbed one
+ * @param undisturbed         the undisturbed crawl's figures; null when there was none and the reference set was
+ *                            every reachable page ({@link FaultScenario#runAgainstReachable})
+ * @param lostUrls            pages of the reference set (fetched in the undisturbed run, or else every reachable
+ *                            page) never fetched in the disturbed one
  * @param duplicateFetchRatio websim's duplicate page fetches / distinct pages fetched, disturbed run
  * @param politenessViolations websim's count for the disturbed run (two accesses to one IP closer than T)
  * @param revisitState        the scheduler's revisit-state changelog after the disturbed run
@@ -112,9 +115,14 @@ public record FaultsResult(int v, Settings settings, RunFigures undisturbed, Run
     /** A few lines for the terminal. */
     public String toText() {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "undisturbed: %,d distinct pages of %,d reachable in %.1f s, "
-                        + "%d duplicates, %d violations%n", undisturbed.distinctPages(), undisturbed.reachable(),
-                undisturbed.seconds(), undisturbed.duplicateFetches(), undisturbed.politenessViolations()));
+        if (undisturbed != null) {
+            sb.append(String.format(Locale.ROOT, "undisturbed: %,d distinct pages of %,d reachable in %.1f s, "
+                            + "%d duplicates, %d violations%n", undisturbed.distinctPages(), undisturbed.reachable(),
+                    undisturbed.seconds(), undisturbed.duplicateFetches(), undisturbed.politenessViolations()));
+        } else {
+            sb.append(String.format(Locale.ROOT, "no undisturbed crawl: the reference is the %,d reachable pages%n",
+                    disturbed.reachable()));
+        }
         sb.append(String.format(Locale.ROOT, "disturbed:   %,d distinct pages in %.1f s, %d page fetches%n",
                 disturbed.distinctPages(), disturbed.seconds(), disturbed.pageFetches()));
         for (Disruption d : disruptions) {
