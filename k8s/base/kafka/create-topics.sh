@@ -51,7 +51,7 @@ topics() {
 # topics: crawler-common Topics.all()
 PIPELINE_TOPICS="crawl.urls.discovered crawl.urls.admitted crawl.urls.forget crawl.fetch.requests crawl.fetch.results crawl.links crawl.rank.deltas crawl.rank.scores crawl.content.refs crawl.content.duplicates crawl.deadletter"
 # changelogs: DedupService, SchedulerService and RankerService internalTopics() with default settings
-CHANGELOG_TOPICS="dedup-url-seen-changelog dedup-content-by-url-changelog dedup-content-db-changelog scheduler-scheduler-pending-changelog scheduler-scheduler-revisit-satl-changelog ranker-rank-pages-changelog"
+CHANGELOG_TOPICS="dedup-url-seen-changelog dedup-content-db-changelog scheduler-scheduler-pending-changelog scheduler-scheduler-revisit-satl-changelog ranker-rank-pages-changelog"
 
 echo "kcrawler topics: waiting for Kafka at $BOOTSTRAP_SERVERS"
 waited=0

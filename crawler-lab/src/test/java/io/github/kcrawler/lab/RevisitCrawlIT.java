@@ -23,13 +23,21 @@ import static org.awaitility.Awaitility.await;
 /**
  * Issue 6 item 6: a crawl of a websim whose pages change on deterministic schedules (Zipf intervals of 1–8 s) keeps
  * revisiting what it fetched — conditional GETs answered 304 for unchanged pages, 200 with a new body for changed
- * ones, detected as changes — through the politeness wheel, with 0 politeness violations by websim's count.
+ * ones, detected as changes — through the politeness wheel, with 0 politeness violations by websim's count. Every
+ * change the scheduler detects gives the page's old body back in dedup's content count, from the body hash the
+ * revisit memo carried through the fetcher (no page of this web shares a body with another, so none is reported a
+ * content duplicate).
  */
 class RevisitCrawlIT {
     private static final long T = 50;
 
     private static double revisits(MeterRegistry registry, String outcome) {
         var c = registry.find(MetricNames.SCHEDULER_REVISITS).tag("outcome", outcome).counter();
+        return c == null ? 0 : c.count();
+    }
+
+    private static double contentRefs(MeterRegistry registry, String op) {
+        var c = registry.find(MetricNames.DEDUP_CONTENT_REFS).tag("op", op).counter();
         return c == null ? 0 : c.count();
     }
 
@@ -65,6 +73,13 @@ class RevisitCrawlIT {
                 assertThat(revisits(registry, "unchanged")).as("304s seen by the scheduler").isPositive();
                 assertThat(revisits(registry, "changed")).as("changes picked up").isPositive();
                 assertThat(registry.find(MetricNames.SCHEDULER_REVISITS_DUE).counter().count()).isPositive();
+                // each change the scheduler saw is one REMOVE of the old body, once its reference reaches dedup
+                double changed = revisits(registry, "changed");
+                await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
+                        .untilAsserted(() -> assertThat(contentRefs(registry, "remove"))
+                                .as("old bodies given back; changes seen %s", changed).isGreaterThanOrEqualTo(changed));
+                assertThat(registry.find(MetricNames.DEDUP_CONTENT_DUPLICATES).counter().count())
+                        .as("content duplicates in a web without shared bodies").isZero();
             }
         }
     }

@@ -18,11 +18,9 @@ import io.github.kcrawler.dedup.store.FingerprintSet;
 import io.github.kcrawler.dedup.store.KeyValueContentFingerprintDb;
 import io.github.kcrawler.dedup.store.KeyValueFingerprintSet;
 import io.micrometer.core.instrument.MeterRegistry;
-import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.Topology;
-import org.apache.kafka.streams.state.Stores;
 
 import java.util.List;
 import java.util.function.Function;
@@ -39,7 +37,7 @@ import java.util.function.Function;
  *   crawl.urls.discovered ─┐
  *   crawl.urls.forget ─────┼─► dedup [url-seen store] ─► crawl.urls.admitted
  *   crawl.fetch.results ───┤          └─► crawl.urls.discovered (an entry on the wrong partition, under its own IP)
- *                          └─► content-refs [content-by-url] ─► crawl.content.refs (key: body fingerprint)
+ *                          └─► content-refs ─► crawl.content.refs (key: body fingerprint)
  *   crawl.content.refs ──► content-dedup [content-db]    ─► crawl.content.duplicates (key: host IP)
  * </pre>
  * Since the results feed both processors, the URL-seen test and the content references form one sub-topology, and
@@ -57,8 +55,6 @@ public final class DedupTopology {
     static final String ADMITTED_SINK = "admitted-sink";
     /** Sends an entry grouped onto a partition that does not own its IP back to discovered, under its own IP. */
     static final String REROUTE_SINK = "reroute-sink";
-    /** URL fingerprint → content hash of the body it holds; changelog {@code <application.id>-content-by-url-changelog}. */
-    public static final String CONTENT_BY_URL_STORE = "content-by-url";
     /** IMP-CB fingerprint DB (refCount and counter positions per body); changelog {@code ...-content-db-changelog}. */
     public static final String CONTENT_DB_STORE = "content-db";
     static final String RESULTS_SOURCE = "results-source";
@@ -113,10 +109,8 @@ public final class DedupTopology {
     private static void addContentDedup(Topology topology, Topics topics, DedupConfig config, MeterRegistry registry) {
         ContentMetrics metrics = new ContentMetrics(registry,
                 List.of(topics.fetchResults.name(), topics.contentRefs.name()));
-        topology.addProcessor(CONTENT_REFS_PROCESSOR, () -> new ContentRefProcessor(CONTENT_BY_URL_STORE, metrics),
-                RESULTS_SOURCE);
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(CONTENT_BY_URL_STORE),
-                Serdes.Bytes(), Serdes.ByteArray()).withCachingEnabled(), CONTENT_REFS_PROCESSOR);
+        // stateless: the body a URL held comes with its result (ContentRefProcessor)
+        topology.addProcessor(CONTENT_REFS_PROCESSOR, () -> new ContentRefProcessor(metrics), RESULTS_SOURCE);
         topology.addSink(CONTENT_REFS_SINK, topics.contentRefs.name(), new StringSerializer(),
                 topics.contentRefs.valueSerde().serializer(), CONTENT_REFS_PROCESSOR);
 
@@ -132,7 +126,6 @@ public final class DedupTopology {
     /** Names of the internal topics Streams uses for this topology, for tools that create topics up front. */
     public static List<String> internalTopics(String applicationId) {
         return List.of(applicationId + "-" + SEEN_STORE + "-changelog",
-                applicationId + "-" + CONTENT_BY_URL_STORE + "-changelog",
                 applicationId + "-" + CONTENT_DB_STORE + "-changelog");
     }
 }

@@ -154,10 +154,14 @@ final class RevisitTracker implements RevisitStates {
         }
     }
 
-    /** The state stays in the store: the request carries only the validators. */
+    /**
+     * The state stays in the store, which the result is checked against; the request carries its memo as SAT/L's
+     * does, for what reads it downstream: the validators for the fetcher, the body hash the page held for dedup's
+     * content references ({@code ContentRefProcessor}).
+     */
     @Override
     public io.github.kcrawler.common.model.RevisitMemo taken(RevisitState s) {
-        return null;
+        return s.memo();
     }
 
     @Override
