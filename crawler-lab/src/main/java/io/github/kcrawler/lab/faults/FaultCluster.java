@@ -291,7 +291,8 @@ final class FaultCluster implements AutoCloseable {
                 String name = log.getFileName().toString();
                 for (String line : Files.readAllLines(log)) {
                     if (line.contains("OwnershipGate") || line.contains("ConsumerLoop")
-                            || line.contains("TransactionalOutput") || line.contains("KeptResults") || line.startsWith("=====")) {
+                            || line.contains("TransactionalOutput") || line.contains("KeptResults")
+                            || line.startsWith("=====")) {
                         out.add(name + ": " + line.strip());
                     }
                 }

@@ -34,11 +34,11 @@ import java.util.Map;
  *   fetched its share of the reference set (spread evenly from {@code firstDisruptionFraction} to 70 %).</li>
  * </ol>
  * A crawl is complete when the reference set's size is reached and every consumer group has caught up, or when
- * websim has seen no request for {@code quietMs} and nothing lags. {@link #runAgainstReachable} skips the undisturbed
- * crawl and takes every page websim can reach within the depth limit as the reference set instead: at least as
- * strict (an undisturbed crawl fetches no page outside it) and one crawl shorter, for CI. Then: lost URLs (in the reference set, never
+ * websim has seen no request for {@code quietMs} and nothing lags. Then: lost URLs (in the reference set, never
  * fetched in the disturbed run), websim's duplicate fetches and politeness violations, and the scheduler's
- * revisit-state changelog checked against every page fetched.
+ * revisit-state changelog checked against every page fetched. {@link #runAgainstReachable} skips the undisturbed
+ * crawl and takes every page websim can reach within the depth limit as the reference set instead: at least as
+ * strict (an undisturbed crawl fetches no page outside it) and one crawl shorter, for CI.
  */
 public final class FaultScenario {
     private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
