@@ -196,6 +196,65 @@ class DedupServiceIT {
         }
     }
 
+    /**
+     * A start on an empty state directory rebuilds the set from the changelog alone, through the journal store's own
+     * restore: every URL admitted before is still known, the forgotten one is not. The changelog holds one record
+     * per commit that changed the set (at most one per input record here, plus a cache-snapshot tag per task at the
+     * clean stop), not one per URL.
+     */
+    @Test
+    void restartedService_onAnEmptyStateDir_restoresTheSetFromItsJournal() {
+        DedupConfig config = config("it3.", KafkaTestCluster.newTemporaryDirectory("dedup-state-"));
+        Topics topics = createTopics(config);
+        List<ProducerRecord<String, String>> input = new ArrayList<>();
+        List<String> urls = new ArrayList<>();
+        for (int h = 0; h < 8; h++) {
+            String ip = "10.3.0." + h;
+            List<DiscoveredUrls.Entry> group = new ArrayList<>();
+            for (int p = 0; p < 25; p++) {
+                String url = "http://j" + h + ".example/p" + p;
+                urls.add(url);
+                group.add(new DiscoveredUrls.Entry(url, ip));
+            }
+            input.add(new ProducerRecord<>(topics.discovered.name(), ip,
+                    json(DiscoveredUrls.of("http://seed/", 1, 1L, group))));
+        }
+        String forgotten = "http://j5.example/p7";
+        SimpleMeterRegistry first = new SimpleMeterRegistry();
+        try (DedupService service = new DedupService(config, first)) {
+            service.start();
+            kafka.send(input);
+            await().atMost(WAIT).pollInterval(Duration.ofMillis(300)).until(() ->
+                    count(first, MetricNames.DEDUP_NEW) == urls.size());
+            kafka.produce(topics.forget.name(), "10.3.0.5",
+                    json(ForgetUrl.of(Fingerprints.url(forgotten), forgotten, "test")));
+            await().atMost(WAIT).until(() -> count(first, MetricNames.DEDUP_FORGOTTEN) == 1);
+        }
+        String changelog = DedupService.internalTopics(config).get(0);
+        assertThat(changelog).endsWith(DedupTopology.SEEN_STORE + "-changelog");
+        List<TopicRecord> journal = kafka.readAll(changelog, WAIT);
+        assertThat(journal).as("journal records: at most one per input record, and a snapshot tag per task")
+                .hasSizeLessThanOrEqualTo(input.size() + 1 + 4);
+
+        String fresh = "http://j5.example/fresh";
+        SimpleMeterRegistry second = new SimpleMeterRegistry();
+        DedupConfig elsewhere = config("it3.", KafkaTestCluster.newTemporaryDirectory("dedup-state-"));
+        try (DedupService service = new DedupService(elsewhere, second)) {
+            service.start();
+            kafka.send(input);
+            kafka.produce(topics.discovered.name(), "10.3.0.5", one(fresh, "10.3.0.5", 2, 3L));
+            await().atMost(WAIT).pollInterval(Duration.ofMillis(300)).until(() ->
+                    count(second, MetricNames.DEDUP_TESTS) == urls.size() + 1);
+            await().atMost(WAIT).pollInterval(Duration.ofMillis(300)).until(() ->
+                    entries(kafka.readAll(topics.admitted.name(), WAIT)).size() >= urls.size() + 2);
+            List<AdmittedUrls.Entry> all = entries(kafka.readAll(topics.admitted.name(), WAIT));
+            assertThat(all).extracting(AdmittedUrls.Entry::url).hasSize(urls.size() + 2)
+                    .containsAll(urls).contains(fresh)
+                    .filteredOn(u -> u.equals(forgotten)).hasSize(2);
+            assertThat(count(second, MetricNames.DEDUP_NEW)).isEqualTo(2);
+        }
+    }
+
     private static double functionCount(SimpleMeterRegistry registry, String name) {
         return registry.get(name).functionCounter().count();
     }

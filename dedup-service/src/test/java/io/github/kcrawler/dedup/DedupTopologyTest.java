@@ -15,6 +15,7 @@ import io.github.kcrawler.common.service.StreamsDefaults;
 import io.github.kcrawler.common.topic.KeyPartitioner;
 import io.github.kcrawler.common.topic.Topics;
 import io.github.kcrawler.common.topic.UrlBatches;
+import io.github.kcrawler.common.streams.JournalStore;
 import io.github.kcrawler.dedup.store.KeyValueFingerprintSet;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.apache.kafka.common.serialization.BytesDeserializer;
@@ -342,8 +343,9 @@ class DedupTopologyTest {
     }
 
     /**
-     * The url-seen changelog gets one record per admission and one tombstone per forget of a present fingerprint:
-     * nothing for a duplicate, nothing for forgetting a fingerprint the store does not hold.
+     * The url-seen changelog gets one journal record per commit that changed the set (the driver commits after each
+     * input record), holding a put per admission and a delete per forget of a present fingerprint: nothing for a
+     * duplicate, nothing for forgetting a fingerprint the store does not hold.
      */
     @Test
     void changelog_isWrittenOnlyWhenTheSetChanges() {
@@ -360,9 +362,17 @@ class DedupTopologyTest {
         forget.pipeInput(IP_A, ForgetUrl.of(Fingerprints.url(u), u, "dropped"));
 
         List<KeyValue<Bytes, byte[]>> written = log.readKeyValuesToList();
-        assertThat(written).extracting(kv -> kv.value == null ? "tombstone" : "put")
-                .containsExactly("put", "put", "tombstone");
+        assertThat(written).hasSize(2); // the discovered record's two admissions, then the first forget
+        assertThat(JournalStore.changes(written.stream().map(kv -> KeyValue.pair(kv.key.get(), kv.value)).toList()))
+                .extracting(kv -> kv.value == null ? "delete " + kv.key : "put " + kv.key)
+                .containsExactly("put " + fingerprintKey(Fingerprints.url(u)),
+                        "put " + fingerprintKey(Fingerprints.url("http://a.example/d")),
+                        "delete " + fingerprintKey(Fingerprints.url(u)));
         assertThat(count(MetricNames.DEDUP_FORGOTTEN)).isEqualTo(3);
+    }
+
+    private static Bytes fingerprintKey(long fingerprint) {
+        return Bytes.wrap(java.nio.ByteBuffer.allocate(Long.BYTES).putLong(fingerprint).array());
     }
 
     @Test

@@ -1,8 +1,7 @@
 package io.github.kcrawler.dedup.store;
 
-import org.apache.kafka.common.serialization.Serdes;
+import io.github.kcrawler.common.streams.JournalStore;
 import org.apache.kafka.common.utils.Bytes;
-import org.apache.kafka.streams.state.KeyValueBytesStoreSupplier;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
@@ -14,10 +13,11 @@ import java.util.Objects;
 import java.util.OptionalLong;
 
 /**
- * The durable fingerprint set of one stream task: a Kafka Streams key-value store (RocksDB on disk, backed by a
- * compacted changelog topic) mapping the fingerprint to a one-byte marker. The changelog is what lets the set
- * survive a restart or move with its partition to another instance; forgetting writes a tombstone, so compaction
- * eventually drops forgotten fingerprints from the changelog too.
+ * The durable fingerprint set of one stream task: a Kafka Streams key-value store (RocksDB on disk) mapping the
+ * fingerprint to a one-byte marker. Its changelog is what lets the set survive a restart or move with its partition
+ * to another instance. It is a {@link JournalStore}: each commit logs the fingerprints it added and removed as one
+ * record, not one record per fingerprint (issue 19). The set is the case that store is for: a fingerprint is put
+ * once and removed only by a rare forget, so a changelog that never compacts holds little more than a per-key one.
  *
  * <p>Keys are the fingerprint as 8 big-endian bytes; the value is the marker format version ({@link #MARKER}), so
  * a later format (e.g. adding a first-seen time) can be told apart. This is the only class of the module that
@@ -37,11 +37,9 @@ public final class KeyValueFingerprintSet implements FingerprintSet {
         this.store = Objects.requireNonNull(store, "store");
     }
 
-    /** A persistent (RocksDB), changelog-backed, uncached store for this set. */
+    /** A persistent (RocksDB), uncached store for this set whose changelog holds one record per commit. */
     public static StoreBuilder<KeyValueStore<Bytes, byte[]>> storeBuilder(String name) {
-        KeyValueBytesStoreSupplier supplier = Stores.persistentKeyValueStore(name);
-        // No record cache: each fingerprint is written once, so a cache would only add a copy per entry.
-        return Stores.keyValueStoreBuilder(supplier, Serdes.Bytes(), Serdes.ByteArray()).withCachingDisabled();
+        return JournalStore.builder(Stores.persistentKeyValueStore(name));
     }
 
     @Override

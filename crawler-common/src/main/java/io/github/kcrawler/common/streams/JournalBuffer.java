@@ -1,0 +1,115 @@
+package io.github.kcrawler.common.streams;
+
+import java.util.Arrays;
+
+/**
+ * The pending batch of a {@link JournalStore} and the decoder of a logged one. Format (version 1): the version byte,
+ * then per change its op byte ({@link JournalStore#OP_DELETE} or {@link JournalStore#OP_PUT}), the key's length as an
+ * unsigned varint and the key, and for a put the value's length and the value. One array grows and is reused across
+ * batches: appending copies bytes and allocates nothing once it has grown.
+ */
+final class JournalBuffer {
+    /** Receives one decoded change; {@code value} is null for a delete. */
+    interface Change {
+        void accept(byte[] key, byte[] value);
+    }
+
+    private byte[] bytes = new byte[256];
+    private int size;
+
+    void clear() {
+        size = 0;
+    }
+
+    boolean isEmpty() {
+        return size == 0;
+    }
+
+    int size() {
+        return size;
+    }
+
+    void append(byte[] key, byte[] value) {
+        int need = 1 + 5 + key.length + (value == null ? 0 : 5 + value.length) + (size == 0 ? 1 : 0);
+        ensure(need);
+        if (size == 0) {
+            bytes[size++] = JournalStore.VERSION;
+        }
+        bytes[size++] = value == null ? JournalStore.OP_DELETE : JournalStore.OP_PUT;
+        writeVarint(key.length);
+        System.arraycopy(key, 0, bytes, size, key.length);
+        size += key.length;
+        if (value != null) {
+            writeVarint(value.length);
+            System.arraycopy(value, 0, bytes, size, value.length);
+            size += value.length;
+        }
+    }
+
+    byte[] toByteArray() {
+        return Arrays.copyOf(bytes, size);
+    }
+
+    /**
+     * Decodes a logged batch in order. A batch this store did not write (unknown version, unknown op, a length past
+     * the end) throws {@link IllegalStateException} naming the offset: a changelog that cannot be replayed must stop
+     * the restore rather than rebuild a store with changes silently missing.
+     */
+    static void decode(byte[] batch, Change change) {
+        if (batch.length == 0 || batch[0] != JournalStore.VERSION) {
+            throw new IllegalStateException("journal batch of unknown version "
+                    + (batch.length == 0 ? "(empty)" : Byte.toString(batch[0])));
+        }
+        int[] pos = {1};
+        while (pos[0] < batch.length) {
+            int at = pos[0];
+            byte op = batch[pos[0]++];
+            if (op != JournalStore.OP_DELETE && op != JournalStore.OP_PUT) {
+                throw new IllegalStateException("journal batch: unknown op " + op + " at byte " + at);
+            }
+            byte[] key = readBytes(batch, pos);
+            change.accept(key, op == JournalStore.OP_PUT ? readBytes(batch, pos) : null);
+        }
+    }
+
+    private static byte[] readBytes(byte[] batch, int[] pos) {
+        int length = 0;
+        for (int shift = 0; ; shift += 7) {
+            if (pos[0] >= batch.length || shift > 28) {
+                throw new IllegalStateException("journal batch: bad length at byte " + pos[0]);
+            }
+            byte b = batch[pos[0]++];
+            length |= (b & 0x7f) << shift;
+            if (b >= 0) {
+                break;
+            }
+        }
+        if (length < 0 || length > batch.length - pos[0]) {
+            throw new IllegalStateException("journal batch: length " + length + " past the end at byte " + pos[0]);
+        }
+        byte[] out = Arrays.copyOfRange(batch, pos[0], pos[0] + length);
+        pos[0] += length;
+        return out;
+    }
+
+    static void putLong(byte[] target, int offset, long v) {
+        for (int i = Long.BYTES - 1; i >= 0; i--) {
+            target[offset + i] = (byte) v;
+            v >>>= 8;
+        }
+    }
+
+    private void writeVarint(int v) {
+        while ((v & ~0x7f) != 0) {
+            bytes[size++] = (byte) ((v & 0x7f) | 0x80);
+            v >>>= 7;
+        }
+        bytes[size++] = (byte) v;
+    }
+
+    private void ensure(int more) {
+        if (size + more > bytes.length) {
+            bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, size + more));
+        }
+    }
+}

@@ -1,0 +1,246 @@
+package io.github.kcrawler.common.streams;
+
+import io.github.kcrawler.testing.Gen;
+import io.github.kcrawler.testing.PropertyCheck;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.BytesDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.Stores;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * {@link JournalStore} against an exact model (a sorted map), over a real RocksDB inner store: every read answers as
+ * the model does, each input record (one commit in the test driver) writes at most one changelog record, and
+ * replaying the changelog rebuilds the model. The restore through a real broker is in dedup's {@code DedupServiceIT}.
+ */
+class JournalStoreTest {
+    private static final String STORE = "journal";
+    private static final String APP = "journal-test";
+    private static final String CHANGELOG = APP + "-" + STORE + "-changelog";
+
+    /** Applies the operations of one input record: {@code p k v}, {@code i k v} (put if absent), {@code d k}, {@code a k v k v …}. */
+    private static final class Ops implements Processor<String, String, Void, Void> {
+        private KeyValueStore<Bytes, byte[]> store;
+
+        @Override
+        public void init(ProcessorContext<Void, Void> context) {
+            store = context.getStateStore(STORE);
+        }
+
+        @Override
+        public void process(Record<String, String> record) {
+            for (String op : record.value().split(";")) {
+                String[] w = op.split(" ");
+                switch (w[0]) {
+                    case "p" -> store.put(key(w[1]), value(w[2]));
+                    case "i" -> store.putIfAbsent(key(w[1]), value(w[2]));
+                    case "d" -> store.delete(key(w[1]));
+                    case "a" -> {
+                        List<KeyValue<Bytes, byte[]>> all = new ArrayList<>();
+                        for (int i = 1; i + 1 < w.length; i += 2) {
+                            all.add(KeyValue.pair(key(w[i]), value(w[i + 1])));
+                        }
+                        store.putAll(all);
+                    }
+                    default -> throw new IllegalArgumentException(op);
+                }
+            }
+        }
+    }
+
+    private static Bytes key(String k) {
+        return Bytes.wrap(k.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static byte[] value(String v) {
+        return v.equals("-") ? null : v.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static TopologyTestDriver driver(Path stateDir) {
+        Topology topology = new Topology();
+        topology.addSource("ops", new StringDeserializer(), new StringDeserializer(), "ops");
+        topology.addProcessor("apply", Ops::new, "ops");
+        topology.addStateStore(JournalStore.builder(Stores.persistentKeyValueStore(STORE)), "apply");
+        Properties p = new Properties();
+        p.put(StreamsConfig.APPLICATION_ID_CONFIG, APP);
+        p.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
+        return new TopologyTestDriver(topology, p);
+    }
+
+    @Test
+    void readsAnswerAsTheModel_oneChangelogRecordPerCommit_andTheChangelogReplaysToTheModel() throws Exception {
+        PropertyCheck.forAll(40, g -> {
+            Path dir = Files.createTempDirectory("journal-store-");
+            try (TopologyTestDriver driver = driver(dir)) {
+                TestInputTopic<String, String> in = driver.createInputTopic("ops", new StringSerializer(),
+                        new StringSerializer());
+                TestOutputTopic<Bytes, byte[]> log = driver.createOutputTopic(CHANGELOG, new BytesDeserializer(),
+                        new ByteArrayDeserializer());
+                KeyValueStore<Bytes, byte[]> store = driver.getKeyValueStore(STORE);
+                TreeMap<String, String> model = new TreeMap<>();
+                List<KeyValue<byte[], byte[]>> changelog = new ArrayList<>();
+                int records = g.intIn(1, 60);
+                for (int r = 0; r < records; r++) {
+                    String ops = ops(g, model);
+                    in.pipeInput("k", ops);
+                    List<KeyValue<Bytes, byte[]>> written = log.readKeyValuesToList();
+                    // one commit: one record, or none when every operation was a put-if-absent of a present key
+                    assertThat(written).as("changelog records of one commit").hasSizeLessThanOrEqualTo(1);
+                    written.forEach(kv -> changelog.add(KeyValue.pair(kv.key.get(), kv.value)));
+                    for (int k = 0; k < 12; k++) {
+                        byte[] v = store.get(key("k" + k));
+                        assertThat(v == null ? null : new String(v, StandardCharsets.UTF_8))
+                                .as("k%d after %s", k, ops).isEqualTo(model.get("k" + k));
+                    }
+                }
+                assertThat(replay(changelog)).isEqualTo(model);
+            }
+        });
+    }
+
+    /** Between 1 and 6 operations on 12 keys, applied to the model as the store must apply them. */
+    private static String ops(Gen g, TreeMap<String, String> model) {
+        List<String> ops = new ArrayList<>();
+        int n = g.intIn(1, 6);
+        for (int i = 0; i < n; i++) {
+            String k = "k" + g.intIn(0, 11);
+            String v = "v" + g.intIn(0, 999);
+            switch (g.intIn(0, 4)) {
+                case 0 -> {
+                    ops.add("p " + k + " " + v);
+                    model.put(k, v);
+                }
+                case 1 -> {
+                    ops.add("i " + k + " " + v);
+                    model.putIfAbsent(k, v);
+                }
+                case 2 -> {
+                    ops.add("d " + k);
+                    model.remove(k);
+                }
+                case 3 -> {
+                    ops.add("p " + k + " -"); // a put of null deletes
+                    model.remove(k);
+                }
+                default -> {
+                    String k2 = "k" + g.intIn(0, 11);
+                    ops.add("a " + k + " " + v + " " + k2 + " -");
+                    model.put(k, v);
+                    model.remove(k2);
+                }
+            }
+        }
+        return String.join(";", ops);
+    }
+
+    private static TreeMap<String, String> replay(List<KeyValue<byte[], byte[]>> changelog) {
+        TreeMap<String, String> rebuilt = new TreeMap<>();
+        for (KeyValue<Bytes, byte[]> c : JournalStore.changes(changelog)) {
+            String k = new String(c.key.get(), StandardCharsets.UTF_8);
+            if (c.value == null) {
+                rebuilt.remove(k);
+            } else {
+                rebuilt.put(k, new String(c.value, StandardCharsets.UTF_8));
+            }
+        }
+        return rebuilt;
+    }
+
+    /** A commit that changed nothing writes nothing; a batch past the size limit is cut without waiting for it. */
+    @Test
+    void emptyCommitsWriteNothing_andLargeBatchesAreCut() throws Exception {
+        try (TopologyTestDriver driver = driver(Files.createTempDirectory("journal-store-"))) {
+            TestInputTopic<String, String> in = driver.createInputTopic("ops", new StringSerializer(),
+                    new StringSerializer());
+            TestOutputTopic<Bytes, byte[]> log = driver.createOutputTopic(CHANGELOG, new BytesDeserializer(),
+                    new ByteArrayDeserializer());
+            in.pipeInput("k", "i a 1");
+            in.pipeInput("k", "i a 2"); // present: nothing changes, nothing is logged
+            assertThat(log.readKeyValuesToList()).hasSize(1);
+
+            String big = "x".repeat(1000);
+            StringBuilder ops = new StringBuilder();
+            int puts = 3 * JournalStore.MAX_BATCH_BYTES / 1000;
+            for (int i = 0; i < puts; i++) {
+                ops.append(i == 0 ? "" : ";").append("p b").append(i).append(' ').append(big);
+            }
+            in.pipeInput("k", ops.toString());
+            List<KeyValue<Bytes, byte[]>> written = log.readKeyValuesToList();
+            assertThat(written).hasSizeBetween(3, 4);
+            assertThat(written).allSatisfy(kv -> {
+                assertThat(JournalStore.isJournalKey(kv.key.get())).isTrue();
+                assertThat(kv.value.length).isLessThanOrEqualTo(JournalStore.MAX_BATCH_BYTES + 1100);
+            });
+            assertThat(written.stream().map(kv -> kv.key).distinct()).hasSameSizeAs(written);
+            List<KeyValue<byte[], byte[]>> raw = written.stream().map(kv -> KeyValue.pair(kv.key.get(), kv.value))
+                    .toList();
+            assertThat(JournalStore.changes(raw)).hasSize(puts);
+        }
+    }
+
+    /** Per-key records written before the journal (an upgrade) restore as Streams' own logging would. */
+    @Test
+    void perKeyRecordsOfAnEarlierChangelog_restoreAsTheyAre() {
+        byte[] fp = {1, 2, 3, 4, 5, 6, 7, 8};
+        byte[] other = "url-seen.snapshot".getBytes(StandardCharsets.US_ASCII);
+        JournalBuffer batch = new JournalBuffer();
+        batch.append(fp, null);
+        batch.append(other, new byte[]{9});
+        List<KeyValue<byte[], byte[]>> log = List.of(KeyValue.pair(fp, new byte[]{1}), KeyValue.pair(other, null),
+                KeyValue.pair(JournalStore.journalKey(7, 0).get(), batch.toByteArray()),
+                KeyValue.pair(fp, new byte[]{1}));
+        List<KeyValue<Bytes, byte[]>> changes = JournalStore.changes(log);
+        assertThat(changes).extracting(kv -> Arrays.toString(kv.key.get()) + "=" + Arrays.toString(kv.value))
+                .containsExactly(Arrays.toString(fp) + "=[1]", Arrays.toString(other) + "=null",
+                        Arrays.toString(fp) + "=null", Arrays.toString(other) + "=[9]",
+                        Arrays.toString(fp) + "=[1]");
+    }
+
+    /** A damaged batch stops the restore with the reason instead of rebuilding a store with changes missing. */
+    @Test
+    void aDamagedBatch_failsTheRestoreWithItsReason() {
+        JournalBuffer batch = new JournalBuffer();
+        batch.append(new byte[]{1, 2}, new byte[]{3});
+        byte[] good = batch.toByteArray();
+        byte[] key = JournalStore.journalKey(1, 1).get();
+        Map<String, byte[]> damaged = Map.of(
+                "unknown version", concat(new byte[]{9}, Arrays.copyOfRange(good, 1, good.length)),
+                "unknown op", concat(good, new byte[]{7}),
+                "past the end", Arrays.copyOf(good, good.length - 1),
+                "bad length", concat(good, new byte[]{1, (byte) 0x80}));
+        damaged.forEach((reason, bytes) -> assertThatThrownBy(() ->
+                JournalStore.changes(List.of(KeyValue.pair(key, bytes)))).as(reason)
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining(reason));
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+}
