@@ -1,5 +1,6 @@
 package io.github.kcrawler.ranker;
 
+import io.github.kcrawler.common.streams.JournalStoreBuilder;
 import io.github.kcrawler.ranker.pagerank.IprParams;
 import io.github.kcrawler.ranker.processor.IprProcessor;
 import io.github.kcrawler.ranker.processor.RankPage;
@@ -97,8 +98,9 @@ public final class RankerTopology {
         IprProcessor.checkFetchedScores(params, fetchedScoresKept); // at build time, not when a task starts
         topology.addProcessor(IPR_PROCESSOR, () -> new IprProcessor(PAGE_STORE, flush, params, metrics, DELTAS_SINK,
                 SCORES_SINK, partitions, fetchedScoresKept), RESULTS_SOURCE, LINKS_SOURCE, DELTAS_SOURCE);
-        // Cached: a popular URL's many receipts within a commit reach RocksDB and the changelog once.
-        topology.addStateStore(Stores.keyValueStoreBuilder(pageStore, Serdes.Bytes(), RankPageCodec.SERDE)
+        // Cached: a popular URL's many receipts within a commit reach RocksDB once. Journaled (issue 19): the
+        // commit's changes reach the changelog as one record, not one per page.
+        topology.addStateStore(JournalStoreBuilder.of(pageStore, Serdes.Bytes(), RankPageCodec.SERDE)
                 .withCachingEnabled(), IPR_PROCESSOR);
         topology.addSink(DELTAS_SINK, topics.rankDeltas.name(), new StringSerializer(),
                 topics.rankDeltas.valueSerde().serializer(), IPR_PROCESSOR);

@@ -3,7 +3,7 @@ package io.github.kcrawler.common.streams;
 import java.util.Arrays;
 
 /**
- * The pending batch of a {@link JournalStore} and the decoder of a logged one. Format (version 1): the version byte,
+ * The pending batch of a {@link JournalStore} and the decoder of a logged one. Format: the version byte,
  * then per change its op byte ({@link JournalStore#OP_DELETE} or {@link JournalStore#OP_PUT}), the key's length as an
  * unsigned varint and the key, and for a put the value's length and the value. One array grows and is reused across
  * batches: appending copies bytes and allocates nothing once it has grown.
@@ -16,9 +16,20 @@ final class JournalBuffer {
 
     private byte[] bytes = new byte[256];
     private int size;
+    /** The version byte of the next batch started; after a snapshot's first batch, its further ones. */
+    private byte nextVersion = JournalStore.VERSION;
 
     void clear() {
         size = 0;
+    }
+
+    /** The batches from now on are a snapshot's, until {@link #endSnapshot}: the first clears the store. */
+    void markSnapshot() {
+        nextVersion = JournalStore.VERSION_SNAPSHOT;
+    }
+
+    void endSnapshot() {
+        nextVersion = JournalStore.VERSION;
     }
 
     boolean isEmpty() {
@@ -33,7 +44,7 @@ final class JournalBuffer {
         int need = 1 + 5 + key.length + (value == null ? 0 : 5 + value.length) + (size == 0 ? 1 : 0);
         ensure(need);
         if (size == 0) {
-            bytes[size++] = JournalStore.VERSION;
+            startBatch();
         }
         bytes[size++] = value == null ? JournalStore.OP_DELETE : JournalStore.OP_PUT;
         writeVarint(key.length);
@@ -46,8 +57,24 @@ final class JournalBuffer {
         }
     }
 
+    private void startBatch() {
+        bytes[size++] = nextVersion;
+        if (nextVersion == JournalStore.VERSION_SNAPSHOT) {
+            nextVersion = JournalStore.VERSION_SNAPSHOT_MORE;
+        }
+    }
+
     byte[] toByteArray() {
         return Arrays.copyOf(bytes, size);
+    }
+
+    /** The batch, or for a snapshot of an empty store (nothing appended) its first batch with no change in it. */
+    byte[] toByteArrayOrMarker() {
+        if (size == 0) {
+            ensure(1);
+            startBatch();
+        }
+        return toByteArray();
     }
 
     /**
@@ -55,12 +82,13 @@ final class JournalBuffer {
      * the end) throws {@link IllegalStateException} naming the offset: a changelog that cannot be replayed must stop
      * the restore rather than rebuild a store with changes silently missing.
      */
-    static void decode(byte[] batch, Change change) {
-        if (batch.length == 0 || batch[0] != JournalStore.VERSION) {
+    static int decode(byte[] batch, Change change) {
+        if (batch.length == 0 || batch[0] < JournalStore.VERSION || batch[0] > JournalStore.VERSION_SNAPSHOT_MORE) {
             throw new IllegalStateException("journal batch of unknown version "
                     + (batch.length == 0 ? "(empty)" : Byte.toString(batch[0])));
         }
         int[] pos = {1};
+        int changes = 0;
         while (pos[0] < batch.length) {
             int at = pos[0];
             byte op = batch[pos[0]++];
@@ -69,7 +97,9 @@ final class JournalBuffer {
             }
             byte[] key = readBytes(batch, pos);
             change.accept(key, op == JournalStore.OP_PUT ? readBytes(batch, pos) : null);
+            changes++;
         }
+        return changes;
     }
 
     private static byte[] readBytes(byte[] batch, int[] pos) {

@@ -1,63 +1,68 @@
 package io.github.kcrawler.common.streams;
 
 import org.apache.kafka.common.header.internals.RecordHeaders;
-import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.StreamsMetrics;
-import org.apache.kafka.streams.processor.BatchingStateRestoreCallback;
-import org.apache.kafka.streams.processor.CommitCallback;
-import org.apache.kafka.streams.processor.StateRestoreCallback;
 import org.apache.kafka.streams.processor.StateStore;
 import org.apache.kafka.streams.processor.StateStoreContext;
-import org.apache.kafka.streams.processor.TaskId;
-import org.apache.kafka.streams.processor.api.RecordMetadata;
 import org.apache.kafka.streams.processor.internals.InternalProcessorContext;
 import org.apache.kafka.streams.processor.internals.ProcessorContextUtils;
 import org.apache.kafka.streams.processor.internals.ProcessorRecordContext;
-import org.apache.kafka.streams.state.KeyValueBytesStoreSupplier;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.internals.WrappedStateStore;
 
-import java.io.File;
+import java.nio.ByteBuffer;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
- * A key-value store whose changelog holds <em>batches</em> of changes instead of one record per changed key (ours,
- * issue 19's record economy). Every change is applied at once to the inner store (RocksDB, which Streams checkpoints
- * as usual) and appended to a pending batch; the batch goes to the changelog as one record when the task prepares
- * its commit ({@code flushCache}, which Kafka Streams 4.4 calls before the transaction's offsets are sent), or earlier
- * once it reaches {@link #MAX_BATCH_BYTES}. A restore replays the batches in offset order.
+ * A key-value store whose changelog holds <em>batches</em> of changes, one record per commit, instead of one record
+ * per changed key (ours, issue 19's record economy), with periodic snapshots so that the changelog stays a bounded
+ * multiple of the live state. Build it with {@link JournalStoreBuilder}.
  *
- * <p>Why it is right: the changelog records of a commit are in the same transaction as its input offsets, exactly as
- * the per-key records of Streams' own logging layer are, and a batch is written before the commit that takes the
- * offsets of the records whose changes it holds. A task closed dirty under exactly-once has its state wiped and
- * restored, so changes applied to the inner store but never logged do not survive. Replaying every committed batch
- * in order rebuilds the store as it was after the last commit.
+ * <p><b>Writing.</b> Every change is applied at once to the inner store (RocksDB, which Streams checkpoints as usual)
+ * and appended to a pending batch. The batch goes to the changelog as one record when the task prepares its commit
+ * ({@link #flushJournal}, called from the top of the store stack after the record cache has been flushed into this
+ * layer: Kafka Streams 4.4 calls {@code flushCache} before a commit's offsets are sent), or earlier once it reaches
+ * {@link #MAX_BATCH_BYTES}.
  *
- * <p>What it costs: journal keys are unique, so compaction never drops a superseded batch, and the changelog (and a
- * full restore) grows with every change ever made, not with the number of live keys. Use it only for a store whose
- * keys are written about once: the URL-seen set (one put per admitted URL, a delete per rare forget).
+ * <p><b>Snapshots.</b> Batch keys are unique, so compaction alone never drops a superseded batch. Once the changes
+ * logged since the last snapshot exceed {@code snapshotFactor} times the store's entry count (and at least
+ * {@code snapshotMinOps}), a commit logs a snapshot instead of its batch: every live entry, in batches under a new
+ * random <em>epoch</em>, the first marked "clear the store first", followed by a tombstone for every batch of the old
+ * epoch, all in that commit's transaction. Compaction then removes the old epoch. The changelog holds at most about
+ * {@code 1 + snapshotFactor} times the live entries plus the tombstones awaiting the cleaner, and a snapshot costs
+ * one pass over the store every {@code snapshotFactor × entries} changes. A store whose keys are each written about
+ * once (the URL-seen set) never snapshots.
  *
- * <p>Changelog format. Key: {@link #MAGIC} then the writer's random incarnation and its sequence number (20 bytes;
- * unique, so two batches never compact each other away). Value: version byte {@code 1}, then per change: op byte
- * ({@code 0} delete, {@code 1} put), key length (unsigned varint) and key, and for a put the value's length and value.
- * A record whose key is not a journal key is a per-key record written before this store existed (an upgrade) and is
- * restored as Streams' own logging would: put, or delete for a tombstone.
+ * <p><b>Why it is right.</b> The changelog records of a commit are in the same transaction as its input offsets,
+ * exactly as the per-key records of Streams' own logging layer are, and a batch is written before the commit that
+ * takes the offsets of the records whose changes it holds. A task closed dirty under exactly-once has its state wiped
+ * and restored, so changes applied to the inner store but never logged do not survive. A restore replays the records
+ * in offset order: a batch applies its changes, a snapshot's first batch clears the store, a tombstone carries
+ * nothing. Whatever compaction has removed was before the latest committed snapshot, which clears the store anyway,
+ * so replaying the committed records rebuilds the store as it was after the last commit.
  *
- * <p>Built on two Kafka Streams internals, both checked against 4.4.0: {@code WrappedStateStore} (whose
- * {@code flushCache} the state manager calls before a commit) and {@code InternalProcessorContext.logChange}. The
- * inner store's own restore callback is replaced with the journal's one by handing its {@code init} a context whose
- * {@code register} substitutes it. Confined to its stream thread, like every store.
+ * <p><b>Where the writer is.</b> The epoch, the next batch's sequence number and the changes since the snapshot live
+ * in the inner store under the empty key ({@link #POSITION_KEY}; user keys may not be empty), updated with each
+ * batch logged or restored, so they always match the local state Streams checkpointed. A store with no position
+ * (new, or restored from a changelog written before this class) starts a new epoch.
+ *
+ * <p><b>Format.</b> Key: {@link #MAGIC}, the epoch, the sequence number (20 bytes). Value: {@link #VERSION} (or
+ * {@link #VERSION_SNAPSHOT} for a snapshot's first batch, {@link #VERSION_SNAPSHOT_MORE} for its others), then per change its op byte ({@code 0} delete, {@code 1}
+ * put), key length (unsigned varint) and key, and for a put the value's length and value. A record whose key is not
+ * a journal key is a per-key record written before this store existed (an upgrade) and is restored as Streams' own
+ * logging would: put, or delete for a tombstone.
+ *
+ * <p>Built on two Kafka Streams internals, both checked against 4.4.0: {@code WrappedStateStore} and
+ * {@code InternalProcessorContext.logChange}. The inner store's own restore callback is replaced with the journal's
+ * by handing its {@code init} a context whose {@code register} substitutes it ({@link RestoreRedirect}). Confined to
+ * its stream thread, like every store.
  */
 public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, byte[]>, Bytes, byte[]>
         implements KeyValueStore<Bytes, byte[]> {
@@ -65,47 +70,62 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
     static final byte[] MAGIC = {'k', 'c', 'j', '1'};
     static final int KEY_LENGTH = MAGIC.length + 2 * Long.BYTES;
     static final byte VERSION = 1;
+    /** A snapshot's first batch: the store is cleared before its changes. */
+    static final byte VERSION_SNAPSHOT = 2;
+    /** A snapshot's further batches. */
+    static final byte VERSION_SNAPSHOT_MORE = 3;
     static final byte OP_DELETE = 0;
     static final byte OP_PUT = 1;
     /** A pending batch this large is logged at once: far below a topic's default 1 MiB message limit. */
     public static final int MAX_BATCH_BYTES = 256 * 1024;
+    /** The inner store's key for the writer's position (epoch, next sequence, changes since the snapshot). */
+    static final Bytes POSITION_KEY = Bytes.wrap(new byte[0]);
+    private static final int CLEAR_CHUNK = 4096;
     private static final SecureRandom RANDOM = new SecureRandom();
 
+    private final long snapshotMinOps;
+    private final double snapshotFactor;
     private final JournalBuffer pending = new JournalBuffer();
     private InternalProcessorContext<?, ?> context;
-    private long incarnation;
+    private long epoch;
     private long sequence;
+    private long opsSinceSnapshot;
     private long batchTimestamp = Long.MIN_VALUE;
     private long batchesLogged;
+    private long snapshotsLogged;
 
-    JournalStore(KeyValueStore<Bytes, byte[]> inner) {
+    JournalStore(KeyValueStore<Bytes, byte[]> inner, long snapshotMinOps, double snapshotFactor) {
         super(inner);
-    }
-
-    /** A builder for a journal-logged store over {@code inner} (for instance {@code Stores.persistentKeyValueStore}). */
-    public static StoreBuilder<KeyValueStore<Bytes, byte[]>> builder(KeyValueBytesStoreSupplier inner) {
-        return new Builder(inner);
+        this.snapshotMinOps = snapshotMinOps;
+        this.snapshotFactor = snapshotFactor;
     }
 
     @Override
     public void init(StateStoreContext stateStoreContext, StateStore root) {
         this.context = ProcessorContextUtils.asInternalProcessorContext(stateStoreContext);
-        this.incarnation = RANDOM.nextLong();
-        this.sequence = 0;
         pending.clear();
         super.init(new RestoreRedirect(stateStoreContext, this::restoreAll), root);
+        byte[] position = wrapped().get(POSITION_KEY);
+        if (position != null && position.length == 3 * Long.BYTES) {
+            ByteBuffer b = ByteBuffer.wrap(position);
+            epoch = b.getLong();
+            sequence = b.getLong();
+            opsSinceSnapshot = b.getLong();
+        } else {
+            startEpoch();
+        }
     }
 
     @Override
     public void put(Bytes key, byte[] value) {
-        Objects.requireNonNull(key, "key");
+        checkKey(key);
         wrapped().put(key, value);
         append(key, value);
     }
 
     @Override
     public byte[] putIfAbsent(Bytes key, byte[] value) {
-        Objects.requireNonNull(key, "key");
+        checkKey(key);
         byte[] old = wrapped().putIfAbsent(key, value);
         if (old == null) {
             append(key, value);
@@ -115,15 +135,18 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
 
     @Override
     public void putAll(List<KeyValue<Bytes, byte[]>> entries) {
+        for (KeyValue<Bytes, byte[]> e : entries) {
+            checkKey(e.key);
+        }
         wrapped().putAll(entries);
         for (KeyValue<Bytes, byte[]> e : entries) {
-            append(Objects.requireNonNull(e.key, "key"), e.value);
+            append(e.key, e.value);
         }
     }
 
     @Override
     public byte[] delete(Bytes key) {
-        Objects.requireNonNull(key, "key");
+        checkKey(key);
         byte[] old = wrapped().delete(key);
         append(key, null);
         return old;
@@ -131,27 +154,33 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
 
     @Override
     public byte[] get(Bytes key) {
-        return wrapped().get(key);
+        return key != null && key.get().length == 0 ? null : wrapped().get(key);
     }
 
     @Override
     public KeyValueIterator<Bytes, byte[]> range(Bytes from, Bytes to) {
-        return wrapped().range(from, to);
+        return new UserEntries(wrapped().range(from, to));
     }
 
     @Override
     public KeyValueIterator<Bytes, byte[]> reverseRange(Bytes from, Bytes to) {
-        return wrapped().reverseRange(from, to);
+        return new UserEntries(wrapped().reverseRange(from, to));
     }
 
     @Override
     public KeyValueIterator<Bytes, byte[]> all() {
-        return wrapped().all();
+        return new UserEntries(wrapped().all());
     }
 
     @Override
     public KeyValueIterator<Bytes, byte[]> reverseAll() {
-        return wrapped().reverseAll();
+        return new UserEntries(wrapped().reverseAll());
+    }
+
+    @Override
+    public <PS extends Serializer<P>, P> KeyValueIterator<Bytes, byte[]> prefixScan(P prefix,
+                                                                                 PS prefixKeySerializer) {
+        return new UserEntries(wrapped().prefixScan(prefix, prefixKeySerializer));
     }
 
     @Override
@@ -159,24 +188,43 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
         return wrapped().approximateNumEntries();
     }
 
-    /** Called by the state manager before each commit: the pending batch joins the commit's transaction. */
-    @Override
-    public void flushCache() {
-        logPending();
-        super.flushCache();
+    /**
+     * Logs what this commit changed: its batch, or a snapshot when the changes since the last one have grown past
+     * the threshold. Called before the commit's offsets are sent.
+     */
+    public void flushJournal() {
+        if (pending.isEmpty()) {
+            return;
+        }
+        if (opsSinceSnapshot > Math.max(snapshotMinOps, snapshotFactor * wrapped().approximateNumEntries())) {
+            snapshot();
+        } else {
+            logPending();
+        }
     }
 
-    /** Called when the task's uncommitted work is thrown away (it is wiped and restored then). */
-    @Override
-    public void clearCache() {
+    /** Throws the uncommitted batch away (the task's uncommitted work is wiped and restored then). */
+    public void clearJournal() {
         pending.clear();
+        pending.endSnapshot();
         batchTimestamp = Long.MIN_VALUE;
-        super.clearCache();
     }
 
-    /** Changelog records written by this instance since {@link #init}. */
+    /** Changelog records of changes written by this instance since {@link #init}, snapshots included. */
     public long batchesLogged() {
         return batchesLogged;
+    }
+
+    /** Snapshots written by this instance since {@link #init}. */
+    public long snapshotsLogged() {
+        return snapshotsLogged;
+    }
+
+    private static void checkKey(Bytes key) {
+        Objects.requireNonNull(key, "key");
+        if (key.get().length == 0) {
+            throw new IllegalArgumentException("the empty key is reserved by the journal store");
+        }
     }
 
     private void append(Bytes key, byte[] value) {
@@ -185,6 +233,7 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
             batchTimestamp = Math.max(batchTimestamp, record.timestamp());
         }
         pending.append(key.get(), value);
+        opsSinceSnapshot++;
         if (pending.size() >= MAX_BATCH_BYTES) {
             logPending();
         }
@@ -194,43 +243,172 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
         if (pending.isEmpty()) {
             return;
         }
-        long timestamp = batchTimestamp == Long.MIN_VALUE ? 0L : batchTimestamp;
-        context.logChange(name(), journalKey(incarnation, sequence++), pending.toByteArray(), timestamp,
-                new RecordHeaders(), wrapped().getPosition());
-        batchesLogged++;
+        send(journalKey(epoch, sequence++), pending.toByteArray());
         pending.clear();
         batchTimestamp = Long.MIN_VALUE;
+        savePosition();
     }
 
-    /** Applies changelog records in offset order: journal batches op by op, earlier per-key records as they are. */
+    /** Every live entry under a new epoch, the first batch marked to clear, then tombstones for the old epoch. */
+    private void snapshot() {
+        long oldEpoch = epoch;
+        long oldBatches = sequence;
+        startEpoch();
+        pending.clear();
+        pending.markSnapshot();
+        try (KeyValueIterator<Bytes, byte[]> it = all()) {
+            while (it.hasNext()) {
+                KeyValue<Bytes, byte[]> e = it.next();
+                pending.append(e.key.get(), e.value);
+                if (pending.size() >= MAX_BATCH_BYTES) {
+                    send(journalKey(epoch, sequence++), pending.toByteArray());
+                    pending.clear();
+                }
+            }
+        }
+        if (!pending.isEmpty() || sequence == 0) { // an empty store's snapshot is the marker alone
+            send(journalKey(epoch, sequence++), pending.toByteArrayOrMarker());
+        }
+        pending.clear();
+        pending.endSnapshot();
+        for (long s = 0; s < oldBatches; s++) {
+            send(journalKey(oldEpoch, s), null);
+        }
+        batchTimestamp = Long.MIN_VALUE;
+        snapshotsLogged++;
+        savePosition();
+    }
+
+    private void startEpoch() {
+        epoch = RANDOM.nextLong();
+        sequence = 0;
+        opsSinceSnapshot = 0;
+    }
+
+    private void send(Bytes key, byte[] value) {
+        long timestamp = batchTimestamp == Long.MIN_VALUE ? 0L : batchTimestamp;
+        context.logChange(name(), key, value, timestamp, new RecordHeaders(), wrapped().getPosition());
+        if (value != null) {
+            batchesLogged++;
+        }
+    }
+
+    private void savePosition() {
+        wrapped().put(POSITION_KEY, ByteBuffer.allocate(3 * Long.BYTES).putLong(epoch).putLong(sequence)
+                .putLong(opsSinceSnapshot).array());
+    }
+
+    /** Applies changelog records in offset order (see the class comment), then records where the writer stands. */
     void restoreAll(Collection<KeyValue<byte[], byte[]>> records) {
-        List<KeyValue<Bytes, byte[]>> changes = changes(records);
+        List<KeyValue<Bytes, byte[]>> changes = new ArrayList<>();
+        boolean[] journal = {false};
+        replay(records, new Replay() {
+            @Override
+            public void clear() {
+                changes.clear();
+                clearInner();
+            }
+
+            @Override
+            public void batch(long batchEpoch, long batchSequence, int ops) {
+                if (batchEpoch != epoch) {
+                    epoch = batchEpoch;
+                    opsSinceSnapshot = 0;
+                }
+                sequence = batchSequence + 1;
+                opsSinceSnapshot += ops;
+                journal[0] = true;
+            }
+
+            @Override
+            public void change(byte[] key, byte[] value) {
+                changes.add(KeyValue.pair(Bytes.wrap(key), value));
+            }
+        });
         if (!changes.isEmpty()) {
             wrapped().putAll(changes); // a null value deletes, in order, as in Streams' own restore
         }
+        if (journal[0]) {
+            savePosition();
+        }
     }
 
-    /** The changes that changelog records stand for, in order; a null value is a delete. Throws on a damaged batch. */
-    public static List<KeyValue<Bytes, byte[]>> changes(Collection<KeyValue<byte[], byte[]>> records) {
-        List<KeyValue<Bytes, byte[]>> changes = new ArrayList<>();
-        for (KeyValue<byte[], byte[]> r : records) {
-            if (isJournalKey(r.key)) {
-                if (r.value != null) { // a journal key is never deleted; a tombstone of one would carry nothing
-                    JournalBuffer.decode(r.value, (k, v) -> changes.add(KeyValue.pair(Bytes.wrap(k), v)));
+    private void clearInner() {
+        while (true) {
+            List<KeyValue<Bytes, byte[]>> deletes = new ArrayList<>(CLEAR_CHUNK);
+            try (KeyValueIterator<Bytes, byte[]> it = wrapped().all()) {
+                while (it.hasNext() && deletes.size() < CLEAR_CHUNK) {
+                    deletes.add(KeyValue.pair(it.next().key, null));
                 }
-            } else {
-                changes.add(KeyValue.pair(Bytes.wrap(r.key), r.value));
+            }
+            if (deletes.isEmpty()) {
+                return;
+            }
+            wrapped().putAll(deletes);
+        }
+    }
+
+    /** What a replay of the changelog does, in order. */
+    public interface Replay {
+        /** A snapshot starts: everything before it is gone. */
+        void clear();
+
+        /**
+         * A journal batch was replayed; {@code ops} counts its changes, 0 for a snapshot's (not called for per-key
+         * records of an earlier format).
+         */
+        void batch(long epoch, long sequence, int ops);
+
+        /** One change; a null value deletes. */
+        void change(byte[] key, byte[] value);
+    }
+
+    /**
+     * Replays changelog records in offset order into {@code target}: journal batches change by change (a snapshot's
+     * first batch clears first), tombstones of journal keys as nothing, earlier per-key records as they are. Throws
+     * {@link IllegalStateException} on a damaged batch: a changelog that cannot be replayed must stop the restore
+     * rather than rebuild a store with changes silently missing.
+     */
+    public static void replay(Collection<KeyValue<byte[], byte[]>> records, Replay target) {
+        for (KeyValue<byte[], byte[]> r : records) {
+            if (!isJournalKey(r.key)) {
+                target.change(r.key, r.value);
+            } else if (r.value != null) {
+                ByteBuffer k = ByteBuffer.wrap(r.key, MAGIC.length, 2 * Long.BYTES);
+                long batchEpoch = k.getLong();
+                long batchSequence = k.getLong();
+                if (r.value.length > 0 && r.value[0] == VERSION_SNAPSHOT) {
+                    target.clear();
+                }
+                int ops = JournalBuffer.decode(r.value, target::change);
+                target.batch(batchEpoch, batchSequence, r.value[0] == VERSION ? ops : 0);
             }
         }
+    }
+
+    /** The changes that changelog records leave in effect, in order (from the last snapshot on); null deletes. */
+    public static List<KeyValue<Bytes, byte[]>> changes(Collection<KeyValue<byte[], byte[]>> records) {
+        List<KeyValue<Bytes, byte[]>> changes = new ArrayList<>();
+        replay(records, new Replay() {
+            @Override
+            public void clear() {
+                changes.clear();
+            }
+
+            @Override
+            public void batch(long epoch, long sequence, int ops) {
+            }
+
+            @Override
+            public void change(byte[] key, byte[] value) {
+                changes.add(KeyValue.pair(Bytes.wrap(key), value));
+            }
+        });
         return changes;
     }
 
-    static Bytes journalKey(long incarnation, long sequence) {
-        byte[] k = new byte[KEY_LENGTH];
-        System.arraycopy(MAGIC, 0, k, 0, MAGIC.length);
-        JournalBuffer.putLong(k, MAGIC.length, incarnation);
-        JournalBuffer.putLong(k, MAGIC.length + Long.BYTES, sequence);
-        return Bytes.wrap(k);
+    static Bytes journalKey(long epoch, long sequence) {
+        return Bytes.wrap(ByteBuffer.allocate(KEY_LENGTH).put(MAGIC).putLong(epoch).putLong(sequence).array());
     }
 
     static boolean isJournalKey(byte[] key) {
@@ -245,114 +423,41 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
         return true;
     }
 
-    /** Hands the inner store's {@code init} the real context, except that its restore callback becomes ours. */
-    private record RestoreRedirect(StateStoreContext delegate, BatchingStateRestoreCallback journal)
-            implements StateStoreContext {
-        @Override
-        public String applicationId() {
-            return delegate.applicationId();
+    /** The inner store's entries without the writer's position. */
+    private static final class UserEntries implements KeyValueIterator<Bytes, byte[]> {
+        private final KeyValueIterator<Bytes, byte[]> inner;
+
+        UserEntries(KeyValueIterator<Bytes, byte[]> inner) {
+            this.inner = inner;
+        }
+
+        private void skipPosition() {
+            while (inner.hasNext() && inner.peekNextKey().get().length == 0) {
+                inner.next();
+            }
         }
 
         @Override
-        public TaskId taskId() {
-            return delegate.taskId();
+        public boolean hasNext() {
+            skipPosition();
+            return inner.hasNext();
         }
 
         @Override
-        public Optional<RecordMetadata> recordMetadata() {
-            return delegate.recordMetadata();
+        public KeyValue<Bytes, byte[]> next() {
+            skipPosition();
+            return inner.next();
         }
 
         @Override
-        public Serde<?> keySerde() {
-            return delegate.keySerde();
+        public Bytes peekNextKey() {
+            skipPosition();
+            return inner.peekNextKey();
         }
 
         @Override
-        public Serde<?> valueSerde() {
-            return delegate.valueSerde();
-        }
-
-        @Override
-        public File stateDir() {
-            return delegate.stateDir();
-        }
-
-        @Override
-        public StreamsMetrics metrics() {
-            return delegate.metrics();
-        }
-
-        @Override
-        public void register(StateStore store, StateRestoreCallback callback) {
-            delegate.register(store, journal);
-        }
-
-        @Override
-        public void register(StateStore store, StateRestoreCallback callback,
-                             CommitCallback onCommit) {
-            delegate.register(store, journal, onCommit);
-        }
-
-        @Override
-        public Map<String, Object> appConfigs() {
-            return delegate.appConfigs();
-        }
-
-        @Override
-        public Map<String, Object> appConfigsWithPrefix(String prefix) {
-            return delegate.appConfigsWithPrefix(prefix);
-        }
-    }
-
-    /** Builds the store without Streams' per-key logging layer: the journal is the logging. Logging cannot be off. */
-    private static final class Builder implements StoreBuilder<KeyValueStore<Bytes, byte[]>> {
-        private final KeyValueBytesStoreSupplier inner;
-        private Map<String, String> logConfig = new HashMap<>();
-
-        Builder(KeyValueBytesStoreSupplier inner) {
-            this.inner = Objects.requireNonNull(inner, "inner");
-        }
-
-        @Override
-        public StoreBuilder<KeyValueStore<Bytes, byte[]>> withCachingEnabled() {
-            throw new UnsupportedOperationException("a journal store has no record cache: its batch is the cache");
-        }
-
-        @Override
-        public StoreBuilder<KeyValueStore<Bytes, byte[]>> withCachingDisabled() {
-            return this;
-        }
-
-        @Override
-        public StoreBuilder<KeyValueStore<Bytes, byte[]>> withLoggingEnabled(Map<String, String> config) {
-            this.logConfig = new HashMap<>(Objects.requireNonNull(config, "config"));
-            return this;
-        }
-
-        @Override
-        public StoreBuilder<KeyValueStore<Bytes, byte[]>> withLoggingDisabled() {
-            throw new UnsupportedOperationException("a journal store is its changelog; use a plain store instead");
-        }
-
-        @Override
-        public KeyValueStore<Bytes, byte[]> build() {
-            return new JournalStore(inner.get());
-        }
-
-        @Override
-        public Map<String, String> logConfig() {
-            return logConfig;
-        }
-
-        @Override
-        public boolean loggingEnabled() {
-            return true;
-        }
-
-        @Override
-        public String name() {
-            return inner.name();
+        public void close() {
+            inner.close();
         }
     }
 }

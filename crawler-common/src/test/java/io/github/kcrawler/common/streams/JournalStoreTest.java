@@ -3,6 +3,7 @@ package io.github.kcrawler.common.streams;
 import io.github.kcrawler.testing.Gen;
 import io.github.kcrawler.testing.PropertyCheck;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.BytesDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -82,21 +83,38 @@ class JournalStoreTest {
     }
 
     private static TopologyTestDriver driver(Path stateDir) {
+        return driver(stateDir, false, JournalStoreBuilder.DEFAULT_SNAPSHOT_MIN_OPS,
+                JournalStoreBuilder.DEFAULT_SNAPSHOT_FACTOR);
+    }
+
+    private static TopologyTestDriver driver(Path stateDir, boolean caching, long minOps, double factor) {
         Topology topology = new Topology();
         topology.addSource("ops", new StringDeserializer(), new StringDeserializer(), "ops");
         topology.addProcessor("apply", Ops::new, "ops");
-        topology.addStateStore(JournalStore.builder(Stores.persistentKeyValueStore(STORE)), "apply");
+        JournalStoreBuilder<Bytes, byte[]> store = JournalStoreBuilder.of(Stores.persistentKeyValueStore(STORE),
+                Serdes.Bytes(), Serdes.ByteArray()).withSnapshots(minOps, factor);
+        topology.addStateStore(caching ? store.withCachingEnabled() : store, "apply");
         Properties p = new Properties();
         p.put(StreamsConfig.APPLICATION_ID_CONFIG, APP);
         p.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
         return new TopologyTestDriver(topology, p);
     }
 
+    /**
+     * Seeded histories, with and without Streams' record cache and with snapshot thresholds small enough to snapshot
+     * often: after every commit the store answers as the model (point reads and a full scan, which never shows the
+     * writer's position), a commit without a snapshot writes at most one record, and both the changelog as written
+     * and the changelog as compaction would leave it (the last record per key, tombstones dropped) replay to the
+     * model.
+     */
     @Test
-    void readsAnswerAsTheModel_oneChangelogRecordPerCommit_andTheChangelogReplaysToTheModel() throws Exception {
-        PropertyCheck.forAll(40, g -> {
-            Path dir = Files.createTempDirectory("journal-store-");
-            try (TopologyTestDriver driver = driver(dir)) {
+    void readsAnswerAsTheModel_oneRecordPerCommit_andTheChangelogReplaysToTheModel_compactedOrNot() {
+        PropertyCheck.forAll(60, g -> {
+            Path dir = Files.createTempDirectory(Path.of("target"), "journal-store-");
+            boolean caching = g.bool();
+            long minOps = g.intIn(0, 40);
+            double factor = g.of(0.5, 1.0, 2.0);
+            try (TopologyTestDriver driver = driver(dir, caching, minOps, factor)) {
                 TestInputTopic<String, String> in = driver.createInputTopic("ops", new StringSerializer(),
                         new StringSerializer());
                 TestOutputTopic<Bytes, byte[]> log = driver.createOutputTopic(CHANGELOG, new BytesDeserializer(),
@@ -104,23 +122,93 @@ class JournalStoreTest {
                 KeyValueStore<Bytes, byte[]> store = driver.getKeyValueStore(STORE);
                 TreeMap<String, String> model = new TreeMap<>();
                 List<KeyValue<byte[], byte[]>> changelog = new ArrayList<>();
-                int records = g.intIn(1, 60);
+                int records = g.intIn(1, 80);
+                int snapshots = 0;
                 for (int r = 0; r < records; r++) {
                     String ops = ops(g, model);
                     in.pipeInput("k", ops);
                     List<KeyValue<Bytes, byte[]>> written = log.readKeyValuesToList();
-                    // one commit: one record, or none when every operation was a put-if-absent of a present key
-                    assertThat(written).as("changelog records of one commit").hasSizeLessThanOrEqualTo(1);
+                    boolean snapshot = written.stream().anyMatch(kv -> kv.value != null && kv.value.length > 0
+                            && kv.value[0] == JournalStore.VERSION_SNAPSHOT);
+                    if (snapshot) {
+                        snapshots++;
+                    } else {
+                        // one record, or none when every operation was a put-if-absent of a present key
+                        assertThat(written).as("changelog records of one commit").hasSizeLessThanOrEqualTo(1);
+                    }
                     written.forEach(kv -> changelog.add(KeyValue.pair(kv.key.get(), kv.value)));
                     for (int k = 0; k < 12; k++) {
                         byte[] v = store.get(key("k" + k));
                         assertThat(v == null ? null : new String(v, StandardCharsets.UTF_8))
                                 .as("k%d after %s", k, ops).isEqualTo(model.get("k" + k));
                     }
+                    assertThat(scan(store)).isEqualTo(model);
                 }
-                assertThat(replay(changelog)).isEqualTo(model);
+                assertThat(replay(changelog)).as("replay of the changelog").isEqualTo(model);
+                List<KeyValue<byte[], byte[]>> compacted = compact(changelog);
+                assertThat(replay(compacted)).as("replay of the compacted changelog").isEqualTo(model);
+                assertThat(replay(partlyCompacted(changelog, g))).as("replay of a partly compacted changelog")
+                        .isEqualTo(model);
+                if (snapshots > 0) { // every batch before the last snapshot was tombstoned by it
+                    int last = 0;
+                    for (int i = 0; i < changelog.size(); i++) {
+                        byte[] v = changelog.get(i).value;
+                        if (v != null && v.length > 0 && v[0] == JournalStore.VERSION_SNAPSHOT) {
+                            last = i;
+                        }
+                    }
+                    long kept = changelog.subList(last, changelog.size()).stream().filter(kv -> kv.value != null)
+                            .count();
+                    assertThat(compacted).as("batches left after compaction: the last snapshot's and those after")
+                            .hasSize((int) kept);
+                }
             }
         });
+    }
+
+    /**
+     * The changelog as the cleaner may leave it mid-way: any record with a later one of the same key may be gone, and
+     * so may a last record that is a tombstone.
+     */
+    private static List<KeyValue<byte[], byte[]>> partlyCompacted(List<KeyValue<byte[], byte[]>> changelog, Gen g) {
+        Map<Bytes, Integer> last = new java.util.HashMap<>();
+        for (int i = 0; i < changelog.size(); i++) {
+            last.put(Bytes.wrap(changelog.get(i).key), i);
+        }
+        List<KeyValue<byte[], byte[]>> out = new ArrayList<>();
+        for (int i = 0; i < changelog.size(); i++) {
+            KeyValue<byte[], byte[]> r = changelog.get(i);
+            boolean removable = last.get(Bytes.wrap(r.key)) != i || r.value == null;
+            if (!removable || g.bool()) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    private static TreeMap<String, String> scan(KeyValueStore<Bytes, byte[]> store) {
+        TreeMap<String, String> seen = new TreeMap<>();
+        try (var it = store.all()) {
+            it.forEachRemaining(kv -> seen.put(new String(kv.key.get(), StandardCharsets.UTF_8),
+                    new String(kv.value, StandardCharsets.UTF_8)));
+        }
+        return seen;
+    }
+
+    /** The changelog as the log cleaner leaves it: the last record of each key, in its place; no tombstones. */
+    private static List<KeyValue<byte[], byte[]>> compact(List<KeyValue<byte[], byte[]>> changelog) {
+        Map<Bytes, Integer> last = new java.util.HashMap<>();
+        for (int i = 0; i < changelog.size(); i++) {
+            last.put(Bytes.wrap(changelog.get(i).key), i);
+        }
+        List<KeyValue<byte[], byte[]>> out = new ArrayList<>();
+        for (int i = 0; i < changelog.size(); i++) {
+            KeyValue<byte[], byte[]> r = changelog.get(i);
+            if (last.get(Bytes.wrap(r.key)) == i && r.value != null) {
+                out.add(r);
+            }
+        }
+        return out;
     }
 
     /** Between 1 and 6 operations on 12 keys, applied to the model as the store must apply them. */
@@ -160,21 +248,54 @@ class JournalStoreTest {
 
     private static TreeMap<String, String> replay(List<KeyValue<byte[], byte[]>> changelog) {
         TreeMap<String, String> rebuilt = new TreeMap<>();
-        for (KeyValue<Bytes, byte[]> c : JournalStore.changes(changelog)) {
-            String k = new String(c.key.get(), StandardCharsets.UTF_8);
-            if (c.value == null) {
-                rebuilt.remove(k);
-            } else {
-                rebuilt.put(k, new String(c.value, StandardCharsets.UTF_8));
+        JournalStore.replay(changelog, new JournalStore.Replay() {
+            @Override
+            public void clear() {
+                rebuilt.clear();
             }
-        }
+
+            @Override
+            public void batch(long epoch, long sequence, int ops) {
+            }
+
+            @Override
+            public void change(byte[] key, byte[] value) {
+                String k = new String(key, StandardCharsets.UTF_8);
+                if (value == null) {
+                    rebuilt.remove(k);
+                } else {
+                    rebuilt.put(k, new String(value, StandardCharsets.UTF_8));
+                }
+            }
+        });
         return rebuilt;
+    }
+
+    /** Changes in order, as strings: {@code key=value}, or {@code key=null} for a delete; {@code clear} for a reset. */
+    private static List<String> changes(List<KeyValue<byte[], byte[]>> changelog) {
+        List<String> out = new ArrayList<>();
+        JournalStore.replay(changelog, new JournalStore.Replay() {
+            @Override
+            public void clear() {
+                out.add("clear");
+            }
+
+            @Override
+            public void batch(long epoch, long sequence, int ops) {
+            }
+
+            @Override
+            public void change(byte[] key, byte[] value) {
+                out.add(Arrays.toString(key) + "=" + (value == null ? "null" : Arrays.toString(value)));
+            }
+        });
+        return out;
     }
 
     /** A commit that changed nothing writes nothing; a batch past the size limit is cut without waiting for it. */
     @Test
     void emptyCommitsWriteNothing_andLargeBatchesAreCut() throws Exception {
-        try (TopologyTestDriver driver = driver(Files.createTempDirectory("journal-store-"))) {
+        try (TopologyTestDriver driver = driver(Files.createTempDirectory(Path.of("target"), "journal-store-"))) {
             TestInputTopic<String, String> in = driver.createInputTopic("ops", new StringSerializer(),
                     new StringSerializer());
             TestOutputTopic<Bytes, byte[]> log = driver.createOutputTopic(CHANGELOG, new BytesDeserializer(),
@@ -182,6 +303,10 @@ class JournalStoreTest {
             in.pipeInput("k", "i a 1");
             in.pipeInput("k", "i a 2"); // present: nothing changes, nothing is logged
             assertThat(log.readKeyValuesToList()).hasSize(1);
+            KeyValueStore<Bytes, byte[]> store = driver.getKeyValueStore(STORE);
+            assertThatThrownBy(() -> store.put(Bytes.wrap(new byte[0]), new byte[]{1}))
+                    .hasMessageContaining("reserved");
+            assertThat(store.get(Bytes.wrap(new byte[0]))).isNull();
 
             String big = "x".repeat(1000);
             StringBuilder ops = new StringBuilder();
@@ -199,7 +324,7 @@ class JournalStoreTest {
             assertThat(written.stream().map(kv -> kv.key).distinct()).hasSameSizeAs(written);
             List<KeyValue<byte[], byte[]>> raw = written.stream().map(kv -> KeyValue.pair(kv.key.get(), kv.value))
                     .toList();
-            assertThat(JournalStore.changes(raw)).hasSize(puts);
+            assertThat(changes(raw)).hasSize(puts);
         }
     }
 
@@ -214,9 +339,7 @@ class JournalStoreTest {
         List<KeyValue<byte[], byte[]>> log = List.of(KeyValue.pair(fp, new byte[]{1}), KeyValue.pair(other, null),
                 KeyValue.pair(JournalStore.journalKey(7, 0).get(), batch.toByteArray()),
                 KeyValue.pair(fp, new byte[]{1}));
-        List<KeyValue<Bytes, byte[]>> changes = JournalStore.changes(log);
-        assertThat(changes).extracting(kv -> Arrays.toString(kv.key.get()) + "=" + Arrays.toString(kv.value))
-                .containsExactly(Arrays.toString(fp) + "=[1]", Arrays.toString(other) + "=null",
+        assertThat(changes(log)).containsExactly(Arrays.toString(fp) + "=[1]", Arrays.toString(other) + "=null",
                         Arrays.toString(fp) + "=null", Arrays.toString(other) + "=[9]",
                         Arrays.toString(fp) + "=[1]");
     }
@@ -234,7 +357,7 @@ class JournalStoreTest {
                 "past the end", Arrays.copyOf(good, good.length - 1),
                 "bad length", concat(good, new byte[]{1, (byte) 0x80}));
         damaged.forEach((reason, bytes) -> assertThatThrownBy(() ->
-                JournalStore.changes(List.of(KeyValue.pair(key, bytes)))).as(reason)
+                changes(List.of(KeyValue.pair(key, bytes)))).as(reason)
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining(reason));
     }
 

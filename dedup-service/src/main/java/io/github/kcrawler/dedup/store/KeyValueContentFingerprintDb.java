@@ -1,5 +1,6 @@
 package io.github.kcrawler.dedup.store;
 
+import io.github.kcrawler.common.streams.JournalStoreBuilder;
 import io.github.kcrawler.dedup.content.ContentFingerprintDb;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.utils.Bytes;
@@ -31,10 +32,9 @@ public final class KeyValueContentFingerprintDb implements ContentFingerprintDb 
         this.store = Objects.requireNonNull(store, "store");
     }
 
-    /** A persistent (RocksDB), changelog-backed, uncached store for the records. */
+    /** A persistent (RocksDB), uncached store for the records whose changelog holds one record per commit. */
     public static StoreBuilder<KeyValueStore<Bytes, byte[]>> storeBuilder(String name) {
-        return Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), Serdes.Bytes(), Serdes.ByteArray())
-                .withCachingDisabled();
+        return JournalStoreBuilder.of(Stores.persistentKeyValueStore(name), Serdes.Bytes(), Serdes.ByteArray());
     }
 
     static Bytes key(long hi, long lo) {

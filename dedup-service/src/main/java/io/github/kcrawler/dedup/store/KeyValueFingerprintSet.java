@@ -1,6 +1,8 @@
 package io.github.kcrawler.dedup.store;
 
 import io.github.kcrawler.common.streams.JournalStore;
+import io.github.kcrawler.common.streams.JournalStoreBuilder;
+import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
@@ -39,7 +41,7 @@ public final class KeyValueFingerprintSet implements FingerprintSet {
 
     /** A persistent (RocksDB), uncached store for this set whose changelog holds one record per commit. */
     public static StoreBuilder<KeyValueStore<Bytes, byte[]>> storeBuilder(String name) {
-        return JournalStore.builder(Stores.persistentKeyValueStore(name));
+        return JournalStoreBuilder.of(Stores.persistentKeyValueStore(name), Serdes.Bytes(), Serdes.ByteArray());
     }
 
     @Override

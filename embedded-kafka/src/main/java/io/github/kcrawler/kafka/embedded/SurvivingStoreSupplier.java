@@ -20,8 +20,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * A test store whose contents outlive the TopologyTestDriver that used it. The driver wipes its state directory
  * on close, so a restart cannot be shown with a RocksDB store there; handing the next driver a store that already
  * holds what the changelog would restore is exactly the situation a processor's {@code init} meets after a crash
- * (the embedded-broker tests cover the real changelog restore). It also counts the writes that reach it: the
- * logging layer sits right above the inner store, so each put or delete here is one changelog record.
+ * (the embedded-broker tests cover the real changelog restore). It also counts the writes of keys that reach it
+ * (the store's own writes, not its changelog's records: a journal store logs one record per commit). A write of
+ * the empty key is a journal store's own bookkeeping (where its writer stands), not an entry, and is not counted.
  * Used by the scheduler's and the ranker's topology tests; test harness only, like {@link KafkaTestCluster}.
  */
 public final class SurvivingStoreSupplier implements KeyValueBytesStoreSupplier {
@@ -30,6 +31,7 @@ public final class SurvivingStoreSupplier implements KeyValueBytesStoreSupplier 
     /** Writes that reached this store, i.e. records of its changelog (the logging layer sits right above it). */
     private final AtomicLong puts = new AtomicLong();
     private final AtomicLong deletes = new AtomicLong();
+    private static final Bytes JOURNAL_POSITION = Bytes.wrap(new byte[0]);
 
     /** @param storeName the name of the store this supplier stands in for */
     public SurvivingStoreSupplier(String storeName) {
@@ -52,15 +54,15 @@ public final class SurvivingStoreSupplier implements KeyValueBytesStoreSupplier 
     }
 
     public int entries() {
-        return data.size();
+        return data.size() - (data.containsKey(JOURNAL_POSITION) ? 1 : 0);
     }
 
-    /** Puts of a value that reached the store (each one a changelog record). */
+    /** Puts of a value that reached the store. */
     public long puts() {
         return puts.get();
     }
 
-    /** Deletes that reached the store (each one a changelog tombstone). */
+    /** Deletes that reached the store. */
     public long deletes() {
         return deletes.get();
     }
@@ -101,7 +103,13 @@ public final class SurvivingStoreSupplier implements KeyValueBytesStoreSupplier 
 
         @Override
         public void put(Bytes key, byte[] value) {
-            if (value == null) {
+            if (key.get().length == 0) { // a journal store's position: bookkeeping, not an entry
+                if (value == null) {
+                    data.remove(key);
+                } else {
+                    data.put(key, value);
+                }
+            } else if (value == null) {
                 deletes.incrementAndGet();
                 data.remove(key);
             } else {

@@ -1,5 +1,6 @@
 package io.github.kcrawler.scheduler.processor;
 
+import io.github.kcrawler.common.streams.JournalStoreBuilder;
 import io.github.kcrawler.common.model.AdmittedUrls;
 import io.github.kcrawler.common.model.FetchRequest;
 import io.github.kcrawler.common.model.FetchResult;
@@ -85,7 +86,8 @@ public final class SchedulerTopology {
                 topics.fetchResults.name());
         topology.addProcessor(PROCESSOR, () -> new SchedulerProcessor(config, clock, metrics, frontiers),
                 ADMITTED_SOURCE, SCORES_SOURCE, RESULTS_SOURCE);
-        topology.addStateStore(Stores.keyValueStoreBuilder(storeSupplier, Serdes.String(), entrySerde)
+        // journaled (issue 19): a commit's pending-store changes reach the changelog as one record
+        topology.addStateStore(JournalStoreBuilder.of(storeSupplier, Serdes.String(), entrySerde)
                 .withCachingEnabled(), PROCESSOR);
         if (config.revisit().state() == SchedulerConfig.RevisitStateMode.SATL) {
             // logged (compacted changelog, one record per page), not cached: each put and delete is a record
