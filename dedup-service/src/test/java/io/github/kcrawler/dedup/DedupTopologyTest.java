@@ -15,7 +15,7 @@ import io.github.kcrawler.common.service.StreamsDefaults;
 import io.github.kcrawler.common.topic.KeyPartitioner;
 import io.github.kcrawler.common.topic.Topics;
 import io.github.kcrawler.common.topic.UrlBatches;
-import io.github.kcrawler.common.streams.JournalStore;
+import io.github.kcrawler.common.streams.JournalFormat;
 import io.github.kcrawler.dedup.store.KeyValueFingerprintSet;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.apache.kafka.common.serialization.BytesDeserializer;
@@ -363,7 +363,7 @@ class DedupTopologyTest {
 
         List<KeyValue<Bytes, byte[]>> written = log.readKeyValuesToList();
         assertThat(written).hasSize(2); // the discovered record's two admissions, then the first forget
-        assertThat(JournalStore.changes(written.stream().map(kv -> KeyValue.pair(kv.key.get(), kv.value)).toList()))
+        assertThat(JournalFormat.changes(written.stream().map(kv -> KeyValue.pair(kv.key.get(), kv.value)).toList()))
                 .extracting(kv -> kv.value == null ? "delete " + kv.key : "put " + kv.key)
                 .containsExactly("put " + fingerprintKey(Fingerprints.url(u)),
                         "put " + fingerprintKey(Fingerprints.url("http://a.example/d")),

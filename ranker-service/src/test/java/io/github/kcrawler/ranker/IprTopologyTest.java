@@ -12,7 +12,7 @@ import io.github.kcrawler.common.model.RankScore;
 import io.github.kcrawler.common.model.RankScoreBatch;
 import io.github.kcrawler.common.serde.JsonSerde;
 import io.github.kcrawler.common.service.StreamsDefaults;
-import io.github.kcrawler.common.streams.JournalStore;
+import io.github.kcrawler.common.streams.JournalFormat;
 import io.github.kcrawler.common.topic.KeyPartitioner;
 import io.github.kcrawler.common.topic.Topics;
 import io.github.kcrawler.kafka.embedded.SurvivingStoreSupplier;
@@ -292,7 +292,7 @@ class IprTopologyTest {
                 assertThat(page == null ? 0.0 : page.score()).as("%s: node %d", ranking, node).isEqualTo(expected);
             }
             // the journal's batches, change by change
-            changelogs.put(ranking, JournalStore.changes(changelog.readKeyValuesToList().stream()
+            changelogs.put(ranking, JournalFormat.changes(changelog.readKeyValuesToList().stream()
                     .map(kv -> KeyValue.pair(kv.key.get(), kv.value)).toList()).stream()
                     .map(kv -> KeyValue.pair(kv.key, RankPageCodec.SERDE.deserializer().deserialize(null, kv.value)))
                     .toList());

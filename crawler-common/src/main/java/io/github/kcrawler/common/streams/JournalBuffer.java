@@ -17,7 +17,7 @@ final class JournalBuffer {
     private byte[] bytes = new byte[256];
     private int size;
     /** The version byte of the next batch started; after a snapshot's first batch, its further ones. */
-    private byte nextVersion = JournalStore.VERSION;
+    private byte nextVersion = JournalFormat.VERSION;
 
     void clear() {
         size = 0;
@@ -25,11 +25,11 @@ final class JournalBuffer {
 
     /** The batches from now on are a snapshot's, until {@link #endSnapshot}: the first clears the store. */
     void markSnapshot() {
-        nextVersion = JournalStore.VERSION_SNAPSHOT;
+        nextVersion = JournalFormat.VERSION_SNAPSHOT;
     }
 
     void endSnapshot() {
-        nextVersion = JournalStore.VERSION;
+        nextVersion = JournalFormat.VERSION;
     }
 
     boolean isEmpty() {
@@ -46,7 +46,7 @@ final class JournalBuffer {
         if (size == 0) {
             startBatch();
         }
-        bytes[size++] = value == null ? JournalStore.OP_DELETE : JournalStore.OP_PUT;
+        bytes[size++] = value == null ? JournalFormat.OP_DELETE : JournalFormat.OP_PUT;
         writeVarint(key.length);
         System.arraycopy(key, 0, bytes, size, key.length);
         size += key.length;
@@ -59,8 +59,8 @@ final class JournalBuffer {
 
     private void startBatch() {
         bytes[size++] = nextVersion;
-        if (nextVersion == JournalStore.VERSION_SNAPSHOT) {
-            nextVersion = JournalStore.VERSION_SNAPSHOT_MORE;
+        if (nextVersion == JournalFormat.VERSION_SNAPSHOT) {
+            nextVersion = JournalFormat.VERSION_SNAPSHOT_MORE;
         }
     }
 
@@ -83,7 +83,7 @@ final class JournalBuffer {
      * the restore rather than rebuild a store with changes silently missing.
      */
     static int decode(byte[] batch, Change change) {
-        if (batch.length == 0 || batch[0] < JournalStore.VERSION || batch[0] > JournalStore.VERSION_SNAPSHOT_MORE) {
+        if (batch.length == 0 || batch[0] < JournalFormat.VERSION || batch[0] > JournalFormat.VERSION_SNAPSHOT_MORE) {
             throw new IllegalStateException("journal batch of unknown version "
                     + (batch.length == 0 ? "(empty)" : Byte.toString(batch[0])));
         }
@@ -92,11 +92,11 @@ final class JournalBuffer {
         while (pos[0] < batch.length) {
             int at = pos[0];
             byte op = batch[pos[0]++];
-            if (op != JournalStore.OP_DELETE && op != JournalStore.OP_PUT) {
+            if (op != JournalFormat.OP_DELETE && op != JournalFormat.OP_PUT) {
                 throw new IllegalStateException("journal batch: unknown op " + op + " at byte " + at);
             }
             byte[] key = readBytes(batch, pos);
-            change.accept(key, op == JournalStore.OP_PUT ? readBytes(batch, pos) : null);
+            change.accept(key, op == JournalFormat.OP_PUT ? readBytes(batch, pos) : null);
             changes++;
         }
         return changes;

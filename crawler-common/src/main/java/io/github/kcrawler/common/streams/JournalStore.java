@@ -13,6 +13,9 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.internals.WrappedStateStore;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.nio.ByteBuffer;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -48,16 +51,18 @@ import java.util.Objects;
  * nothing. Whatever compaction has removed was before the latest committed snapshot, which clears the store anyway,
  * so replaying the committed records rebuilds the store as it was after the last commit.
  *
+ * <p><b>Its cost in one commit.</b> A snapshot writes the whole store inside one transaction, logged at INFO with its
+ * size and time. Streams' default transaction timeout (10 s) allows a few hundred MB per task at the throughput of a
+ * usual cluster; a deployment with more state per task raises {@code transaction.timeout.ms}.
+ *
  * <p><b>Where the writer is.</b> The epoch, the next batch's sequence number and the changes since the snapshot live
  * in the inner store under the empty key ({@link #POSITION_KEY}; user keys may not be empty), updated with each
  * batch logged or restored, so they always match the local state Streams checkpointed. A store with no position
  * (new, or restored from a changelog written before this class) starts a new epoch.
  *
- * <p><b>Format.</b> Key: {@link #MAGIC}, the epoch, the sequence number (20 bytes). Value: {@link #VERSION} (or
- * {@link #VERSION_SNAPSHOT} for a snapshot's first batch, {@link #VERSION_SNAPSHOT_MORE} for its others), then per change its op byte ({@code 0} delete, {@code 1}
- * put), key length (unsigned varint) and key, and for a put the value's length and value. A record whose key is not
- * a journal key is a per-key record written before this store existed (an upgrade) and is restored as Streams' own
- * logging would: put, or delete for a tombstone.
+ * <p><b>Format</b>: {@link JournalFormat}. A record whose key is not a journal key is a per-key record written
+ * before this store existed (an upgrade) and is restored as Streams' own logging would: put, or delete for a
+ * tombstone.
  *
  * <p>Built on two Kafka Streams internals, both checked against 4.4.0: {@code WrappedStateStore} and
  * {@code InternalProcessorContext.logChange}. The inner store's own restore callback is replaced with the journal's
@@ -66,22 +71,13 @@ import java.util.Objects;
  */
 public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, byte[]>, Bytes, byte[]>
         implements KeyValueStore<Bytes, byte[]> {
-    /** First four bytes of every journal key. */
-    static final byte[] MAGIC = {'k', 'c', 'j', '1'};
-    static final int KEY_LENGTH = MAGIC.length + 2 * Long.BYTES;
-    static final byte VERSION = 1;
-    /** A snapshot's first batch: the store is cleared before its changes. */
-    static final byte VERSION_SNAPSHOT = 2;
-    /** A snapshot's further batches. */
-    static final byte VERSION_SNAPSHOT_MORE = 3;
-    static final byte OP_DELETE = 0;
-    static final byte OP_PUT = 1;
     /** A pending batch this large is logged at once: far below a topic's default 1 MiB message limit. */
     public static final int MAX_BATCH_BYTES = 256 * 1024;
     /** The inner store's key for the writer's position (epoch, next sequence, changes since the snapshot). */
     static final Bytes POSITION_KEY = Bytes.wrap(new byte[0]);
     private static final int CLEAR_CHUNK = 4096;
     private static final SecureRandom RANDOM = new SecureRandom();
+    private static final Logger LOG = LoggerFactory.getLogger(JournalStore.class);
 
     private final long snapshotMinOps;
     private final double snapshotFactor;
@@ -243,7 +239,7 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
         if (pending.isEmpty()) {
             return;
         }
-        send(journalKey(epoch, sequence++), pending.toByteArray());
+        send(JournalFormat.key(epoch, sequence++), pending.toByteArray());
         pending.clear();
         batchTimestamp = Long.MIN_VALUE;
         savePosition();
@@ -251,8 +247,11 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
 
     /** Every live entry under a new epoch, the first batch marked to clear, then tombstones for the old epoch. */
     private void snapshot() {
+        long started = System.nanoTime(); // for the log line only
         long oldEpoch = epoch;
         long oldBatches = sequence;
+        long entries = 0;
+        long bytes = 0;
         startEpoch();
         pending.clear();
         pending.markSnapshot();
@@ -260,23 +259,29 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
             while (it.hasNext()) {
                 KeyValue<Bytes, byte[]> e = it.next();
                 pending.append(e.key.get(), e.value);
+                entries++;
                 if (pending.size() >= MAX_BATCH_BYTES) {
-                    send(journalKey(epoch, sequence++), pending.toByteArray());
+                    bytes += pending.size();
+                    send(JournalFormat.key(epoch, sequence++), pending.toByteArray());
                     pending.clear();
                 }
             }
         }
         if (!pending.isEmpty() || sequence == 0) { // an empty store's snapshot is the marker alone
-            send(journalKey(epoch, sequence++), pending.toByteArrayOrMarker());
+            bytes += pending.size();
+            send(JournalFormat.key(epoch, sequence++), pending.toByteArrayOrMarker());
         }
         pending.clear();
         pending.endSnapshot();
         for (long s = 0; s < oldBatches; s++) {
-            send(journalKey(oldEpoch, s), null);
+            send(JournalFormat.key(oldEpoch, s), null);
         }
         batchTimestamp = Long.MIN_VALUE;
         snapshotsLogged++;
         savePosition();
+        LOG.info("Store {} of task {}: snapshot of {} entries ({} bytes, {} records) in {} ms; {} older batches "
+                + "tombstoned", name(), context.taskId(), entries, bytes, sequence, (System.nanoTime() - started)
+                / 1_000_000, oldBatches);
     }
 
     private void startEpoch() {
@@ -302,7 +307,7 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
     void restoreAll(Collection<KeyValue<byte[], byte[]>> records) {
         List<KeyValue<Bytes, byte[]>> changes = new ArrayList<>();
         boolean[] journal = {false};
-        replay(records, new Replay() {
+        JournalFormat.replay(records, new JournalFormat.Replay() {
             @Override
             public void clear() {
                 changes.clear();
@@ -346,81 +351,6 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
             }
             wrapped().putAll(deletes);
         }
-    }
-
-    /** What a replay of the changelog does, in order. */
-    public interface Replay {
-        /** A snapshot starts: everything before it is gone. */
-        void clear();
-
-        /**
-         * A journal batch was replayed; {@code ops} counts its changes, 0 for a snapshot's (not called for per-key
-         * records of an earlier format).
-         */
-        void batch(long epoch, long sequence, int ops);
-
-        /** One change; a null value deletes. */
-        void change(byte[] key, byte[] value);
-    }
-
-    /**
-     * Replays changelog records in offset order into {@code target}: journal batches change by change (a snapshot's
-     * first batch clears first), tombstones of journal keys as nothing, earlier per-key records as they are. Throws
-     * {@link IllegalStateException} on a damaged batch: a changelog that cannot be replayed must stop the restore
-     * rather than rebuild a store with changes silently missing.
-     */
-    public static void replay(Collection<KeyValue<byte[], byte[]>> records, Replay target) {
-        for (KeyValue<byte[], byte[]> r : records) {
-            if (!isJournalKey(r.key)) {
-                target.change(r.key, r.value);
-            } else if (r.value != null) {
-                ByteBuffer k = ByteBuffer.wrap(r.key, MAGIC.length, 2 * Long.BYTES);
-                long batchEpoch = k.getLong();
-                long batchSequence = k.getLong();
-                if (r.value.length > 0 && r.value[0] == VERSION_SNAPSHOT) {
-                    target.clear();
-                }
-                int ops = JournalBuffer.decode(r.value, target::change);
-                target.batch(batchEpoch, batchSequence, r.value[0] == VERSION ? ops : 0);
-            }
-        }
-    }
-
-    /** The changes that changelog records leave in effect, in order (from the last snapshot on); null deletes. */
-    public static List<KeyValue<Bytes, byte[]>> changes(Collection<KeyValue<byte[], byte[]>> records) {
-        List<KeyValue<Bytes, byte[]>> changes = new ArrayList<>();
-        replay(records, new Replay() {
-            @Override
-            public void clear() {
-                changes.clear();
-            }
-
-            @Override
-            public void batch(long epoch, long sequence, int ops) {
-            }
-
-            @Override
-            public void change(byte[] key, byte[] value) {
-                changes.add(KeyValue.pair(Bytes.wrap(key), value));
-            }
-        });
-        return changes;
-    }
-
-    static Bytes journalKey(long epoch, long sequence) {
-        return Bytes.wrap(ByteBuffer.allocate(KEY_LENGTH).put(MAGIC).putLong(epoch).putLong(sequence).array());
-    }
-
-    static boolean isJournalKey(byte[] key) {
-        if (key == null || key.length != KEY_LENGTH) {
-            return false;
-        }
-        for (int i = 0; i < MAGIC.length; i++) {
-            if (key[i] != MAGIC[i]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** The inner store's entries without the writer's position. */

@@ -129,7 +129,7 @@ class JournalStoreTest {
                     in.pipeInput("k", ops);
                     List<KeyValue<Bytes, byte[]>> written = log.readKeyValuesToList();
                     boolean snapshot = written.stream().anyMatch(kv -> kv.value != null && kv.value.length > 0
-                            && kv.value[0] == JournalStore.VERSION_SNAPSHOT);
+                            && kv.value[0] == JournalFormat.VERSION_SNAPSHOT);
                     if (snapshot) {
                         snapshots++;
                     } else {
@@ -153,7 +153,7 @@ class JournalStoreTest {
                     int last = 0;
                     for (int i = 0; i < changelog.size(); i++) {
                         byte[] v = changelog.get(i).value;
-                        if (v != null && v.length > 0 && v[0] == JournalStore.VERSION_SNAPSHOT) {
+                        if (v != null && v.length > 0 && v[0] == JournalFormat.VERSION_SNAPSHOT) {
                             last = i;
                         }
                     }
@@ -248,7 +248,7 @@ class JournalStoreTest {
 
     private static TreeMap<String, String> replay(List<KeyValue<byte[], byte[]>> changelog) {
         TreeMap<String, String> rebuilt = new TreeMap<>();
-        JournalStore.replay(changelog, new JournalStore.Replay() {
+        JournalFormat.replay(changelog, new JournalFormat.Replay() {
             @Override
             public void clear() {
                 rebuilt.clear();
@@ -274,7 +274,7 @@ class JournalStoreTest {
     /** Changes in order, as strings: {@code key=value}, or {@code key=null} for a delete; {@code clear} for a reset. */
     private static List<String> changes(List<KeyValue<byte[], byte[]>> changelog) {
         List<String> out = new ArrayList<>();
-        JournalStore.replay(changelog, new JournalStore.Replay() {
+        JournalFormat.replay(changelog, new JournalFormat.Replay() {
             @Override
             public void clear() {
                 out.add("clear");
@@ -318,7 +318,7 @@ class JournalStoreTest {
             List<KeyValue<Bytes, byte[]>> written = log.readKeyValuesToList();
             assertThat(written).hasSizeBetween(3, 4);
             assertThat(written).allSatisfy(kv -> {
-                assertThat(JournalStore.isJournalKey(kv.key.get())).isTrue();
+                assertThat(JournalFormat.isJournalKey(kv.key.get())).isTrue();
                 assertThat(kv.value.length).isLessThanOrEqualTo(JournalStore.MAX_BATCH_BYTES + 1100);
             });
             assertThat(written.stream().map(kv -> kv.key).distinct()).hasSameSizeAs(written);
@@ -337,7 +337,7 @@ class JournalStoreTest {
         batch.append(fp, null);
         batch.append(other, new byte[]{9});
         List<KeyValue<byte[], byte[]>> log = List.of(KeyValue.pair(fp, new byte[]{1}), KeyValue.pair(other, null),
-                KeyValue.pair(JournalStore.journalKey(7, 0).get(), batch.toByteArray()),
+                KeyValue.pair(JournalFormat.key(7, 0).get(), batch.toByteArray()),
                 KeyValue.pair(fp, new byte[]{1}));
         assertThat(changes(log)).containsExactly(Arrays.toString(fp) + "=[1]", Arrays.toString(other) + "=null",
                         Arrays.toString(fp) + "=null", Arrays.toString(other) + "=[9]",
@@ -350,7 +350,7 @@ class JournalStoreTest {
         JournalBuffer batch = new JournalBuffer();
         batch.append(new byte[]{1, 2}, new byte[]{3});
         byte[] good = batch.toByteArray();
-        byte[] key = JournalStore.journalKey(1, 1).get();
+        byte[] key = JournalFormat.key(1, 1).get();
         Map<String, byte[]> damaged = Map.of(
                 "unknown version", concat(new byte[]{9}, Arrays.copyOfRange(good, 1, good.length)),
                 "unknown op", concat(good, new byte[]{7}),

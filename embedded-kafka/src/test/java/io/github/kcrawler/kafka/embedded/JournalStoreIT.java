@@ -1,5 +1,6 @@
 package io.github.kcrawler.kafka.embedded;
 
+import io.github.kcrawler.common.streams.JournalFormat;
 import io.github.kcrawler.common.streams.JournalStore;
 import io.github.kcrawler.common.streams.JournalStoreBuilder;
 import io.github.kcrawler.testing.Gen;
@@ -93,7 +94,7 @@ class JournalStoreIT {
                     if (r.value() != null) {
                         assertThat(keys.add(Bytes.wrap(r.key()))).as("batch key written twice at offset %d",
                                 r.offset()).isTrue();
-                        snapshots += r.value()[0] == 2 ? 1 : 0;
+                        snapshots += r.value()[0] == JournalFormat.VERSION_SNAPSHOT ? 1 : 0;
                     }
                 }
                 assertThat(snapshots).as("snapshots taken").isGreaterThanOrEqualTo(2);
