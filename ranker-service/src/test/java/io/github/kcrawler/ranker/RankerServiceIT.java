@@ -21,6 +21,8 @@ import io.github.kcrawler.ranker.processor.RankPageCodec;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.KeyValue;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -203,8 +205,8 @@ class RankerServiceIT {
             // Wait until every score change is committed (the changelog is read read_committed).
             await().atMost(WAIT).pollInterval(Duration.ofMillis(300)).until(() -> {
                 Map<String, Double> stored = new HashMap<>();
-                for (byte[] value : kafka.readAllValues(changelog, WAIT)) {
-                    RankPage page = value == null ? null : RankPageCodec.decode(value); // the store writes binary
+                for (KeyValue<Bytes, byte[]> change : kafka.readStoreChanges(changelog, WAIT)) {
+                    RankPage page = change.value == null ? null : RankPageCodec.decode(change.value); // binary
                     if (page != null && page.url() != null && !page.fetched()) {
                         stored.put(page.url(), page.score());
                     }

@@ -87,8 +87,6 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
     private long sequence;
     private long opsSinceSnapshot;
     private long batchTimestamp = Long.MIN_VALUE;
-    private long batchesLogged;
-    private long snapshotsLogged;
 
     JournalStore(KeyValueStore<Bytes, byte[]> inner, long snapshotMinOps, double snapshotFactor) {
         super(inner);
@@ -206,16 +204,6 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
         batchTimestamp = Long.MIN_VALUE;
     }
 
-    /** Changelog records of changes written by this instance since {@link #init}, snapshots included. */
-    public long batchesLogged() {
-        return batchesLogged;
-    }
-
-    /** Snapshots written by this instance since {@link #init}. */
-    public long snapshotsLogged() {
-        return snapshotsLogged;
-    }
-
     private static void checkKey(Bytes key) {
         Objects.requireNonNull(key, "key");
         if (key.get().length == 0) {
@@ -277,7 +265,6 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
             send(JournalFormat.key(oldEpoch, s), null);
         }
         batchTimestamp = Long.MIN_VALUE;
-        snapshotsLogged++;
         savePosition();
         LOG.info("Store {} of task {}: snapshot of {} entries ({} bytes, {} records) in {} ms; {} older batches "
                 + "tombstoned", name(), context.taskId(), entries, bytes, sequence, (System.nanoTime() - started)
@@ -293,9 +280,6 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
     private void send(Bytes key, byte[] value) {
         long timestamp = batchTimestamp == Long.MIN_VALUE ? 0L : batchTimestamp;
         context.logChange(name(), key, value, timestamp, new RecordHeaders(), wrapped().getPosition());
-        if (value != null) {
-            batchesLogged++;
-        }
     }
 
     private void savePosition() {

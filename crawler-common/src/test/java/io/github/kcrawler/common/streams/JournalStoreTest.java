@@ -145,9 +145,9 @@ class JournalStoreTest {
                     assertThat(scan(store)).isEqualTo(model);
                 }
                 assertThat(replay(changelog)).as("replay of the changelog").isEqualTo(model);
-                List<KeyValue<byte[], byte[]>> compacted = compact(changelog);
+                List<KeyValue<byte[], byte[]>> compacted = compact(changelog, null);
                 assertThat(replay(compacted)).as("replay of the compacted changelog").isEqualTo(model);
-                assertThat(replay(partlyCompacted(changelog, g))).as("replay of a partly compacted changelog")
+                assertThat(replay(compact(changelog, g))).as("replay of a partly compacted changelog")
                         .isEqualTo(model);
                 if (snapshots > 0) { // every batch before the last snapshot was tombstoned by it
                     int last = 0;
@@ -167,10 +167,10 @@ class JournalStoreTest {
     }
 
     /**
-     * The changelog as the cleaner may leave it mid-way: any record with a later one of the same key may be gone, and
-     * so may a last record that is a tombstone.
+     * The changelog as the log cleaner leaves it: a record with a later one of the same key is gone, and so is a last
+     * record that is a tombstone. With {@code g}, as it may leave it mid-way: each such record may be gone or not.
      */
-    private static List<KeyValue<byte[], byte[]>> partlyCompacted(List<KeyValue<byte[], byte[]>> changelog, Gen g) {
+    private static List<KeyValue<byte[], byte[]>> compact(List<KeyValue<byte[], byte[]>> changelog, Gen g) {
         Map<Bytes, Integer> last = new java.util.HashMap<>();
         for (int i = 0; i < changelog.size(); i++) {
             last.put(Bytes.wrap(changelog.get(i).key), i);
@@ -179,7 +179,7 @@ class JournalStoreTest {
         for (int i = 0; i < changelog.size(); i++) {
             KeyValue<byte[], byte[]> r = changelog.get(i);
             boolean removable = last.get(Bytes.wrap(r.key)) != i || r.value == null;
-            if (!removable || g.bool()) {
+            if (!removable || (g != null && g.bool())) {
                 out.add(r);
             }
         }
@@ -193,22 +193,6 @@ class JournalStoreTest {
                     new String(kv.value, StandardCharsets.UTF_8)));
         }
         return seen;
-    }
-
-    /** The changelog as the log cleaner leaves it: the last record of each key, in its place; no tombstones. */
-    private static List<KeyValue<byte[], byte[]>> compact(List<KeyValue<byte[], byte[]>> changelog) {
-        Map<Bytes, Integer> last = new java.util.HashMap<>();
-        for (int i = 0; i < changelog.size(); i++) {
-            last.put(Bytes.wrap(changelog.get(i).key), i);
-        }
-        List<KeyValue<byte[], byte[]>> out = new ArrayList<>();
-        for (int i = 0; i < changelog.size(); i++) {
-            KeyValue<byte[], byte[]> r = changelog.get(i);
-            if (last.get(Bytes.wrap(r.key)) == i && r.value != null) {
-                out.add(r);
-            }
-        }
-        return out;
     }
 
     /** Between 1 and 6 operations on 12 keys, applied to the model as the store must apply them. */
@@ -248,48 +232,21 @@ class JournalStoreTest {
 
     private static TreeMap<String, String> replay(List<KeyValue<byte[], byte[]>> changelog) {
         TreeMap<String, String> rebuilt = new TreeMap<>();
-        JournalFormat.replay(changelog, new JournalFormat.Replay() {
-            @Override
-            public void clear() {
-                rebuilt.clear();
+        for (KeyValue<Bytes, byte[]> c : JournalFormat.changes(changelog)) {
+            String k = new String(c.key.get(), StandardCharsets.UTF_8);
+            if (c.value == null) {
+                rebuilt.remove(k);
+            } else {
+                rebuilt.put(k, new String(c.value, StandardCharsets.UTF_8));
             }
-
-            @Override
-            public void batch(long epoch, long sequence, int ops) {
-            }
-
-            @Override
-            public void change(byte[] key, byte[] value) {
-                String k = new String(key, StandardCharsets.UTF_8);
-                if (value == null) {
-                    rebuilt.remove(k);
-                } else {
-                    rebuilt.put(k, new String(value, StandardCharsets.UTF_8));
-                }
-            }
-        });
+        }
         return rebuilt;
     }
 
-    /** Changes in order, as strings: {@code key=value}, or {@code key=null} for a delete; {@code clear} for a reset. */
+    /** The changes in effect, as strings: {@code key=value}, or {@code key=null} for a delete. */
     private static List<String> changes(List<KeyValue<byte[], byte[]>> changelog) {
-        List<String> out = new ArrayList<>();
-        JournalFormat.replay(changelog, new JournalFormat.Replay() {
-            @Override
-            public void clear() {
-                out.add("clear");
-            }
-
-            @Override
-            public void batch(long epoch, long sequence, int ops) {
-            }
-
-            @Override
-            public void change(byte[] key, byte[] value) {
-                out.add(Arrays.toString(key) + "=" + (value == null ? "null" : Arrays.toString(value)));
-            }
-        });
-        return out;
+        return JournalFormat.changes(changelog).stream().map(kv -> Arrays.toString(kv.key.get()) + "="
+                + (kv.value == null ? "null" : Arrays.toString(kv.value))).toList();
     }
 
     /** A commit that changed nothing writes nothing; a batch past the size limit is cut without waiting for it. */

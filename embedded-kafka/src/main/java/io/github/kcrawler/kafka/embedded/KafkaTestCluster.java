@@ -1,5 +1,6 @@
 package io.github.kcrawler.kafka.embedded;
 
+import io.github.kcrawler.common.streams.JournalFormat;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -16,6 +17,8 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.KeyValue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,6 +36,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -254,38 +258,42 @@ public final class KafkaTestCluster implements AutoCloseable {
      */
     public List<TopicRecord> readAll(String topic, Duration timeout) {
         List<TopicRecord> out = new ArrayList<>();
-        for (ConsumerRecord<String, String> r : readCommitted(topic, timeout, new StringDeserializer())) {
+        for (ConsumerRecord<String, String> r : readCommitted(topic, timeout, new StringDeserializer(),
+                new StringDeserializer())) {
             out.add(toRecord(r));
         }
         return out;
     }
 
     /**
-     * {@link #readAll} for a topic of binary values (a service's changelog whose store writes bytes): the values as
-     * they are, in the same order.
+     * The changes a store's changelog holds in effect, partition by partition: the journal's batches change by change
+     * from each partition's last snapshot on ({@link JournalFormat#changes}), so a test reads a journaled store's
+     * changelog as it read a per-key one. A null value is a delete.
      */
-    public List<byte[]> readAllValues(String topic, Duration timeout) {
-        List<byte[]> out = new ArrayList<>();
-        for (ConsumerRecord<String, byte[]> r : readCommitted(topic, timeout, new ByteArrayDeserializer())) {
-            out.add(r.value());
+    public List<KeyValue<Bytes, byte[]>> readStoreChanges(String changelog, Duration timeout) {
+        Map<Integer, List<KeyValue<byte[], byte[]>>> byPartition = new TreeMap<>();
+        for (ConsumerRecord<byte[], byte[]> r : readCommitted(changelog, timeout, new ByteArrayDeserializer(),
+                new ByteArrayDeserializer())) {
+            byPartition.computeIfAbsent(r.partition(), p -> new ArrayList<>()).add(KeyValue.pair(r.key(), r.value()));
         }
+        List<KeyValue<Bytes, byte[]>> out = new ArrayList<>();
+        byPartition.values().forEach(records -> out.addAll(JournalFormat.changes(records)));
         return out;
     }
 
-    private <V> List<ConsumerRecord<String, V>> readCommitted(String topic, Duration timeout,
-                                                             Deserializer<V> values) {
+    private <K, V> List<ConsumerRecord<K, V>> readCommitted(String topic, Duration timeout, Deserializer<K> keys,
+                                                           Deserializer<V> values) {
         long deadline = System.nanoTime() + timeout.toNanos();
-        try (KafkaConsumer<String, V> consumer = new KafkaConsumer<>(consumerProps(null), new StringDeserializer(),
-                values)) {
+        try (KafkaConsumer<K, V> consumer = new KafkaConsumer<>(consumerProps(null), keys, values)) {
             List<TopicPartition> partitions = assignAll(consumer, topic, timeout);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions, timeout);
-            List<ConsumerRecord<String, V>> out = new ArrayList<>();
+            List<ConsumerRecord<K, V>> out = new ArrayList<>();
             while (!reached(consumer, end, timeout)) {
                 if (System.nanoTime() - deadline > 0) {
                     throw new TimeoutException("read " + out.size() + " records of " + topic + " but not up to "
                             + end + " within " + timeout);
                 }
-                for (ConsumerRecord<String, V> r : consumer.poll(Duration.ofMillis(100))) {
+                for (ConsumerRecord<K, V> r : consumer.poll(Duration.ofMillis(100))) {
                     if (r.offset() < end.get(new TopicPartition(r.topic(), r.partition()))) {
                         out.add(r);
                     }
@@ -379,7 +387,7 @@ public final class KafkaTestCluster implements AutoCloseable {
 
     // ---------------------------------------------------------------------------------------------------------------
 
-    private List<TopicPartition> assignAll(KafkaConsumer<String, ?> consumer, String topic, Duration timeout) {
+    private List<TopicPartition> assignAll(KafkaConsumer<?, ?> consumer, String topic, Duration timeout) {
         int partitions = TopicProvisioner.partitionCounts(admin(), List.of(topic), timeout).get(topic);
         List<TopicPartition> tps = new ArrayList<>();
         for (int p = 0; p < partitions; p++) {
@@ -390,7 +398,7 @@ public final class KafkaTestCluster implements AutoCloseable {
         return tps;
     }
 
-    private static boolean reached(KafkaConsumer<String, ?> consumer, Map<TopicPartition, Long> end, Duration timeout) {
+    private static boolean reached(KafkaConsumer<?, ?> consumer, Map<TopicPartition, Long> end, Duration timeout) {
         for (Map.Entry<TopicPartition, Long> e : end.entrySet()) {
             if (consumer.position(e.getKey(), timeout) < e.getValue()) {
                 return false;
