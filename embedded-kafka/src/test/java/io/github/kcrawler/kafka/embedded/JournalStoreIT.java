@@ -111,37 +111,107 @@ class JournalStoreIT {
         try (KafkaStreams streams = new KafkaStreams(topology(), properties(kafka, stateDir))) {
             streams.start();
             awaitStore(streams, model, "after the start on " + stateDir.getFileName());
-            for (int r = 0; r < records; r++) {
-                List<String> ops = new ArrayList<>();
-                for (int i = g.intIn(1, 6); i > 0; i--) {
-                    String k = "k" + g.intIn(0, 19);
-                    if (g.intIn(0, 3) == 0) {
-                        ops.add("d " + k);
-                        model.remove(k);
-                    } else {
-                        String v = "v" + (sentBefore + r) + "." + i;
-                        ops.add("p " + k + " " + v);
-                        model.put(k, v);
-                    }
-                }
-                kafka.produce("ops", "k", String.join(";", ops));
-                Thread.sleep(15); // a few records per commit, so that most commits log a batch, not a snapshot
-            }
+            send(kafka, g, model, sentBefore, records);
             awaitStore(streams, model, "after " + records + " more records");
             streams.close(Duration.ofSeconds(30));
         }
         return records;
     }
 
+    /** Sends {@code records} records of 1–6 random operations each, applying them to {@code model}. */
+    private static void send(KafkaTestCluster kafka, Gen g, TreeMap<String, String> model, int sentBefore,
+                             int records) throws InterruptedException {
+        for (int r = 0; r < records; r++) {
+            List<String> ops = new ArrayList<>();
+            for (int i = g.intIn(1, 6); i > 0; i--) {
+                String k = "k" + g.intIn(0, 19);
+                if (g.intIn(0, 3) == 0) {
+                    ops.add("d " + k);
+                    model.remove(k);
+                } else {
+                    String v = "v" + (sentBefore + r) + "." + i;
+                    ops.add("p " + k + " " + v);
+                    model.put(k, v);
+                }
+            }
+            kafka.produce("ops", "k", String.join(";", ops));
+            Thread.sleep(15); // a few records per commit, so that most commits log a batch, not a snapshot
+        }
+    }
+
+    /**
+     * A standby replica is kept current through the journal's restore callback, and once its active peer stops it
+     * takes over from where that peer's writer stood: its store is the model, before and after, and no batch key is
+     * written twice.
+     */
+    @Test
+    void aStandbyFollowsTheJournal_andTakesOverWithoutReusingABatchKey() {
+        PropertyCheck.forAll(1, g -> {
+            try (KafkaTestCluster kafka = KafkaTestCluster.startTemporary(StreamsRunnerIT.BROKER)) {
+                kafka.createTopics(1, "ops");
+                TreeMap<String, String> model = new TreeMap<>();
+                Properties a = properties(kafka, KafkaTestCluster.newTemporaryDirectory("journal-sa-"));
+                Properties b = properties(kafka, KafkaTestCluster.newTemporaryDirectory("journal-sb-"));
+                a.put(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, 1);
+                b.put(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, 1);
+                try (KafkaStreams first = new KafkaStreams(topology(), a);
+                     KafkaStreams second = new KafkaStreams(topology(), b)) {
+                    first.start();
+                    second.start();
+                    send(kafka, g, model, 0, 60);
+                    KafkaStreams active = awaitActive(first, second);
+                    KafkaStreams standby = active == first ? second : first;
+                    awaitStore(active, model, "on the active instance");
+                    await("the standby caught up").atMost(WAIT).pollInterval(Duration.ofMillis(200))
+                            .ignoreExceptions().untilAsserted(() -> assertThat(contents(standby, true))
+                                    .isEqualTo(model));
+                    active.close(Duration.ofSeconds(30));
+                    send(kafka, g, model, 60, 40);
+                    awaitStore(standby, model, "after the standby took over");
+                }
+                assertNoBatchKeyTwice(changelog(kafka));
+            }
+        });
+    }
+
+    private static KafkaStreams awaitActive(KafkaStreams first, KafkaStreams second) {
+        KafkaStreams[] active = new KafkaStreams[1];
+        await("an active task").atMost(WAIT).pollInterval(Duration.ofMillis(200)).until(() -> {
+            for (KafkaStreams s : List.of(first, second)) {
+                if (s.metadataForLocalThreads().stream().anyMatch(t -> !t.activeTasks().isEmpty())) {
+                    active[0] = s;
+                    return true;
+                }
+            }
+            return false;
+        });
+        return active[0];
+    }
+
+    private static TreeMap<String, String> contents(KafkaStreams streams, boolean stale) {
+        StoreQueryParameters<ReadOnlyKeyValueStore<String, String>> query = StoreQueryParameters.fromNameAndType(
+                STORE, QueryableStoreTypes.keyValueStore());
+        ReadOnlyKeyValueStore<String, String> store = streams.store(stale ? query.enableStaleStores() : query);
+        TreeMap<String, String> seen = new TreeMap<>();
+        try (KeyValueIterator<String, String> it = store.all()) {
+            it.forEachRemaining(kv -> seen.put(kv.key, kv.value));
+        }
+        return seen;
+    }
+
+    private static void assertNoBatchKeyTwice(List<ConsumerRecord<byte[], byte[]>> log) {
+        Set<Bytes> keys = new HashSet<>();
+        for (ConsumerRecord<byte[], byte[]> r : log) {
+            if (r.value() != null) {
+                assertThat(keys.add(Bytes.wrap(r.key()))).as("batch key written twice at offset %d", r.offset())
+                        .isTrue();
+            }
+        }
+    }
+
     private static void awaitStore(KafkaStreams streams, TreeMap<String, String> model, String when) {
         await(when).atMost(WAIT).pollInterval(Duration.ofMillis(200)).ignoreExceptions().untilAsserted(() -> {
-            ReadOnlyKeyValueStore<String, String> store = streams.store(StoreQueryParameters.fromNameAndType(STORE,
-                    QueryableStoreTypes.keyValueStore()));
-            TreeMap<String, String> seen = new TreeMap<>();
-            try (KeyValueIterator<String, String> it = store.all()) {
-                it.forEachRemaining(kv -> seen.put(kv.key, kv.value));
-            }
-            assertThat(seen).isEqualTo(model);
+            assertThat(contents(streams, false)).isEqualTo(model);
         });
     }
 
