@@ -74,7 +74,7 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
     /** A pending batch this large is logged at once: far below a topic's default 1 MiB message limit. */
     public static final int MAX_BATCH_BYTES = 256 * 1024;
     /** The inner store's key for the writer's position (epoch, next sequence, changes since the snapshot). */
-    static final Bytes POSITION_KEY = Bytes.wrap(new byte[0]);
+    public static final Bytes POSITION_KEY = Bytes.wrap(new byte[0]);
     private static final int CLEAR_CHUNK = 4096;
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final Logger LOG = LoggerFactory.getLogger(JournalStore.class);

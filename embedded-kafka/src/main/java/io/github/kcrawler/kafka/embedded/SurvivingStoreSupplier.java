@@ -1,5 +1,6 @@
 package io.github.kcrawler.kafka.embedded;
 
+import io.github.kcrawler.common.streams.JournalStore;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.StateStore;
@@ -31,7 +32,6 @@ public final class SurvivingStoreSupplier implements KeyValueBytesStoreSupplier 
     /** Writes that reached this store, i.e. records of its changelog (the logging layer sits right above it). */
     private final AtomicLong puts = new AtomicLong();
     private final AtomicLong deletes = new AtomicLong();
-    private static final Bytes JOURNAL_POSITION = Bytes.wrap(new byte[0]);
 
     /** @param storeName the name of the store this supplier stands in for */
     public SurvivingStoreSupplier(String storeName) {
@@ -54,7 +54,7 @@ public final class SurvivingStoreSupplier implements KeyValueBytesStoreSupplier 
     }
 
     public int entries() {
-        return data.size() - (data.containsKey(JOURNAL_POSITION) ? 1 : 0);
+        return data.size() - (data.containsKey(JournalStore.POSITION_KEY) ? 1 : 0);
     }
 
     /** Puts of a value that reached the store. */
@@ -103,7 +103,7 @@ public final class SurvivingStoreSupplier implements KeyValueBytesStoreSupplier 
 
         @Override
         public void put(Bytes key, byte[] value) {
-            if (key.get().length == 0) { // a journal store's position: bookkeeping, not an entry
+            if (key.equals(JournalStore.POSITION_KEY)) { // a journal store's position: bookkeeping, not an entry
                 if (value == null) {
                     data.remove(key);
                 } else {
