@@ -41,6 +41,10 @@ public final class JournalFormat {
          */
         void batch(long epoch, long sequence, int ops);
 
+        /** The next change is a per-key record of an earlier changelog, not part of a journal batch. */
+        default void perKey() {
+        }
+
         /** One change; a null value deletes. */
         void change(byte[] key, byte[] value);
     }
@@ -54,6 +58,7 @@ public final class JournalFormat {
     public static void replay(Collection<KeyValue<byte[], byte[]>> records, Replay target) {
         for (KeyValue<byte[], byte[]> r : records) {
             if (!isJournalKey(r.key)) {
+                target.perKey();
                 target.change(r.key, r.value);
             } else if (r.value != null) {
                 ByteBuffer k = ByteBuffer.wrap(r.key, MAGIC.length, 2 * Long.BYTES);

@@ -9,6 +9,13 @@ import org.apache.kafka.streams.processor.StateStoreContext;
 import org.apache.kafka.streams.processor.internals.InternalProcessorContext;
 import org.apache.kafka.streams.processor.internals.ProcessorContextUtils;
 import org.apache.kafka.streams.processor.internals.ProcessorRecordContext;
+import org.apache.kafka.streams.query.KeyQuery;
+import org.apache.kafka.streams.query.PositionBound;
+import org.apache.kafka.streams.query.Query;
+import org.apache.kafka.streams.query.QueryConfig;
+import org.apache.kafka.streams.query.QueryResult;
+import org.apache.kafka.streams.query.RangeQuery;
+import org.apache.kafka.streams.query.internals.InternalQueryResultUtil;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.internals.WrappedStateStore;
@@ -64,10 +71,19 @@ import java.util.Objects;
  * before this store existed (an upgrade) and is restored as Streams' own logging would: put, or delete for a
  * tombstone.
  *
- * <p>Built on two Kafka Streams internals, both checked against 4.4.0: {@code WrappedStateStore} and
- * {@code InternalProcessorContext.logChange}. The inner store's own restore callback is replaced with the journal's
+ * <p><b>After an upgrade.</b> Per-key records of the earlier changelog have keys no batch ever reuses, so compaction
+ * alone would keep them forever, replayed by every restore. A store that restored such records, or that found local
+ * entries but no position (an upgrade in place), is in <em>legacy</em> mode until its first snapshot: each delete also
+ * logs a per-key tombstone for its key, and the snapshot first logs a per-key tombstone for every live key, before its
+ * clearing batch. Every key of the earlier changelog was then either deleted before the upgrade (tombstoned then),
+ * deleted since (tombstoned at its delete) or live at the snapshot (tombstoned by it), so compaction removes them all;
+ * a replay of the tombstones deletes only what the snapshot's clear would have removed anyway.
+ *
+ * <p>Built on Kafka Streams internals, checked against 4.4.0: {@code WrappedStateStore},
+ * {@code InternalProcessorContext.logChange} and, for IQv2, {@code InternalQueryResultUtil}. The inner store's own restore callback is replaced with the journal's
  * by handing its {@code init} a context whose {@code register} substitutes it ({@link RestoreRedirect}). Confined to
- * its stream thread, like every store.
+ * its stream thread, like every store. Interactive queries (version 1 and {@link #query IQv2}) never see the
+ * writer's position.
  */
 public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, byte[]>, Bytes, byte[]>
         implements KeyValueStore<Bytes, byte[]> {
@@ -75,6 +91,8 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
     public static final int MAX_BATCH_BYTES = 256 * 1024;
     /** The inner store's key for the writer's position (epoch, next sequence, changes since the snapshot). */
     public static final Bytes POSITION_KEY = Bytes.wrap(new byte[0]);
+    /** Epoch, next sequence, changes since the snapshot, legacy flag (a position of 24 bytes has no flag). */
+    private static final int POSITION_BYTES = 3 * Long.BYTES + 1;
     private static final int CLEAR_CHUNK = 4096;
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final Logger LOG = LoggerFactory.getLogger(JournalStore.class);
@@ -86,6 +104,8 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
     private long epoch;
     private long sequence;
     private long opsSinceSnapshot;
+    /** Per-key records of an earlier changelog may remain (see the class comment); cleared by a snapshot. */
+    private boolean legacy;
     private long batchTimestamp = Long.MIN_VALUE;
 
     JournalStore(KeyValueStore<Bytes, byte[]> inner, long snapshotMinOps, double snapshotFactor) {
@@ -100,13 +120,26 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
         pending.clear();
         super.init(new RestoreRedirect(stateStoreContext, this::restoreAll), root);
         byte[] position = wrapped().get(POSITION_KEY);
-        if (position != null && position.length == 3 * Long.BYTES) {
+        if (position != null && (position.length == POSITION_BYTES || position.length == 3 * Long.BYTES)) {
             ByteBuffer b = ByteBuffer.wrap(position);
             epoch = b.getLong();
             sequence = b.getLong();
             opsSinceSnapshot = b.getLong();
+            legacy = b.hasRemaining() && b.get() != 0;
         } else {
             startEpoch();
+            legacy = hasUserEntries(); // local state from before the journal, upgraded in place
+        }
+    }
+
+    /** Whether legacy per-key records may remain in the changelog (see the class comment); for tests. */
+    boolean legacy() {
+        return legacy;
+    }
+
+    private boolean hasUserEntries() {
+        try (KeyValueIterator<Bytes, byte[]> it = all()) {
+            return it.hasNext();
         }
     }
 
@@ -183,6 +216,27 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
     }
 
     /**
+     * IQv2 as the inner store answers it, without the writer's position: a {@link KeyQuery} for the empty key finds
+     * nothing, and a {@link RangeQuery}'s iterator skips it.
+     */
+    @Override
+    @SuppressWarnings("unchecked")
+    public <R> QueryResult<R> query(Query<R> query, PositionBound positionBound, QueryConfig config) {
+        QueryResult<R> result = wrapped().query(query, positionBound, config);
+        if (!result.isSuccess()) {
+            return result;
+        }
+        if (query instanceof KeyQuery<?, ?> key && key.getKey() instanceof Bytes k && k.get().length == 0) {
+            return InternalQueryResultUtil.copyAndSubstituteDeserializedResult(result, null);
+        }
+        if (query instanceof RangeQuery<?, ?> && result.getResult() instanceof KeyValueIterator<?, ?> it) {
+            return InternalQueryResultUtil.copyAndSubstituteDeserializedResult(result,
+                    (R) new UserEntries((KeyValueIterator<Bytes, byte[]>) it));
+        }
+        return result;
+    }
+
+    /**
      * Logs what this commit changed: its batch, or a snapshot when the changes since the last one have grown past
      * the threshold. Called before the commit's offsets are sent.
      */
@@ -216,6 +270,9 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
         if (record != null) {
             batchTimestamp = Math.max(batchTimestamp, record.timestamp());
         }
+        if (legacy && value == null) {
+            send(key, null); // the key's per-key record of the earlier changelog may remain: tombstone it
+        }
         pending.append(key.get(), value);
         opsSinceSnapshot++;
         if (pending.size() >= MAX_BATCH_BYTES) {
@@ -240,6 +297,16 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
         long oldBatches = sequence;
         long entries = 0;
         long bytes = 0;
+        long legacyTombstones = 0;
+        if (legacy) { // before the clearing batch, so that a replay of them removes nothing the snapshot restores
+            try (KeyValueIterator<Bytes, byte[]> it = all()) {
+                while (it.hasNext()) {
+                    send(it.next().key, null);
+                    legacyTombstones++;
+                }
+            }
+            legacy = false;
+        }
         startEpoch();
         pending.clear();
         pending.markSnapshot();
@@ -267,8 +334,8 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
         batchTimestamp = Long.MIN_VALUE;
         savePosition();
         LOG.info("Store {} of task {}: snapshot of {} entries ({} bytes, {} records) in {} ms; {} older batches "
-                + "tombstoned", name(), context.taskId(), entries, bytes, sequence, (System.nanoTime() - started)
-                / 1_000_000, oldBatches);
+                + "and {} per-key records of an earlier changelog tombstoned", name(), context.taskId(), entries,
+                bytes, sequence, (System.nanoTime() - started) / 1_000_000, oldBatches, legacyTombstones);
     }
 
     private void startEpoch() {
@@ -283,19 +350,26 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
     }
 
     private void savePosition() {
-        wrapped().put(POSITION_KEY, ByteBuffer.allocate(3 * Long.BYTES).putLong(epoch).putLong(sequence)
-                .putLong(opsSinceSnapshot).array());
+        wrapped().put(POSITION_KEY, ByteBuffer.allocate(POSITION_BYTES).putLong(epoch).putLong(sequence)
+                .putLong(opsSinceSnapshot).put((byte) (legacy ? 1 : 0)).array());
     }
 
     /** Applies changelog records in offset order (see the class comment), then records where the writer stands. */
     void restoreAll(Collection<KeyValue<byte[], byte[]>> records) {
         List<KeyValue<Bytes, byte[]>> changes = new ArrayList<>();
-        boolean[] journal = {false};
+        boolean[] positionChanged = {false};
         JournalFormat.replay(records, new JournalFormat.Replay() {
             @Override
             public void clear() {
                 changes.clear();
                 clearInner();
+                legacy = false;
+            }
+
+            @Override
+            public void perKey() {
+                legacy = true;
+                positionChanged[0] = true; // saved, so that a restart remembers it
             }
 
             @Override
@@ -306,7 +380,7 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
                 }
                 sequence = batchSequence + 1;
                 opsSinceSnapshot += ops;
-                journal[0] = true;
+                positionChanged[0] = true;
             }
 
             @Override
@@ -317,7 +391,7 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
         if (!changes.isEmpty()) {
             wrapped().putAll(changes); // a null value deletes, in order, as in Streams' own restore
         }
-        if (journal[0]) {
+        if (positionChanged[0]) {
             savePosition();
         }
     }

@@ -17,6 +17,12 @@ import org.apache.kafka.streams.TopologyTestDriver;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.query.KeyQuery;
+import org.apache.kafka.streams.query.PositionBound;
+import org.apache.kafka.streams.query.QueryConfig;
+import org.apache.kafka.streams.query.QueryResult;
+import org.apache.kafka.streams.query.RangeQuery;
+import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.Stores;
 import org.junit.jupiter.api.Test;
@@ -167,20 +173,112 @@ class JournalStoreTest {
     }
 
     /**
+     * An upgrade: the store is restored from per-key records of an earlier changelog (a seeded history of puts and
+     * tombstones), then runs seeded commits with snapshot thresholds small enough to snapshot. The whole changelog,
+     * earlier records included, replays to the model compacted or not; and once a snapshot has been logged,
+     * compaction leaves no per-key record of the earlier changelog (each was tombstoned by its delete or by the
+     * snapshot), and the store is out of legacy mode.
+     */
+    @Test
+    void afterAnUpgrade_theFirstSnapshotLeavesNoPerKeyRecordOfTheEarlierChangelog() {
+        PropertyCheck.forAll(60, g -> {
+            Path dir = Files.createTempDirectory(Path.of("target"), "journal-store-");
+            try (TopologyTestDriver driver = driver(dir, g.bool(), g.intIn(0, 40), g.of(0.5, 1.0, 2.0))) {
+                TreeMap<String, String> model = new TreeMap<>();
+                List<KeyValue<byte[], byte[]>> changelog = new ArrayList<>();
+                int earlier = g.intIn(0, 30);
+                for (int i = 0; i < earlier; i++) { // what Streams' per-key logging wrote before the upgrade
+                    String k = "k" + g.intIn(0, 11);
+                    String v = g.intIn(0, 3) == 0 ? null : "v" + g.intIn(0, 999);
+                    changelog.add(KeyValue.pair(k.getBytes(StandardCharsets.UTF_8),
+                            v == null ? null : v.getBytes(StandardCharsets.UTF_8)));
+                    if (v == null) {
+                        model.remove(k);
+                    } else {
+                        model.put(k, v);
+                    }
+                }
+                JournalStore journal = ((JournalStoreBuilder.Top<?, ?>) driver.getAllStateStores().get(STORE)).journal();
+                journal.restoreAll(changelog);
+                assertThat(journal.legacy()).as("legacy mode after restoring per-key records").isEqualTo(earlier > 0);
+                KeyValueStore<Bytes, byte[]> store = driver.getKeyValueStore(STORE);
+                assertThat(scan(store)).isEqualTo(model);
+                TestInputTopic<String, String> in = driver.createInputTopic("ops", new StringSerializer(),
+                        new StringSerializer());
+                TestOutputTopic<Bytes, byte[]> log = driver.createOutputTopic(CHANGELOG, new BytesDeserializer(),
+                        new ByteArrayDeserializer());
+                boolean snapshot = false;
+                int records = g.intIn(1, 80);
+                for (int r = 0; r < records; r++) {
+                    in.pipeInput("k", ops(g, model));
+                    for (KeyValue<Bytes, byte[]> kv : log.readKeyValuesToList()) {
+                        changelog.add(KeyValue.pair(kv.key.get(), kv.value));
+                        snapshot |= kv.value != null && kv.value.length > 0
+                                && kv.value[0] == JournalFormat.VERSION_SNAPSHOT;
+                    }
+                    assertThat(scan(store)).isEqualTo(model);
+                }
+                assertThat(replay(changelog)).as("replay of the changelog").isEqualTo(model);
+                List<KeyValue<byte[], byte[]>> compacted = compact(changelog, null);
+                assertThat(replay(compacted)).as("replay of the compacted changelog").isEqualTo(model);
+                assertThat(replay(compact(changelog, g))).as("replay of a partly compacted changelog")
+                        .isEqualTo(model);
+                if (snapshot) {
+                    assertThat(journal.legacy()).isFalse();
+                    assertThat(compacted).as("per-key records left after the first snapshot and compaction")
+                            .allSatisfy(kv -> assertThat(JournalFormat.isJournalKey(kv.key)).isTrue());
+                }
+            }
+        });
+    }
+
+    /** IQv2 range and key queries answer as the store does, without the writer's position. */
+    @Test
+    void iqv2QueriesNeverSeeTheWritersPosition() throws Exception {
+        try (TopologyTestDriver driver = driver(Files.createTempDirectory(Path.of("target"), "journal-store-"))) {
+            TestInputTopic<String, String> in = driver.createInputTopic("ops", new StringSerializer(),
+                    new StringSerializer());
+            in.pipeInput("k", "p a 1;p b 2;p c 3;d b");
+            JournalStore journal = ((JournalStoreBuilder.Top<?, ?>) driver.getAllStateStores().get(STORE)).journal();
+            QueryResult<KeyValueIterator<Bytes, byte[]>> range = journal.query(RangeQuery.withNoBounds(),
+                    PositionBound.unbounded(), new QueryConfig(false));
+            assertThat(range.isSuccess()).isTrue();
+            List<String> keys = new ArrayList<>();
+            try (KeyValueIterator<Bytes, byte[]> it = range.getResult()) {
+                it.forEachRemaining(kv -> keys.add(new String(kv.key.get(), StandardCharsets.UTF_8)));
+            }
+            assertThat(keys).containsExactly("a", "c");
+            QueryResult<byte[]> position = journal.query(KeyQuery.withKey(JournalStore.POSITION_KEY),
+                    PositionBound.unbounded(), new QueryConfig(false));
+            assertThat(position.isSuccess()).isTrue();
+            assertThat(position.getResult()).isNull();
+            QueryResult<byte[]> c = journal.query(KeyQuery.withKey(key("c")), PositionBound.unbounded(),
+                    new QueryConfig(false));
+            assertThat(c.getResult()).isEqualTo(value("3"));
+        }
+    }
+
+    /**
      * The changelog as the log cleaner leaves it: a record with a later one of the same key is gone, and so is a last
-     * record that is a tombstone. With {@code g}, as it may leave it mid-way: each such record may be gone or not.
+     * record that is a tombstone. With {@code g}, as it may leave it mid-way: each such record may be gone or not,
+     * except that a tombstone outlives every earlier record of its key (Kafka's cleaner removes a tombstone only in
+     * a pass after the one that removed what it deletes).
      */
     private static List<KeyValue<byte[], byte[]>> compact(List<KeyValue<byte[], byte[]>> changelog, Gen g) {
         Map<Bytes, Integer> last = new java.util.HashMap<>();
         for (int i = 0; i < changelog.size(); i++) {
             last.put(Bytes.wrap(changelog.get(i).key), i);
         }
+        java.util.Set<Bytes> earlierKept = new java.util.HashSet<>();
         List<KeyValue<byte[], byte[]>> out = new ArrayList<>();
         for (int i = 0; i < changelog.size(); i++) {
             KeyValue<byte[], byte[]> r = changelog.get(i);
-            boolean removable = last.get(Bytes.wrap(r.key)) != i || r.value == null;
+            Bytes key = Bytes.wrap(r.key);
+            boolean superseded = last.get(key) != i;
+            boolean removable = superseded || (r.value == null && !earlierKept.contains(key));
             if (!removable || (g != null && g.bool())) {
                 out.add(r);
+                earlierKept.add(key);
             }
         }
         return out;
