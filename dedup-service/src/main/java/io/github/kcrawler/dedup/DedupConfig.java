@@ -6,6 +6,7 @@ import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.config.Setting;
 import io.github.kcrawler.common.config.SettingSet;
 import io.github.kcrawler.common.config.Settings;
+import io.github.kcrawler.common.streams.JournalSnapshots;
 import io.github.kcrawler.common.topic.UrlBatches;
 import io.github.kcrawler.dedup.membership.UrlSeenTierConfig;
 
@@ -29,9 +30,11 @@ import java.util.Set;
  *                    paper 001 (20 four-bit counters per item: 10 bytes per expected body)
  * @param batchLimits where the admitted URLs of one discovered record are cut into several admitted records
  *                    ({@code batch-max-urls}, {@code batch-max-bytes}; {@link UrlBatches})
+ * @param journal     when the URL-seen set and the content DB log a snapshot of their journaled changelogs
  */
 public record DedupConfig(KafkaSettings kafka, int threads, long commitMs, String metricsHost, int metricsPort,
-                          UrlSeenTierConfig urlSeen, long contentExpectedItems, UrlBatches.Limits batchLimits) {
+                          UrlSeenTierConfig urlSeen, long contentExpectedItems, UrlBatches.Limits batchLimits,
+                          JournalSnapshots journal) {
     public static final Setting<Integer> THREADS = KafkaSettings.STREAMS_THREADS;
     public static final Setting<Long> COMMIT_MS = KafkaSettings.STREAMS_COMMIT_MS.withDefault(200L);
     public static final Setting<Long> CONTENT_EXPECTED_ITEMS = Setting.longValue("content-expected-items", 250_000L,
@@ -39,7 +42,8 @@ public record DedupConfig(KafkaSettings kafka, int threads, long commitMs, Strin
                     + "counting Bloom filter (10 bytes per item)");
     /** Every key this service reads, in --help order. */
     public static final SettingSet SETTINGS = SettingSet.of(KafkaSettings.SETTINGS, THREADS, COMMIT_MS,
-            CommonSettings.METRICS, UrlSeenTierConfig.SETTINGS, CONTENT_EXPECTED_ITEMS, UrlBatches.Limits.SETTINGS);
+            CommonSettings.METRICS, UrlSeenTierConfig.SETTINGS, CONTENT_EXPECTED_ITEMS, UrlBatches.Limits.SETTINGS,
+            JournalSnapshots.SETTINGS);
 
     /** Every key this service reads, with its default as printed by {@code --help}. */
     public static final Map<String, String> DEFAULTS = SETTINGS.defaults();
@@ -49,11 +53,19 @@ public record DedupConfig(KafkaSettings kafka, int threads, long commitMs, Strin
         Objects.requireNonNull(kafka, "kafka settings must be given");
         Objects.requireNonNull(urlSeen, "url-seen tier settings must be given");
         Objects.requireNonNull(batchLimits, "batch limits must be given");
+        Objects.requireNonNull(journal, "journal snapshot settings must be given");
         THREADS.check(threads);
         COMMIT_MS.check(commitMs);
         CommonSettings.METRICS_HOST.check(metricsHost);
         CommonSettings.METRICS_PORT.check(metricsPort);
         CONTENT_EXPECTED_ITEMS.check(contentExpectedItems);
+    }
+
+    /** With the default journal snapshots. */
+    public DedupConfig(KafkaSettings kafka, int threads, long commitMs, String metricsHost, int metricsPort,
+                       UrlSeenTierConfig urlSeen, long contentExpectedItems, UrlBatches.Limits batchLimits) {
+        this(kafka, threads, commitMs, metricsHost, metricsPort, urlSeen, contentExpectedItems, batchLimits,
+                JournalSnapshots.DEFAULTS);
     }
 
     /** With the default URL-seen tiers. */
@@ -74,16 +86,16 @@ public record DedupConfig(KafkaSettings kafka, int threads, long commitMs, Strin
     private static DedupConfig from(Settings s, KafkaSettings kafka) {
         return new DedupConfig(kafka, s.get(THREADS), s.get(COMMIT_MS), s.get(CommonSettings.METRICS_HOST),
                 s.get(CommonSettings.METRICS_PORT), UrlSeenTierConfig.from(s), s.get(CONTENT_EXPECTED_ITEMS),
-                UrlBatches.Limits.from(s));
+                UrlBatches.Limits.from(s), JournalSnapshots.from(s));
     }
 
     public DedupConfig withThreads(int newThreads) {
         return new DedupConfig(kafka, newThreads, commitMs, metricsHost, metricsPort, urlSeen, contentExpectedItems,
-                batchLimits);
+                batchLimits, journal);
     }
 
     public DedupConfig withCommitMs(long newCommitMs) {
         return new DedupConfig(kafka, threads, newCommitMs, metricsHost, metricsPort, urlSeen, contentExpectedItems,
-                batchLimits);
+                batchLimits, journal);
     }
 }

@@ -97,7 +97,7 @@ public final class DedupTopology {
         topology.addProcessor(PROCESSOR, () -> new DedupProcessor(SEEN_STORE, seenTestFactory, metrics,
                 config.batchLimits(), config.kafka().partitions(), ADMITTED_SINK, REROUTE_SINK,
                 topics.fetchResults.name()), DISCOVERED_SOURCE, FORGET_SOURCE, RESULTS_SOURCE);
-        topology.addStateStore(KeyValueFingerprintSet.storeBuilder(SEEN_STORE), PROCESSOR);
+        topology.addStateStore(KeyValueFingerprintSet.storeBuilder(SEEN_STORE, config.journal()), PROCESSOR);
         topology.addSink(ADMITTED_SINK, topics.admitted.name(), new StringSerializer(),
                 topics.admitted.valueSerde().serializer(), PROCESSOR);
         topology.addSink(REROUTE_SINK, topics.discovered.name(), new StringSerializer(),
@@ -118,7 +118,7 @@ public final class DedupTopology {
                 new LenientJsonDeserializer<>(ContentRef.class), topics.contentRefs.name());
         topology.addProcessor(CONTENT_DEDUP_PROCESSOR, () -> new ContentDedupProcessor(CONTENT_DB_STORE,
                 config.contentExpectedItems(), metrics), CONTENT_REFS_SOURCE);
-        topology.addStateStore(KeyValueContentFingerprintDb.storeBuilder(CONTENT_DB_STORE), CONTENT_DEDUP_PROCESSOR);
+        topology.addStateStore(KeyValueContentFingerprintDb.storeBuilder(CONTENT_DB_STORE, config.journal()), CONTENT_DEDUP_PROCESSOR);
         topology.addSink(DUPLICATES_SINK, topics.contentDuplicates.name(), new StringSerializer(),
                 topics.contentDuplicates.valueSerde().serializer(), CONTENT_DEDUP_PROCESSOR);
     }

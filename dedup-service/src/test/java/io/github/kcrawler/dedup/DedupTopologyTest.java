@@ -1,5 +1,6 @@
 package io.github.kcrawler.dedup;
 
+import io.github.kcrawler.common.config.Settings;
 import io.github.kcrawler.common.fingerprint.Fingerprints;
 import io.github.kcrawler.common.metrics.MetricNames;
 import io.github.kcrawler.common.model.AdmittedUrls;
@@ -36,6 +37,7 @@ import org.assertj.core.groups.Tuple;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -369,6 +371,21 @@ class DedupTopologyTest {
                         "put " + fingerprintKey(Fingerprints.url("http://a.example/d")),
                         "delete " + fingerprintKey(Fingerprints.url(u)));
         assertThat(count(MetricNames.DEDUP_FORGOTTEN)).isEqualTo(3);
+    }
+
+    /** The service's {@code journal-snapshot-*} settings reach the URL-seen set's journal. */
+    @Test
+    void journalSnapshotSettings_reachTheUrlSeenStore() {
+        open(DedupConfig.from(Settings.parse(DedupConfig.KEYS, Map.of(), "--bootstrap-servers", "unused:9092",
+                "--topic-prefix", PREFIX, "--state-dir", DedupTestSupport.newStateDir().toString(),
+                "--journal-snapshot-min-ops", "0", "--journal-snapshot-factor", "0.1")));
+        String changelog = PREFIX + DedupService.APPLICATION_ID + "-" + DedupTopology.SEEN_STORE + "-changelog";
+        TestOutputTopic<Bytes, byte[]> log = driver.createOutputTopic(changelog, new BytesDeserializer(),
+                new ByteArrayDeserializer());
+        discovered.pipeInput(IP_A, url("http://a.example/s1", 0));
+        discovered.pipeInput(IP_A, url("http://a.example/s2", 0));
+        assertThat(log.readKeyValuesToList()).as("every commit snapshots with factor 0.1 and no minimum")
+                .filteredOn(kv -> kv.value != null && kv.value[0] == JournalFormat.VERSION_SNAPSHOT).hasSize(2);
     }
 
     private static Bytes fingerprintKey(long fingerprint) {

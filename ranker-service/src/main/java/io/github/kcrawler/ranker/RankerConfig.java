@@ -8,6 +8,7 @@ import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.config.Setting;
 import io.github.kcrawler.common.config.SettingSet;
 import io.github.kcrawler.common.config.Settings;
+import io.github.kcrawler.common.streams.JournalSnapshots;
 
 import java.util.Map;
 import java.util.Objects;
@@ -28,9 +29,10 @@ import java.util.Set;
  * @param ranking     how scores are computed: incremental PageRank of paper 002 with the DL1, VR or AR cut-off,
  *                    or ours, {@code ipr-dl1-frontier} (the default): DL1's crawl order, scores kept for unfetched
  *                    URLs only
+ * @param journal     when the page store logs a snapshot of its journaled changelog
  */
 public record RankerConfig(KafkaSettings kafka, int threads, long commitMs, long flushMs, String metricsHost,
-                           int metricsPort, Ranking ranking) {
+                           int metricsPort, Ranking ranking, JournalSnapshots journal) {
     /** The score computations the service offers (key {@code ranking}). */
     public enum Ranking {
         /** Paper 002's DL1 exactly: every URL's score, fetched or not, equals {@code IncrementalPageRank}'s. */
@@ -93,7 +95,7 @@ public record RankerConfig(KafkaSettings kafka, int threads, long commitMs, long
             Ranking.SETTABLE);
     /** Every key this service reads, in --help order. */
     public static final SettingSet SETTINGS = SettingSet.of(KafkaSettings.SETTINGS, THREADS, COMMIT_MS, FLUSH_MS,
-            CommonSettings.METRICS, RANKING);
+            CommonSettings.METRICS, RANKING, JournalSnapshots.SETTINGS);
 
     /** Every key this service reads, with its default as printed by {@code --help}. */
     public static final Map<String, String> DEFAULTS = SETTINGS.defaults();
@@ -107,6 +109,13 @@ public record RankerConfig(KafkaSettings kafka, int threads, long commitMs, long
         CommonSettings.METRICS_HOST.check(metricsHost);
         CommonSettings.METRICS_PORT.check(metricsPort);
         Objects.requireNonNull(ranking, "ranking must be given");
+        Objects.requireNonNull(journal, "journal snapshot settings must be given");
+    }
+
+    /** With the default journal snapshots. */
+    public RankerConfig(KafkaSettings kafka, int threads, long commitMs, long flushMs, String metricsHost,
+                        int metricsPort, Ranking ranking) {
+        this(kafka, threads, commitMs, flushMs, metricsHost, metricsPort, ranking, JournalSnapshots.DEFAULTS);
     }
 
     /** Defaults for everything but the cluster settings. */
@@ -120,18 +129,19 @@ public record RankerConfig(KafkaSettings kafka, int threads, long commitMs, long
 
     private static RankerConfig from(Settings s, KafkaSettings kafka) {
         return new RankerConfig(kafka, s.get(THREADS), s.get(COMMIT_MS), s.get(FLUSH_MS),
-                s.get(CommonSettings.METRICS_HOST), s.get(CommonSettings.METRICS_PORT), s.get(RANKING));
+                s.get(CommonSettings.METRICS_HOST), s.get(CommonSettings.METRICS_PORT), s.get(RANKING),
+                JournalSnapshots.from(s));
     }
 
     public RankerConfig withCommitMs(long newCommitMs) {
-        return new RankerConfig(kafka, threads, newCommitMs, flushMs, metricsHost, metricsPort, ranking);
+        return new RankerConfig(kafka, threads, newCommitMs, flushMs, metricsHost, metricsPort, ranking, journal);
     }
 
     public RankerConfig withFlushMs(long newFlushMs) {
-        return new RankerConfig(kafka, threads, commitMs, newFlushMs, metricsHost, metricsPort, ranking);
+        return new RankerConfig(kafka, threads, commitMs, newFlushMs, metricsHost, metricsPort, ranking, journal);
     }
 
     public RankerConfig withRanking(Ranking newRanking) {
-        return new RankerConfig(kafka, threads, commitMs, flushMs, metricsHost, metricsPort, newRanking);
+        return new RankerConfig(kafka, threads, commitMs, flushMs, metricsHost, metricsPort, newRanking, journal);
     }
 }

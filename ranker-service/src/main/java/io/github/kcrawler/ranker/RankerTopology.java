@@ -101,7 +101,7 @@ public final class RankerTopology {
         // Cached: a popular URL's many receipts within a commit reach RocksDB once. Journaled (issue 19): the
         // commit's changes reach the changelog as one record, not one per page.
         topology.addStateStore(JournalStoreBuilder.of(pageStore, Serdes.Bytes(), RankPageCodec.SERDE)
-                .withCachingEnabled(), IPR_PROCESSOR);
+                .withCachingEnabled().withSnapshots(config.journal()), IPR_PROCESSOR);
         topology.addSink(DELTAS_SINK, topics.rankDeltas.name(), new StringSerializer(),
                 topics.rankDeltas.valueSerde().serializer(), IPR_PROCESSOR);
         topology.addSink(SCORES_SINK, topics.rankScores.name(), new StringSerializer(),

@@ -6,6 +6,7 @@ import io.github.kcrawler.common.config.KafkaSettings;
 import io.github.kcrawler.common.config.Setting;
 import io.github.kcrawler.common.config.SettingSet;
 import io.github.kcrawler.common.config.Settings;
+import io.github.kcrawler.common.streams.JournalSnapshots;
 import io.github.kcrawler.scheduler.politeness.FrontierBound;
 import io.github.kcrawler.scheduler.politeness.WheelOrder;
 import io.github.kcrawler.scheduler.revisit.BucketStoreOptions;
@@ -39,10 +40,12 @@ import java.util.Set;
  * @param metricsPort      port of the Prometheus endpoint, 0 picks a free one
  * @param wheel            the politeness wheel of paper 004 and the order URLs enter it
  * @param revisit          revisiting fetched pages (paper 003's SAT/L queue, adaptive intervals)
+ * @param journal          when the pending store logs a snapshot of its journaled changelog
  */
 public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickMs, int maxPending,
                               int scoreCacheSize, int threads, long commitMs,
-                              String metricsHost, int metricsPort, Wheel wheel, Revisit revisit) {
+                              String metricsHost, int metricsPort, Wheel wheel, Revisit revisit,
+                              JournalSnapshots journal) {
     /**
      * Settings of revisits (DESIGN §4.4).
      *
@@ -403,7 +406,7 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
     /** This service's own keys, in --help order. */
     public static final SettingSet OWN_SETTINGS = SettingSet.of(POLITENESS_MS, TICK_MS, MAX_PENDING,
             SCORE_CACHE_SIZE, THREADS, COMMIT_MS, CommonSettings.METRICS, Wheel.SETTINGS,
-            Revisit.SETTINGS);
+            Revisit.SETTINGS, JournalSnapshots.SETTINGS);
     /** Every key {@link #from(Settings)} reads: its own, then the Kafka ones. */
     public static final SettingSet SETTINGS = SettingSet.of(OWN_SETTINGS, KafkaSettings.SETTINGS);
 
@@ -437,6 +440,9 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
         if (revisit == null) {
             throw new IllegalArgumentException("revisit settings must not be null");
         }
+        if (journal == null) {
+            throw new IllegalArgumentException("journal snapshot settings must not be null");
+        }
         if (wheel.stepTimeoutMs() < politenessMs) {
             throw new IllegalArgumentException("step-timeout-ms must be >= politeness-ms (" + politenessMs + "), was "
                     + wheel.stepTimeoutMs());
@@ -446,6 +452,14 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
                             + "crawler. Use this only against servers you own. ***", politenessMs, IMPOLITE_BELOW_MS,
                     1000 / politenessMs);
         }
+    }
+
+    /** With the default journal snapshots. */
+    public SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickMs, int maxPending, int scoreCacheSize,
+                           int threads, long commitMs, String metricsHost, int metricsPort, Wheel wheel,
+                           Revisit revisit) {
+        this(kafka, politenessMs, tickMs, maxPending, scoreCacheSize, threads, commitMs, metricsHost, metricsPort,
+                wheel, revisit, JournalSnapshots.DEFAULTS);
     }
 
     /**
@@ -475,7 +489,7 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
         return new SchedulerConfig(kafka, s.get(POLITENESS_MS), s.get(TICK_MS), s.get(MAX_PENDING),
                 s.get(SCORE_CACHE_SIZE), s.get(THREADS), s.get(COMMIT_MS),
                 s.get(CommonSettings.METRICS_HOST), s.get(CommonSettings.METRICS_PORT), Wheel.from(s),
-                Revisit.from(s));
+                Revisit.from(s), JournalSnapshots.from(s));
     }
 
     public SchedulerConfig withPoliteness(long newPolitenessMs, long newTickMs) {
@@ -483,16 +497,16 @@ public record SchedulerConfig(KafkaSettings kafka, long politenessMs, long tickM
                 Math.max(wheel.stepTimeoutMs(), newPolitenessMs), wheel.pacing(), wheel.stepsInFlight(),
                 wheel.leadMs(), wheel.lookahead());
         return new SchedulerConfig(kafka, newPolitenessMs, newTickMs, maxPending, scoreCacheSize,
-                threads, commitMs, metricsHost, metricsPort, w, revisit);
+                threads, commitMs, metricsHost, metricsPort, w, revisit, journal);
     }
 
     public SchedulerConfig withWheel(Wheel newWheel) {
         return new SchedulerConfig(kafka, politenessMs, tickMs, maxPending, scoreCacheSize,
-                threads, commitMs, metricsHost, metricsPort, newWheel, revisit);
+                threads, commitMs, metricsHost, metricsPort, newWheel, revisit, journal);
     }
 
     public SchedulerConfig withRevisit(Revisit newRevisit) {
         return new SchedulerConfig(kafka, politenessMs, tickMs, maxPending, scoreCacheSize,
-                threads, commitMs, metricsHost, metricsPort, wheel, newRevisit);
+                threads, commitMs, metricsHost, metricsPort, wheel, newRevisit, journal);
     }
 }

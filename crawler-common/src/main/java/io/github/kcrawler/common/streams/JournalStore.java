@@ -43,7 +43,7 @@ import java.util.Objects;
  *
  * <p><b>Snapshots.</b> Batch keys are unique, so compaction alone never drops a superseded batch. Once the changes
  * logged since the last snapshot exceed {@code snapshotFactor} times the store's entry count (and at least
- * {@code snapshotMinOps}), a commit logs a snapshot instead of its batch: every live entry, in batches under a new
+ * {@code snapshotMinOps}; both are service settings, {@link JournalSnapshots}), a commit logs a snapshot instead of its batch: every live entry, in batches under a new
  * random <em>epoch</em>, the first marked "clear the store first", followed by a tombstone for every batch of the old
  * epoch, all in that commit's transaction. Compaction then removes the old epoch. The changelog holds at most about
  * {@code 1 + snapshotFactor} times the live entries plus the tombstones awaiting the cleaner, and a snapshot costs

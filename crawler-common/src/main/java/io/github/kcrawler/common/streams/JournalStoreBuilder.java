@@ -24,18 +24,12 @@ import java.util.Objects;
  * logging layer is left out, since the journal is the logging. Logging cannot be turned off.
  */
 public final class JournalStoreBuilder<K, V> implements StoreBuilder<KeyValueStore<K, V>> {
-    /** Changes logged since the last snapshot before one is considered, whatever the store's size. */
-    public static final long DEFAULT_SNAPSHOT_MIN_OPS = 100_000;
-    /** A snapshot is taken once the changes since the last exceed this many times the store's entries. */
-    public static final double DEFAULT_SNAPSHOT_FACTOR = 2.0;
-
     private final KeyValueBytesStoreSupplier inner;
     private final Serde<K> keySerde;
     private final Serde<V> valueSerde;
     private boolean caching;
     private Map<String, String> logConfig = new HashMap<>();
-    private long snapshotMinOps = DEFAULT_SNAPSHOT_MIN_OPS;
-    private double snapshotFactor = DEFAULT_SNAPSHOT_FACTOR;
+    private JournalSnapshots snapshots = JournalSnapshots.DEFAULTS;
 
     private JournalStoreBuilder(KeyValueBytesStoreSupplier inner, Serde<K> keySerde, Serde<V> valueSerde) {
         this.inner = Objects.requireNonNull(inner, "inner");
@@ -49,14 +43,9 @@ public final class JournalStoreBuilder<K, V> implements StoreBuilder<KeyValueSto
         return new JournalStoreBuilder<>(inner, keySerde, valueSerde);
     }
 
-    /** When snapshots are taken (tests use small values to exercise them); see {@link JournalStore}. */
-    public JournalStoreBuilder<K, V> withSnapshots(long minOps, double factor) {
-        if (minOps < 0 || !(factor > 0)) {
-            throw new IllegalArgumentException("snapshot min ops must be >= 0 and factor > 0, were " + minOps + ", "
-                    + factor);
-        }
-        this.snapshotMinOps = minOps;
-        this.snapshotFactor = factor;
+    /** When snapshots are taken (a service's {@code journal-snapshot-*} settings); see {@link JournalStore}. */
+    public JournalStoreBuilder<K, V> withSnapshots(JournalSnapshots when) {
+        this.snapshots = Objects.requireNonNull(when, "snapshots");
         return this;
     }
 
@@ -85,7 +74,7 @@ public final class JournalStoreBuilder<K, V> implements StoreBuilder<KeyValueSto
 
     @Override
     public KeyValueStore<K, V> build() {
-        JournalStore journal = new JournalStore(inner.get(), snapshotMinOps, snapshotFactor);
+        JournalStore journal = new JournalStore(inner.get(), snapshots.minOps(), snapshots.factor());
         KeyValueBytesStoreSupplier once = new KeyValueBytesStoreSupplier() {
             @Override
             public String name() {

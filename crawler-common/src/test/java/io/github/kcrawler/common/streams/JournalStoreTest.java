@@ -89,8 +89,7 @@ class JournalStoreTest {
     }
 
     private static TopologyTestDriver driver(Path stateDir) {
-        return driver(stateDir, false, JournalStoreBuilder.DEFAULT_SNAPSHOT_MIN_OPS,
-                JournalStoreBuilder.DEFAULT_SNAPSHOT_FACTOR);
+        return driver(stateDir, false, JournalSnapshots.DEFAULTS.minOps(), JournalSnapshots.DEFAULTS.factor());
     }
 
     private static TopologyTestDriver driver(Path stateDir, boolean caching, long minOps, double factor) {
@@ -98,7 +97,7 @@ class JournalStoreTest {
         topology.addSource("ops", new StringDeserializer(), new StringDeserializer(), "ops");
         topology.addProcessor("apply", Ops::new, "ops");
         JournalStoreBuilder<Bytes, byte[]> store = JournalStoreBuilder.of(Stores.persistentKeyValueStore(STORE),
-                Serdes.Bytes(), Serdes.ByteArray()).withSnapshots(minOps, factor);
+                Serdes.Bytes(), Serdes.ByteArray()).withSnapshots(new JournalSnapshots(minOps, factor));
         topology.addStateStore(caching ? store.withCachingEnabled() : store, "apply");
         Properties p = new Properties();
         p.put(StreamsConfig.APPLICATION_ID_CONFIG, APP);

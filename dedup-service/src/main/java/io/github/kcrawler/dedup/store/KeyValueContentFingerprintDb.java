@@ -1,5 +1,6 @@
 package io.github.kcrawler.dedup.store;
 
+import io.github.kcrawler.common.streams.JournalSnapshots;
 import io.github.kcrawler.common.streams.JournalStoreBuilder;
 import io.github.kcrawler.dedup.content.ContentFingerprintDb;
 import org.apache.kafka.common.serialization.Serdes;
@@ -33,8 +34,9 @@ public final class KeyValueContentFingerprintDb implements ContentFingerprintDb 
     }
 
     /** A persistent (RocksDB), uncached store for the records whose changelog holds one record per commit. */
-    public static StoreBuilder<KeyValueStore<Bytes, byte[]>> storeBuilder(String name) {
-        return JournalStoreBuilder.of(Stores.persistentKeyValueStore(name), Serdes.Bytes(), Serdes.ByteArray());
+    public static StoreBuilder<KeyValueStore<Bytes, byte[]>> storeBuilder(String name, JournalSnapshots snapshots) {
+        return JournalStoreBuilder.of(Stores.persistentKeyValueStore(name), Serdes.Bytes(), Serdes.ByteArray())
+                .withSnapshots(snapshots);
     }
 
     static Bytes key(long hi, long lo) {

@@ -1,6 +1,7 @@
 package io.github.kcrawler.dedup.store;
 
 import io.github.kcrawler.common.streams.JournalStore;
+import io.github.kcrawler.common.streams.JournalSnapshots;
 import io.github.kcrawler.common.streams.JournalStoreBuilder;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.utils.Bytes;
@@ -40,8 +41,9 @@ public final class KeyValueFingerprintSet implements FingerprintSet {
     }
 
     /** A persistent (RocksDB), uncached store for this set whose changelog holds one record per commit. */
-    public static StoreBuilder<KeyValueStore<Bytes, byte[]>> storeBuilder(String name) {
-        return JournalStoreBuilder.of(Stores.persistentKeyValueStore(name), Serdes.Bytes(), Serdes.ByteArray());
+    public static StoreBuilder<KeyValueStore<Bytes, byte[]>> storeBuilder(String name, JournalSnapshots snapshots) {
+        return JournalStoreBuilder.of(Stores.persistentKeyValueStore(name), Serdes.Bytes(), Serdes.ByteArray())
+                .withSnapshots(snapshots);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.github.kcrawler.kafka.embedded;
 
 import io.github.kcrawler.common.streams.JournalFormat;
+import io.github.kcrawler.common.streams.JournalSnapshots;
 import io.github.kcrawler.common.streams.JournalStore;
 import io.github.kcrawler.common.streams.JournalStoreBuilder;
 import io.github.kcrawler.testing.Gen;
@@ -216,7 +217,7 @@ class JournalStoreIT {
         t.addSource("ops", Serdes.String().deserializer(), Serdes.String().deserializer(), "ops");
         t.addProcessor("apply", Ops::new, "ops");
         t.addStateStore(JournalStoreBuilder.of(Stores.persistentKeyValueStore(STORE), Serdes.String(),
-                Serdes.String()).withCachingEnabled().withSnapshots(60, 1.0), "apply");
+                Serdes.String()).withCachingEnabled().withSnapshots(new JournalSnapshots(60, 1.0)), "apply");
         return t;
     }
 

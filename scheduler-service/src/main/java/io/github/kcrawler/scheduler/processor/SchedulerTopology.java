@@ -88,7 +88,7 @@ public final class SchedulerTopology {
                 ADMITTED_SOURCE, SCORES_SOURCE, RESULTS_SOURCE);
         // journaled (issue 19): a commit's pending-store changes reach the changelog as one record
         topology.addStateStore(JournalStoreBuilder.of(storeSupplier, Serdes.String(), entrySerde)
-                .withCachingEnabled(), PROCESSOR);
+                .withCachingEnabled().withSnapshots(config.journal()), PROCESSOR);
         if (config.revisit().state() == SchedulerConfig.RevisitStateMode.SATL) {
             // logged (compacted changelog, one record per page), not cached: each put and delete is a record
             topology.addStateStore(Stores.keyValueStoreBuilder(SatlStateStore.supplier(REVISIT_SATL_STORE, clock,
