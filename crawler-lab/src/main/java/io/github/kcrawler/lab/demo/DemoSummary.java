@@ -140,8 +140,9 @@ public record DemoSummary(int v, String graph, int partitions, long politenessMs
                         + " fastest %,.0f)", pagesPerSecond, slowestWindowPagesPerSecond, fastestWindowPagesPerSecond);
         if (politenessEfficiency != null) {
             text += String.format("%n  politeness efficiency of the %d busiest IPs: min %.2f, median %.2f "
-                            + "(1.0 = one request per T = %d ms)", politenessEfficiency.ips().size(),
-                    politenessEfficiency.min(), politenessEfficiency.median(), politenessMs);
+                            + "(1.0 = one request per T = %d ms); median gap between two requests to one of them "
+                            + "%.1f ms", politenessEfficiency.ips().size(), politenessEfficiency.min(),
+                    politenessEfficiency.median(), politenessMs, politenessEfficiency.medianGapMs());
         }
         return text;
     }

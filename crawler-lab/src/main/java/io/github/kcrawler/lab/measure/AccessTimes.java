@@ -14,14 +14,14 @@ import java.util.function.Consumer;
  * websim's access recorder ({@code AccessRecorder.addListener}), called on websim's event loops for every request.
  * It keeps the arrival time ({@link Access#atMs()}, websim's monotonic clock) of every page request
  * ({@link Access.Kind#PAGE}, any status; robots.txt excluded) in a growing primitive array, and per address the
- * count, first and last time of page and robots.txt requests (requests for other paths and to hostile hosts are
- * not counted). It also keeps the offset between websim's clock and {@link System#nanoTime()} (the smallest
+ * arrival times of page and robots.txt requests (requests for other paths and to hostile hosts are not counted), 8
+ * bytes each. It also keeps the offset between websim's clock and {@link System#nanoTime()} (the smallest
  * difference seen at a callback), so that a page request can be placed on this process's clock.
  */
 public final class AccessTimes implements Consumer<Access> {
     private double[] pageTimes = new double[1 << 14];
     private int pages;
-    private final Map<String, double[]> ips = new HashMap<>(); // ip → {requests, first, last}
+    private final Map<String, Times> ips = new HashMap<>();
     private long offsetNanos = Long.MAX_VALUE;
 
     @Override
@@ -39,14 +39,38 @@ public final class AccessTimes implements Consumer<Access> {
                 }
                 pageTimes[pages++] = a.atMs();
             }
-            double[] s = ips.get(a.ip());
-            if (s == null) {
-                ips.put(a.ip(), new double[] {1, a.atMs(), a.atMs()});
-            } else {
-                s[0]++;
-                s[1] = Math.min(s[1], a.atMs());
-                s[2] = Math.max(s[2], a.atMs());
+            ips.computeIfAbsent(a.ip(), ip -> new Times()).add(a.atMs());
+        }
+    }
+
+    /** One address's arrival times, in arrival order (event loops may interleave them slightly). */
+    private static final class Times {
+        private double[] t = new double[16];
+        private int n;
+
+        void add(double atMs) {
+            if (n == t.length) {
+                t = Arrays.copyOf(t, n * 2);
             }
+            t[n++] = atMs;
+        }
+
+        PolitenessEfficiency.Span span(String ip) {
+            double[] sorted = Arrays.copyOf(t, n);
+            Arrays.sort(sorted);
+            return new PolitenessEfficiency.Span(ip, n, sorted[0], sorted[n - 1], medianGap(sorted));
+        }
+
+        /** The median of the gaps between consecutive times (NaN with fewer than two). */
+        static double medianGap(double[] sorted) {
+            if (sorted.length < 2) {
+                return Double.NaN;
+            }
+            double[] gaps = new double[sorted.length - 1];
+            for (int i = 1; i < sorted.length; i++) {
+                gaps[i - 1] = sorted[i] - sorted[i - 1];
+            }
+            return PolitenessEfficiency.median(gaps);
         }
     }
 
@@ -57,10 +81,10 @@ public final class AccessTimes implements Consumer<Access> {
         return t;
     }
 
-    /** Per address: page and robots.txt requests, first and last arrival. */
+    /** Per address: page and robots.txt requests, first and last arrival, the median gap between them. */
     public synchronized List<PolitenessEfficiency.Span> spans() {
         List<PolitenessEfficiency.Span> out = new ArrayList<>(ips.size());
-        ips.forEach((ip, s) -> out.add(new PolitenessEfficiency.Span(ip, (long) s[0], s[1], s[2])));
+        ips.forEach((ip, times) -> out.add(times.span(ip)));
         return out;
     }
 

@@ -83,5 +83,8 @@ class BenchE2eReportIT {
         assertThat(efficiency.path("min").asDouble()).isGreaterThan(0).isLessThanOrEqualTo(1.5);
         assertThat(efficiency.path("median").asDouble()).isGreaterThanOrEqualTo(efficiency.path("min").asDouble());
         assertThat(efficiency.path("ips").size()).isBetween(1, 10);
+        // no request to one IP closer than T (websim's own count is 0 violations): no median gap below it
+        assertThat(json.path("politenessMs").asLong()).isEqualTo(5);
+        assertThat(efficiency.path("medianGapMs").asDouble()).isGreaterThanOrEqualTo(5);
     }
 }

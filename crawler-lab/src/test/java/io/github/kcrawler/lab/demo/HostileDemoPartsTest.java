@@ -73,7 +73,8 @@ class HostileDemoPartsTest {
                 3, 0, 10, 10, 0, 1, 5.0, 2.0, Map.of(), errors, 1, true, 9.5, Map.of("limit", 95_000L),
                 Map.of("deferred_http", 1L), Map.of("gzip-bomb", 3L), 400L << 20, 300L << 20, 320L << 20, 512L << 20,
                 2.0, 1.5, 2.5, 1, Map.of("total", 1.25), Map.of("total", 12.0), Map.of("total", 900.0), null, 0.03,
-                new PolitenessEfficiency(0.8, 0.95, List.of(new PolitenessEfficiency.Ip("127.1.0.1", 10, 1.0, 1.0))),
+                new PolitenessEfficiency(0.8, 0.95, 101.0, List.of(new PolitenessEfficiency.Ip("127.1.0.1", 10, 1.0, 1.0,
+                        101.0))),
                 1, 120, Map.of("etag dropped", 2L),
 
 new io.github.kcrawler.app.runtime.DeadLetterSummary(1, java.util.List.of(

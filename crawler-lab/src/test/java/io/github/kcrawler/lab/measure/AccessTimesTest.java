@@ -19,8 +19,23 @@ class AccessTimesTest {
         t.accept(access(5, "a", Access.Kind.OTHER));
         t.accept(access(6, "c", Access.Kind.HOSTILE));
         assertThat(t.pageTimesMs()).containsExactly(20.0, 30.0);
-        assertThat(t.spans()).containsExactlyInAnyOrder(new PolitenessEfficiency.Span("a", 2, 10, 30),
-                new PolitenessEfficiency.Span("b", 1, 20, 20));
+        assertThat(t.spans()).containsExactlyInAnyOrder(new PolitenessEfficiency.Span("a", 2, 10, 30, 20),
+                new PolitenessEfficiency.Span("b", 1, 20, 20, Double.NaN));
+    }
+
+    /** The median gap is over an IP's arrivals sorted by time, whatever order they were reported in. */
+    @Test
+    void medianGap_ofSortedArrivals() {
+        AccessTimes t = new AccessTimes();
+        for (double at : new double[] {0, 300, 100, 200, 700, 800}) { // gaps 100, 100, 100, 400, 100
+            t.accept(access(at, "a", Access.Kind.PAGE));
+        }
+        for (double at : new double[] {0, 100, 250, 400}) { // gaps 100, 150, 150: even count of IPs' arrivals
+            t.accept(access(at, "b", Access.Kind.ROBOTS));
+        }
+        assertThat(t.spans()).extracting(PolitenessEfficiency.Span::ip, PolitenessEfficiency.Span::medianGapMs)
+                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("a", 100.0),
+                        org.assertj.core.groups.Tuple.tuple("b", 150.0));
     }
 
     @Test
