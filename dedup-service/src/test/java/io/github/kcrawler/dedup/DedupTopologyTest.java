@@ -385,7 +385,7 @@ class DedupTopologyTest {
         discovered.pipeInput(IP_A, url("http://a.example/s1", 0));
         discovered.pipeInput(IP_A, url("http://a.example/s2", 0));
         assertThat(log.readKeyValuesToList()).as("every commit snapshots with factor 0.1 and no minimum")
-                .filteredOn(kv -> kv.value != null && kv.value[0] == JournalFormat.VERSION_SNAPSHOT).hasSize(2);
+                .filteredOn(kv -> kv.value != null && kv.value[0] == JournalFormat.VERSION_CHUNK).hasSize(2);
     }
 
     private static Bytes fingerprintKey(long fingerprint) {

@@ -14,22 +14,16 @@ final class JournalBuffer {
         void accept(byte[] key, byte[] value);
     }
 
+    /** Receives a snapshot chunk's key range, before its changes: {@code to} is exclusive, null for no end. */
+    interface Range {
+        void accept(byte[] from, byte[] to);
+    }
+
     private byte[] bytes = new byte[256];
     private int size;
-    /** The version byte of the next batch started; after a snapshot's first batch, its further ones. */
-    private byte nextVersion = JournalFormat.VERSION;
 
     void clear() {
         size = 0;
-    }
-
-    /** The batches from now on are a snapshot's, until {@link #endSnapshot}: the first clears the store. */
-    void markSnapshot() {
-        nextVersion = JournalFormat.VERSION_SNAPSHOT;
-    }
-
-    void endSnapshot() {
-        nextVersion = JournalFormat.VERSION;
     }
 
     boolean isEmpty() {
@@ -58,23 +52,38 @@ final class JournalBuffer {
     }
 
     private void startBatch() {
-        bytes[size++] = nextVersion;
-        if (nextVersion == JournalFormat.VERSION_SNAPSHOT) {
-            nextVersion = JournalFormat.VERSION_SNAPSHOT_MORE;
-        }
+        bytes[size++] = JournalFormat.VERSION;
     }
 
     byte[] toByteArray() {
         return Arrays.copyOf(bytes, size);
     }
 
-    /** The batch, or for a snapshot of an empty store (nothing appended) its first batch with no change in it. */
-    byte[] toByteArrayOrMarker() {
-        if (size == 0) {
-            ensure(1);
-            startBatch();
+    /**
+     * The appended puts as a snapshot chunk ({@link JournalFormat#VERSION_CHUNK}) of the key range from {@code from}
+     * (inclusive) to {@code to} (exclusive; null: no end): the version byte, {@code from}'s length and bytes, 0 for
+     * no end or 1 and {@code to}'s length and bytes, then the changes as in a batch.
+     */
+    byte[] toChunk(byte[] from, byte[] to) {
+        int body = size == 0 ? 0 : size - 1; // without the batch's version byte
+        byte[] out = new byte[1 + 5 + from.length + 1 + (to == null ? 0 : 5 + to.length) + body];
+        int[] at = {0};
+        out[at[0]++] = JournalFormat.VERSION_CHUNK;
+        writeBytes(out, at, from);
+        out[at[0]++] = (byte) (to == null ? 0 : 1);
+        if (to != null) {
+            writeBytes(out, at, to);
         }
-        return toByteArray();
+        if (body > 0) {
+            System.arraycopy(bytes, 1, out, at[0], body);
+        }
+        return Arrays.copyOf(out, at[0] + body);
+    }
+
+    private static void writeBytes(byte[] out, int[] at, byte[] value) {
+        at[0] = writeVarint(out, at[0], value.length);
+        System.arraycopy(value, 0, out, at[0], value.length);
+        at[0] += value.length;
     }
 
     /**
@@ -82,12 +91,20 @@ final class JournalBuffer {
      * the end) throws {@link IllegalStateException} naming the offset: a changelog that cannot be replayed must stop
      * the restore rather than rebuild a store with changes silently missing.
      */
-    static int decode(byte[] batch, Change change) {
-        if (batch.length == 0 || batch[0] < JournalFormat.VERSION || batch[0] > JournalFormat.VERSION_SNAPSHOT_MORE) {
+    static int decode(byte[] batch, Range range, Change change) {
+        if (batch.length == 0 || batch[0] < JournalFormat.VERSION || batch[0] > JournalFormat.VERSION_CHUNK) {
             throw new IllegalStateException("journal batch of unknown version "
                     + (batch.length == 0 ? "(empty)" : Byte.toString(batch[0])));
         }
         int[] pos = {1};
+        if (batch[0] == JournalFormat.VERSION_CHUNK) {
+            byte[] from = readBytes(batch, pos);
+            if (pos[0] >= batch.length || (batch[pos[0]] != 0 && batch[pos[0]] != 1)) {
+                throw new IllegalStateException("journal batch: bad chunk end at byte " + pos[0]);
+            }
+            byte[] to = batch[pos[0]++] == 0 ? null : readBytes(batch, pos);
+            range.accept(from, to);
+        }
         int changes = 0;
         while (pos[0] < batch.length) {
             int at = pos[0];
@@ -122,19 +139,18 @@ final class JournalBuffer {
         return out;
     }
 
-    static void putLong(byte[] target, int offset, long v) {
-        for (int i = Long.BYTES - 1; i >= 0; i--) {
-            target[offset + i] = (byte) v;
-            v >>>= 8;
-        }
+    private void writeVarint(int v) {
+        size = writeVarint(bytes, size, v);
     }
 
-    private void writeVarint(int v) {
+    /** Writes {@code v} as an unsigned varint at {@code at}; returns the position after it. */
+    private static int writeVarint(byte[] out, int at, int v) {
         while ((v & ~0x7f) != 0) {
-            bytes[size++] = (byte) ((v & 0x7f) | 0x80);
+            out[at++] = (byte) ((v & 0x7f) | 0x80);
             v >>>= 7;
         }
-        bytes[size++] = (byte) v;
+        out[at++] = (byte) v;
+        return at;
     }
 
     private void ensure(int more) {

@@ -5,15 +5,18 @@ import org.apache.kafka.streams.KeyValue;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 
 /**
  * The changelog format of a {@link JournalStore}, and its replay. Key: {@link #MAGIC}, the writer's epoch, the batch's
- * sequence number (20 bytes). Value: {@link #VERSION}, or {@link #VERSION_SNAPSHOT} for a snapshot's first batch and
- * {@link #VERSION_SNAPSHOT_MORE} for its others, then per change its op byte ({@link #OP_DELETE}, {@link #OP_PUT}),
- * the key's length (unsigned varint) and key, and for a put the value's length and value ({@link JournalBuffer}).
- * Any other key is a per-key record written before journals existed, replayed as Streams' own logging would.
+ * sequence number (20 bytes). Value: {@link #VERSION} for a batch, or {@link #VERSION_CHUNK} and a key range for a
+ * snapshot chunk, then per change its op byte ({@link #OP_DELETE}, {@link #OP_PUT}), the key's length (unsigned
+ * varint) and key, and for a put the value's length and value ({@link JournalBuffer}). Snapshots written in one commit
+ * by the first version ({@link #VERSION_SNAPSHOT} for the first batch, which clears the store, and
+ * {@link #VERSION_SNAPSHOT_MORE} for the others) are still replayed. Any other key is a per-key record written before
+ * journals existed, replayed as Streams' own logging would.
  */
 public final class JournalFormat {
     /** First four bytes of every journal key. */
@@ -24,6 +27,11 @@ public final class JournalFormat {
     public static final byte VERSION_SNAPSHOT = 2;
     /** A snapshot's further batches. */
     public static final byte VERSION_SNAPSHOT_MORE = 3;
+    /**
+     * A chunk of a snapshot written over several commits: a key range (from inclusive, to exclusive or no end) whose
+     * keys are deleted before the chunk's puts, its entries at the time it was written.
+     */
+    public static final byte VERSION_CHUNK = 4;
     public static final byte OP_DELETE = 0;
     public static final byte OP_PUT = 1;
 
@@ -34,6 +42,12 @@ public final class JournalFormat {
     public interface Replay {
         /** A snapshot starts: everything before it is gone. */
         void clear();
+
+        /**
+         * A snapshot chunk: every key from {@code from} (inclusive) to {@code to} (exclusive; null: no end) is gone,
+         * before the chunk's changes. An empty {@code from} starts a snapshot, a null {@code to} completes it.
+         */
+        void clearRange(byte[] from, byte[] to);
 
         /**
          * A journal batch was replayed; {@code ops} counts its changes, 0 for a snapshot's (not called for per-key
@@ -67,7 +81,7 @@ public final class JournalFormat {
                 if (r.value.length > 0 && r.value[0] == VERSION_SNAPSHOT) {
                     target.clear();
                 }
-                int ops = JournalBuffer.decode(r.value, target::change);
+                int ops = JournalBuffer.decode(r.value, target::clearRange, target::change);
                 target.batch(batchEpoch, batchSequence, r.value[0] == VERSION ? ops : 0);
             }
         }
@@ -83,6 +97,11 @@ public final class JournalFormat {
             }
 
             @Override
+            public void clearRange(byte[] from, byte[] to) {
+                changes.removeIf(c -> inRange(c.key.get(), from, to));
+            }
+
+            @Override
             public void batch(long epoch, long sequence, int ops) {
             }
 
@@ -92,6 +111,11 @@ public final class JournalFormat {
             }
         });
         return changes;
+    }
+
+    /** Whether {@code key} is in [from, to) in the stores' (unsigned lexicographic) order; null {@code to}: no end. */
+    static boolean inRange(byte[] key, byte[] from, byte[] to) {
+        return Arrays.compareUnsigned(key, from) >= 0 && (to == null || Arrays.compareUnsigned(key, to) < 0);
     }
 
     static Bytes key(long epoch, long sequence) {

@@ -43,27 +43,36 @@ import java.util.Objects;
  *
  * <p><b>Snapshots.</b> Batch keys are unique, so compaction alone never drops a superseded batch. Once the changes
  * logged since the last snapshot exceed {@code snapshotFactor} times the store's entry count (and at least
- * {@code snapshotMinOps}; both are service settings, {@link JournalSnapshots}), a commit logs a snapshot instead of its batch: every live entry, in batches under a new
- * random <em>epoch</em>, the first marked "clear the store first", followed by a tombstone for every batch of the old
- * epoch, all in that commit's transaction. Compaction then removes the old epoch. The changelog holds at most about
- * {@code 1 + snapshotFactor} times the live entries plus the tombstones awaiting the cleaner, and a snapshot costs
- * one pass over the store every {@code snapshotFactor × entries} changes. A store whose keys are each written about
- * once (the URL-seen set) never snapshots.
+ * {@code snapshotMinOps}; service settings, {@link JournalSnapshots}), a snapshot starts under a new random
+ * <em>epoch</em>: every live entry, in key order, in <em>chunks</em>. Each chunk names its key range [from, to), and
+ * a commit writes chunks up to {@code snapshotCommitBytes} after its own batch, so a large store's snapshot spreads
+ * over several commits and no transaction carries a whole store. Batches logged meanwhile go under the new epoch
+ * too. The commit that writes the last chunk (no end to its range) also tombstones every record of the old epoch.
+ * Compaction then removes the old epoch. The changelog holds at most about {@code 1 + snapshotFactor} times the live
+ * entries plus the tombstones awaiting the cleaner, and a snapshot costs one pass over the store every
+ * {@code snapshotFactor × entries} changes. A store whose keys are each written about once (the URL-seen set)
+ * never snapshots.
  *
  * <p><b>Why it is right.</b> The changelog records of a commit are in the same transaction as its input offsets,
  * exactly as the per-key records of Streams' own logging layer are, and a batch is written before the commit that
  * takes the offsets of the records whose changes it holds. A task closed dirty under exactly-once has its state wiped
  * and restored, so changes applied to the inner store but never logged do not survive. A restore replays the records
- * in offset order: a batch applies its changes, a snapshot's first batch clears the store, a tombstone carries
- * nothing. Whatever compaction has removed was before the latest committed snapshot, which clears the store anyway,
- * so replaying the committed records rebuilds the store as it was after the last commit.
+ * in offset order: a batch applies its changes; a chunk deletes every key of its range and puts its entries, which
+ * is exactly that range as it was when the chunk was written; a tombstone carries nothing. Invariant: replaying the
+ * committed records, as compaction leaves them, rebuilds the store as it was after the last commit. A chunk never
+ * changes a correct replay (its range is already what it states), and once the last chunk is committed every key
+ * lies in some chunk's range, each followed by every later change of its keys (all in later batches of the new
+ * epoch), so the records of the old epoch, which the last commit tombstones, are no longer needed. A restore in the
+ * middle of a snapshot replays the old epoch whole (nothing of it is tombstoned yet) and continues the snapshot
+ * where its last committed chunk ended. Snapshots of the first version, written in one commit with a "clear the
+ * store" batch first, replay as they did.
  *
- * <p><b>Its cost in one commit.</b> A snapshot writes the whole store inside one transaction, logged at INFO with its
- * size and time. Streams' default transaction timeout (10 s) allows a few hundred MB per task at the throughput of a
- * usual cluster; a deployment with more state per task raises {@code transaction.timeout.ms}.
+ * <p><b>Its cost in a commit.</b> At most {@code snapshotCommitBytes} of chunks (plus one chunk of at most
+ * {@link #MAX_BATCH_BYTES}) and, in the last, one 20-byte tombstone per batch of the old epoch. Each completed
+ * snapshot is logged at INFO with its size and time.
  *
- * <p><b>Where the writer is.</b> The epoch, the next batch's sequence number and the changes since the snapshot live
- * in the inner store under the empty key ({@link #POSITION_KEY}; user keys may not be empty), updated with each
+ * <p><b>Where the writer is.</b> The epoch, the next batch's sequence number, the changes since the snapshot and the
+ * progress of a snapshot under way live in the inner store under the empty key ({@link #POSITION_KEY}; user keys may not be empty), updated with each
  * batch logged or restored, so they always match the local state Streams checkpointed. A store with no position
  * (new, or restored from a changelog written before this class) starts a new epoch.
  *
@@ -73,45 +82,63 @@ import java.util.Objects;
  *
  * <p><b>After an upgrade.</b> Per-key records of the earlier changelog have keys no batch ever reuses, so compaction
  * alone would keep them forever, replayed by every restore. A store that restored such records, or that found local
- * entries but no position (an upgrade in place), is in <em>legacy</em> mode until its first snapshot: each delete also
- * logs a per-key tombstone for its key, and the snapshot first logs a per-key tombstone for every live key, before its
- * clearing batch. Every key of the earlier changelog was then either deleted before the upgrade (tombstoned then),
- * deleted since (tombstoned at its delete) or live at the snapshot (tombstoned by it), so compaction removes them all;
- * a replay of the tombstones deletes only what the snapshot's clear would have removed anyway.
+ * entries but no position (an upgrade in place), is in <em>legacy</em> mode until its first snapshot completes: each
+ * delete also logs a per-key tombstone for its key, and each snapshot chunk is preceded by a per-key tombstone for
+ * every key in it. Every key of the earlier changelog was then either deleted before the upgrade (tombstoned then),
+ * deleted since (tombstoned at its delete) or live when its chunk was written (tombstoned before it), so compaction
+ * removes them all; a replay of those tombstones deletes only what the following chunk's range deletes anyway.
  *
  * <p>Built on Kafka Streams internals, checked against 4.4.0: {@code WrappedStateStore},
- * {@code InternalProcessorContext.logChange} and, for IQv2, {@code InternalQueryResultUtil}. The inner store's own restore callback is replaced with the journal's
- * by handing its {@code init} a context whose {@code register} substitutes it ({@link RestoreRedirect}). Confined to
+ * {@code InternalProcessorContext.logChange} and, for IQv2, {@code InternalQueryResultUtil}. The inner store's own
+ * restore callback is replaced with the journal's by handing its {@code init} a context whose {@code register}
+ * substitutes it ({@link RestoreRedirect}). Confined to
  * its stream thread, like every store. Interactive queries (version 1 and {@link #query IQv2}) never see the
  * writer's position.
  */
 public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, byte[]>, Bytes, byte[]>
         implements KeyValueStore<Bytes, byte[]> {
-    /** A pending batch this large is logged at once: far below a topic's default 1 MiB message limit. */
+    /** A pending batch or snapshot chunk this large is logged at once: far below a topic's default 1 MiB limit. */
     public static final int MAX_BATCH_BYTES = 256 * 1024;
     /** The inner store's key for the writer's position (epoch, next sequence, changes since the snapshot). */
     public static final Bytes POSITION_KEY = Bytes.wrap(new byte[0]);
-    /** Epoch, next sequence, changes since the snapshot, legacy flag (a position of 24 bytes has no flag). */
-    private static final int POSITION_BYTES = 3 * Long.BYTES + 1;
+    /**
+     * Epoch, next sequence, changes since the snapshot, legacy flag, snapshot flag; with a snapshot under way, then
+     * the old epoch, its batch count and where the next chunk starts. (Positions of 24 and 25 bytes, written before
+     * snapshots were spread over commits, lack the last flags.)
+     */
+    private static final int POSITION_BYTES = 3 * Long.BYTES + 2;
     private static final int CLEAR_CHUNK = 4096;
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final Logger LOG = LoggerFactory.getLogger(JournalStore.class);
 
     private final long snapshotMinOps;
     private final double snapshotFactor;
+    private final int snapshotCommitBytes;
     private final JournalBuffer pending = new JournalBuffer();
+    private final JournalBuffer chunk = new JournalBuffer();
     private InternalProcessorContext<?, ?> context;
     private long epoch;
     private long sequence;
     private long opsSinceSnapshot;
     /** Per-key records of an earlier changelog may remain (see the class comment); cleared by a snapshot. */
     private boolean legacy;
+    /** A snapshot is under way: its chunks so far cover the keys below {@link #snapshotFrom}. */
+    private boolean snapshotting;
+    /** Where the next chunk of the snapshot under way starts (inclusive). */
+    private byte[] snapshotFrom = new byte[0];
+    /** The epoch before the snapshot under way, and its number of batches: tombstoned when the snapshot completes. */
+    private long oldEpoch;
+    private long oldBatches;
+    private long snapshotStarted;
+    private long snapshotEntries;
+    private long snapshotBytes;
     private long batchTimestamp = Long.MIN_VALUE;
 
-    JournalStore(KeyValueStore<Bytes, byte[]> inner, long snapshotMinOps, double snapshotFactor) {
+    JournalStore(KeyValueStore<Bytes, byte[]> inner, JournalSnapshots snapshots) {
         super(inner);
-        this.snapshotMinOps = snapshotMinOps;
-        this.snapshotFactor = snapshotFactor;
+        this.snapshotMinOps = snapshots.minOps();
+        this.snapshotFactor = snapshots.factor();
+        this.snapshotCommitBytes = snapshots.commitBytes();
     }
 
     @Override
@@ -119,17 +146,31 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
         this.context = ProcessorContextUtils.asInternalProcessorContext(stateStoreContext);
         pending.clear();
         super.init(new RestoreRedirect(stateStoreContext, this::restoreAll), root);
+        snapshotting = false;
         byte[] position = wrapped().get(POSITION_KEY);
-        if (position != null && (position.length == POSITION_BYTES || position.length == 3 * Long.BYTES)) {
+        if (position != null && position.length >= 3 * Long.BYTES) {
             ByteBuffer b = ByteBuffer.wrap(position);
             epoch = b.getLong();
             sequence = b.getLong();
             opsSinceSnapshot = b.getLong();
             legacy = b.hasRemaining() && b.get() != 0;
+            if (b.hasRemaining() && b.get() != 0) {
+                snapshotting = true;
+                oldEpoch = b.getLong();
+                oldBatches = b.getLong();
+                snapshotFrom = new byte[b.getInt()];
+                b.get(snapshotFrom);
+                snapshotStarted = System.nanoTime();
+            }
         } else {
             startEpoch();
             legacy = hasUserEntries(); // local state from before the journal, upgraded in place
         }
+    }
+
+    /** Whether a snapshot is under way, spread over commits; for tests. */
+    boolean snapshotting() {
+        return snapshotting;
     }
 
     /** Whether legacy per-key records may remain in the changelog (see the class comment); for tests. */
@@ -241,20 +282,24 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
      * the threshold. Called before the commit's offsets are sent.
      */
     public void flushJournal() {
+        if (snapshotting) {
+            logPending();
+            continueSnapshot();
+            return;
+        }
         if (pending.isEmpty()) {
             return;
         }
+        logPending();
         if (opsSinceSnapshot > Math.max(snapshotMinOps, snapshotFactor * wrapped().approximateNumEntries())) {
-            snapshot();
-        } else {
-            logPending();
+            startSnapshot();
+            continueSnapshot();
         }
     }
 
     /** Throws the uncommitted batch away (the task's uncommitted work is wiped and restored then). */
     public void clearJournal() {
         pending.clear();
-        pending.endSnapshot();
         batchTimestamp = Long.MIN_VALUE;
     }
 
@@ -290,52 +335,71 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
         savePosition();
     }
 
-    /** Every live entry under a new epoch, the first batch marked to clear, then tombstones for the old epoch. */
-    private void snapshot() {
-        long started = System.nanoTime(); // for the log line only
-        long oldEpoch = epoch;
-        long oldBatches = sequence;
-        long entries = 0;
-        long bytes = 0;
-        long legacyTombstones = 0;
-        if (legacy) { // before the clearing batch, so that a replay of them removes nothing the snapshot restores
-            try (KeyValueIterator<Bytes, byte[]> it = all()) {
-                while (it.hasNext()) {
-                    send(it.next().key, null);
-                    legacyTombstones++;
-                }
-            }
-            legacy = false;
-        }
+    /** The snapshot's epoch starts: the current one, with all its batches, is tombstoned once it completes. */
+    private void startSnapshot() {
+        oldEpoch = epoch;
+        oldBatches = sequence;
         startEpoch();
-        pending.clear();
-        pending.markSnapshot();
-        try (KeyValueIterator<Bytes, byte[]> it = all()) {
-            while (it.hasNext()) {
-                KeyValue<Bytes, byte[]> e = it.next();
-                pending.append(e.key.get(), e.value);
-                entries++;
-                if (pending.size() >= MAX_BATCH_BYTES) {
-                    bytes += pending.size();
-                    send(JournalFormat.key(epoch, sequence++), pending.toByteArray());
-                    pending.clear();
+        snapshotting = true;
+        snapshotFrom = new byte[0];
+        snapshotStarted = System.nanoTime(); // for the log line only
+        snapshotEntries = 0;
+        snapshotBytes = 0;
+    }
+
+    /**
+     * Logs the snapshot's next chunks, in key order, until this commit has written {@code snapshotCommitBytes}
+     * (a chunk holds at least one entry, so at most one entry more) or the store's end is reached; then the snapshot is complete, and the old epoch's batches are tombstoned in the
+     * same commit. Each chunk states its key range, so a replay deletes whatever that range held before its puts:
+     * the chunk is exact as of its commit, whatever the changelog before it still holds.
+     */
+    private void continueSnapshot() {
+        long written = 0;
+        List<Bytes> legacyKeys = new ArrayList<>();
+        try (KeyValueIterator<Bytes, byte[]> it = new UserEntries(wrapped().range(Bytes.wrap(snapshotFrom), null))) {
+            while (snapshotting && written < snapshotCommitBytes) {
+                chunk.clear();
+                legacyKeys.clear();
+                while (it.hasNext() && (chunk.isEmpty() || (chunk.size() < MAX_BATCH_BYTES
+                        && written + chunk.size() < snapshotCommitBytes))) {
+                    KeyValue<Bytes, byte[]> e = it.next();
+                    chunk.append(e.key.get(), e.value);
+                    snapshotEntries++;
+                    if (legacy) {
+                        legacyKeys.add(e.key);
+                    }
+                }
+                byte[] to = it.hasNext() ? it.peekNextKey().get() : null;
+                for (Bytes k : legacyKeys) { // before the chunk, whose range replays as deleted first anyway
+                    send(k, null);
+                }
+                byte[] record = chunk.toChunk(snapshotFrom, to);
+                send(JournalFormat.key(epoch, sequence++), record);
+                written += record.length;
+                snapshotBytes += record.length;
+                if (to == null) {
+                    completeSnapshot();
+                } else {
+                    snapshotFrom = to;
                 }
             }
         }
-        if (!pending.isEmpty() || sequence == 0) { // an empty store's snapshot is the marker alone
-            bytes += pending.size();
-            send(JournalFormat.key(epoch, sequence++), pending.toByteArrayOrMarker());
-        }
-        pending.clear();
-        pending.endSnapshot();
+        chunk.clear();
+        batchTimestamp = Long.MIN_VALUE;
+        savePosition();
+    }
+
+    private void completeSnapshot() {
         for (long s = 0; s < oldBatches; s++) {
             send(JournalFormat.key(oldEpoch, s), null);
         }
-        batchTimestamp = Long.MIN_VALUE;
-        savePosition();
         LOG.info("Store {} of task {}: snapshot of {} entries ({} bytes, {} records) in {} ms; {} older batches "
-                + "and {} per-key records of an earlier changelog tombstoned", name(), context.taskId(), entries,
-                bytes, sequence, (System.nanoTime() - started) / 1_000_000, oldBatches, legacyTombstones);
+                + "tombstoned{}", name(), context.taskId(), snapshotEntries, snapshotBytes, sequence,
+                (System.nanoTime() - snapshotStarted) / 1_000_000, oldBatches,
+                legacy ? ", and the per-key records of an earlier changelog" : "");
+        snapshotting = false;
+        legacy = false;
+        snapshotFrom = new byte[0];
     }
 
     private void startEpoch() {
@@ -350,8 +414,13 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
     }
 
     private void savePosition() {
-        wrapped().put(POSITION_KEY, ByteBuffer.allocate(POSITION_BYTES).putLong(epoch).putLong(sequence)
-                .putLong(opsSinceSnapshot).put((byte) (legacy ? 1 : 0)).array());
+        ByteBuffer b = ByteBuffer.allocate(POSITION_BYTES + (snapshotting ? 2 * Long.BYTES + Integer.BYTES
+                + snapshotFrom.length : 0)).putLong(epoch).putLong(sequence).putLong(opsSinceSnapshot)
+                .put((byte) (legacy ? 1 : 0)).put((byte) (snapshotting ? 1 : 0));
+        if (snapshotting) {
+            b.putLong(oldEpoch).putLong(oldBatches).putInt(snapshotFrom.length).put(snapshotFrom);
+        }
+        wrapped().put(POSITION_KEY, b.array());
     }
 
     /** Applies changelog records in offset order (see the class comment), then records where the writer stands. */
@@ -362,8 +431,32 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
             @Override
             public void clear() {
                 changes.clear();
-                clearInner();
+                clearInner(null, null);
                 legacy = false;
+            }
+
+            @Override
+            public void clearRange(byte[] from, byte[] to) {
+                if (!changes.isEmpty()) { // the changes before the chunk, in order, then the range's deletion
+                    wrapped().putAll(changes);
+                    changes.clear();
+                }
+                clearInner(from, to);
+                if (from.length == 0) { // a snapshot starts: the epoch replayed so far is the old one
+                    oldEpoch = epoch;
+                    oldBatches = sequence;
+                    snapshotting = true;
+                    snapshotStarted = System.nanoTime();
+                    snapshotEntries = 0;
+                    snapshotBytes = 0;
+                }
+                if (to == null) {
+                    snapshotting = false;
+                    legacy = false;
+                    snapshotFrom = new byte[0];
+                } else {
+                    snapshotFrom = to;
+                }
             }
 
             @Override
@@ -396,12 +489,17 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
         }
     }
 
-    private void clearInner() {
+    /** Deletes the inner store's keys from {@code from} (inclusive) to {@code to} (exclusive); null: no bound. */
+    private void clearInner(byte[] from, byte[] to) {
         while (true) {
             List<KeyValue<Bytes, byte[]>> deletes = new ArrayList<>(CLEAR_CHUNK);
-            try (KeyValueIterator<Bytes, byte[]> it = wrapped().all()) {
+            try (KeyValueIterator<Bytes, byte[]> it = from == null ? wrapped().all()
+                    : wrapped().range(Bytes.wrap(from), to == null ? null : Bytes.wrap(to))) {
                 while (it.hasNext() && deletes.size() < CLEAR_CHUNK) {
-                    deletes.add(KeyValue.pair(it.next().key, null));
+                    Bytes k = it.next().key;
+                    if (from == null || JournalFormat.inRange(k.get(), from, to)) {
+                        deletes.add(KeyValue.pair(k, null));
+                    }
                 }
             }
             if (deletes.isEmpty()) {

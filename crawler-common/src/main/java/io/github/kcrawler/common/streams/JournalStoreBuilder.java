@@ -74,7 +74,7 @@ public final class JournalStoreBuilder<K, V> implements StoreBuilder<KeyValueSto
 
     @Override
     public KeyValueStore<K, V> build() {
-        JournalStore journal = new JournalStore(inner.get(), snapshots.minOps(), snapshots.factor());
+        JournalStore journal = new JournalStore(inner.get(), snapshots);
         KeyValueBytesStoreSupplier once = new KeyValueBytesStoreSupplier() {
             @Override
             public String name() {

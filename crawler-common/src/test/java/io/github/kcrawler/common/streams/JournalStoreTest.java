@@ -89,15 +89,15 @@ class JournalStoreTest {
     }
 
     private static TopologyTestDriver driver(Path stateDir) {
-        return driver(stateDir, false, JournalSnapshots.DEFAULTS.minOps(), JournalSnapshots.DEFAULTS.factor());
+        return driver(stateDir, false, JournalSnapshots.DEFAULTS);
     }
 
-    private static TopologyTestDriver driver(Path stateDir, boolean caching, long minOps, double factor) {
+    private static TopologyTestDriver driver(Path stateDir, boolean caching, JournalSnapshots snapshots) {
         Topology topology = new Topology();
         topology.addSource("ops", new StringDeserializer(), new StringDeserializer(), "ops");
         topology.addProcessor("apply", Ops::new, "ops");
         JournalStoreBuilder<Bytes, byte[]> store = JournalStoreBuilder.of(Stores.persistentKeyValueStore(STORE),
-                Serdes.Bytes(), Serdes.ByteArray()).withSnapshots(new JournalSnapshots(minOps, factor));
+                Serdes.Bytes(), Serdes.ByteArray()).withSnapshots(snapshots);
         topology.addStateStore(caching ? store.withCachingEnabled() : store, "apply");
         Properties p = new Properties();
         p.put(StreamsConfig.APPLICATION_ID_CONFIG, APP);
@@ -105,21 +105,45 @@ class JournalStoreTest {
         return new TopologyTestDriver(topology, p);
     }
 
+    /** Snapshot settings small enough for a short history to snapshot often, in chunks of a few entries or whole. */
+    private static JournalSnapshots smallSnapshots(Gen g) {
+        return new JournalSnapshots(g.intIn(0, 40), g.of(0.5, 1.0, 2.0), g.of(1, 20, 60, 200, 1 << 20));
+    }
+
+    private static boolean isChunk(byte[] value) {
+        return value != null && value.length > 0 && value[0] == JournalFormat.VERSION_CHUNK;
+    }
+
+    /** A chunk whose range has no end: the last of its snapshot, in the commit that completes it. */
+    private static boolean isLastChunk(byte[] value) {
+        if (!isChunk(value)) {
+            return false;
+        }
+        boolean[] last = {false};
+        JournalBuffer.decode(value, (from, to) -> last[0] = to == null, (k, v) -> { });
+        return last[0];
+    }
+
+    private static long epochOf(byte[] key) {
+        return java.nio.ByteBuffer.wrap(key, JournalFormat.MAGIC.length, Long.BYTES).getLong();
+    }
+
     /**
-     * Seeded histories, with and without Streams' record cache and with snapshot thresholds small enough to snapshot
-     * often: after every commit the store answers as the model (point reads and a full scan, which never shows the
-     * writer's position), a commit without a snapshot writes at most one record, and both the changelog as written
-     * and the changelog as compaction would leave it (the last record per key, tombstones dropped) replay to the
-     * model.
+     * Seeded histories, with and without Streams' record cache and with snapshot thresholds and per-commit snapshot
+     * budgets small enough to snapshot often, over one commit or many: after every commit the store answers as the
+     * model (point reads and a full scan, which never shows the writer's position), a commit writes at most one batch
+     * besides its snapshot chunks and tombstones, and the changelog so far replays to the model of that commit as
+     * written, as compaction would leave it (the last record per key, tombstones dropped) and as it may leave it
+     * mid-way; so a restore at any commit, in the middle of a snapshot or not, rebuilds that commit's store. Once a
+     * snapshot completes, compaction leaves only the records from its first chunk on.
      */
     @Test
-    void readsAnswerAsTheModel_oneRecordPerCommit_andTheChangelogReplaysToTheModel_compactedOrNot() {
+    void readsAnswerAsTheModel_oneBatchPerCommit_andTheChangelogReplaysToTheModelAtEveryCommit() {
         PropertyCheck.forAll(60, g -> {
             Path dir = Files.createTempDirectory(Path.of("target"), "journal-store-");
             boolean caching = g.bool();
-            long minOps = g.intIn(0, 40);
-            double factor = g.of(0.5, 1.0, 2.0);
-            try (TopologyTestDriver driver = driver(dir, caching, minOps, factor)) {
+            JournalSnapshots snapshots = smallSnapshots(g);
+            try (TopologyTestDriver driver = driver(dir, caching, snapshots)) {
                 TestInputTopic<String, String> in = driver.createInputTopic("ops", new StringSerializer(),
                         new StringSerializer());
                 TestOutputTopic<Bytes, byte[]> log = driver.createOutputTopic(CHANGELOG, new BytesDeserializer(),
@@ -128,19 +152,16 @@ class JournalStoreTest {
                 TreeMap<String, String> model = new TreeMap<>();
                 List<KeyValue<byte[], byte[]>> changelog = new ArrayList<>();
                 int records = g.intIn(1, 80);
-                int snapshots = 0;
                 for (int r = 0; r < records; r++) {
                     String ops = ops(g, model);
                     in.pipeInput("k", ops);
                     List<KeyValue<Bytes, byte[]>> written = log.readKeyValuesToList();
-                    boolean snapshot = written.stream().anyMatch(kv -> kv.value != null && kv.value.length > 0
-                            && kv.value[0] == JournalFormat.VERSION_SNAPSHOT);
-                    if (snapshot) {
-                        snapshots++;
-                    } else {
-                        // one record, or none when every operation was a put-if-absent of a present key
-                        assertThat(written).as("changelog records of one commit").hasSizeLessThanOrEqualTo(1);
-                    }
+                    assertThat(written.stream().filter(kv -> kv.value != null && !isChunk(kv.value)))
+                            .as("batches of one commit").hasSizeLessThanOrEqualTo(1);
+                    long chunkBytes = written.stream().filter(kv -> isChunk(kv.value))
+                            .mapToLong(kv -> kv.value.length).sum();
+                    assertThat(chunkBytes).as("snapshot bytes of one commit")
+                            .isLessThan(snapshots.commitBytes() + 100); // one entry more at most
                     written.forEach(kv -> changelog.add(KeyValue.pair(kv.key.get(), kv.value)));
                     for (int k = 0; k < 12; k++) {
                         byte[] v = store.get(key("k" + k));
@@ -148,26 +169,92 @@ class JournalStoreTest {
                                 .as("k%d after %s", k, ops).isEqualTo(model.get("k" + k));
                     }
                     assertThat(scan(store)).isEqualTo(model);
+                    assertThat(replay(changelog)).as("replay of the changelog after commit %d", r).isEqualTo(model);
+                    assertThat(replay(compact(changelog, null))).as("replay of the compacted changelog after commit %d",
+                            r).isEqualTo(model);
+                    assertThat(replay(compact(changelog, g))).as("replay of a partly compacted changelog after commit "
+                            + "%d", r).isEqualTo(model);
                 }
-                assertThat(replay(changelog)).as("replay of the changelog").isEqualTo(model);
-                List<KeyValue<byte[], byte[]>> compacted = compact(changelog, null);
-                assertThat(replay(compacted)).as("replay of the compacted changelog").isEqualTo(model);
-                assertThat(replay(compact(changelog, g))).as("replay of a partly compacted changelog")
-                        .isEqualTo(model);
-                if (snapshots > 0) { // every batch before the last snapshot was tombstoned by it
-                    int last = 0;
-                    for (int i = 0; i < changelog.size(); i++) {
-                        byte[] v = changelog.get(i).value;
-                        if (v != null && v.length > 0 && v[0] == JournalFormat.VERSION_SNAPSHOT) {
-                            last = i;
+                int lastComplete = -1;
+                for (int i = 0; i < changelog.size(); i++) {
+                    if (isLastChunk(changelog.get(i).value)) {
+                        lastComplete = i;
+                    }
+                }
+                if (lastComplete >= 0) { // every record before that snapshot's first chunk was tombstoned by it
+                    long epoch = epochOf(changelog.get(lastComplete).key);
+                    int first = lastComplete;
+                    for (int i = 0; i < lastComplete; i++) {
+                        if (JournalFormat.isJournalKey(changelog.get(i).key) && epochOf(changelog.get(i).key) == epoch) {
+                            first = i;
+                            break;
                         }
                     }
-                    long kept = changelog.subList(last, changelog.size()).stream().filter(kv -> kv.value != null)
+                    long kept = changelog.subList(first, changelog.size()).stream().filter(kv -> kv.value != null)
                             .count();
-                    assertThat(compacted).as("batches left after compaction: the last snapshot's and those after")
-                            .hasSize((int) kept);
+                    assertThat(compact(changelog, null)).as("records left after compaction: those of the last "
+                            + "complete snapshot's epoch").hasSize((int) kept);
                 }
             }
+        });
+    }
+
+    /**
+     * A restore at a seeded commit, often in the middle of a snapshot spread over commits: a fresh store restored
+     * from the changelog so far (compacted or not, through the journal's own restore callback) answers as the model
+     * of that commit; it goes on writing, continuing the snapshot where the last committed chunk ended; the whole
+     * changelog then replays to the final model, compacted or not, and no journal key is ever written twice.
+     */
+    @Test
+    void aRestoreAtAnyCommit_continuesTheSnapshot_andNoKeyIsWrittenTwice() {
+        PropertyCheck.forAll(60, g -> {
+            // snapshots often, each over several commits: about half the cuts fall in the middle of one
+            JournalSnapshots snapshots = new JournalSnapshots(g.intIn(0, 10), g.of(0.5, 1.0), g.of(1, 10, 30));
+            boolean caching = g.bool();
+            TreeMap<String, String> model = new TreeMap<>();
+            List<KeyValue<byte[], byte[]>> changelog = new ArrayList<>();
+            int cut = g.intIn(1, 40);
+            boolean midSnapshot;
+            try (TopologyTestDriver first = driver(Files.createTempDirectory(Path.of("target"), "journal-store-"),
+                    caching, snapshots)) {
+                TestInputTopic<String, String> in = first.createInputTopic("ops", new StringSerializer(),
+                        new StringSerializer());
+                TestOutputTopic<Bytes, byte[]> log = first.createOutputTopic(CHANGELOG, new BytesDeserializer(),
+                        new ByteArrayDeserializer());
+                for (int r = 0; r < cut; r++) {
+                    in.pipeInput("k", ops(g, model));
+                    log.readKeyValuesToList().forEach(kv -> changelog.add(KeyValue.pair(kv.key.get(), kv.value)));
+                }
+                midSnapshot = ((JournalStoreBuilder.Top<?, ?>) first.getAllStateStores().get(STORE)).journal()
+                        .snapshotting();
+            }
+            try (TopologyTestDriver second = driver(Files.createTempDirectory(Path.of("target"), "journal-store-"),
+                    caching, snapshots)) {
+                JournalStore journal = ((JournalStoreBuilder.Top<?, ?>) second.getAllStateStores().get(STORE))
+                        .journal();
+                journal.restoreAll(g.bool() ? changelog : compact(changelog, g.bool() ? null : g));
+                assertThat(journal.snapshotting()).as("a snapshot under way is restored as under way")
+                        .isEqualTo(midSnapshot);
+                KeyValueStore<Bytes, byte[]> store = second.getKeyValueStore(STORE);
+                assertThat(scan(store)).as("restored at commit %d", cut).isEqualTo(model);
+                TestInputTopic<String, String> in = second.createInputTopic("ops", new StringSerializer(),
+                        new StringSerializer());
+                TestOutputTopic<Bytes, byte[]> log = second.createOutputTopic(CHANGELOG, new BytesDeserializer(),
+                        new ByteArrayDeserializer());
+                int more = g.intIn(1, 40);
+                for (int r = 0; r < more; r++) {
+                    in.pipeInput("k", ops(g, model));
+                    log.readKeyValuesToList().forEach(kv -> changelog.add(KeyValue.pair(kv.key.get(), kv.value)));
+                    assertThat(scan(store)).isEqualTo(model);
+                }
+            }
+            assertThat(replay(changelog)).as("replay of the changelog").isEqualTo(model);
+            assertThat(replay(compact(changelog, null))).as("replay of the compacted changelog").isEqualTo(model);
+            assertThat(replay(compact(changelog, g))).as("replay of a partly compacted changelog").isEqualTo(model);
+            assertThat(changelog.stream().filter(kv -> kv.value != null && JournalFormat.isJournalKey(kv.key))
+                    .map(kv -> Bytes.wrap(kv.key)).distinct().count()).as("journal keys written twice")
+                    .isEqualTo(changelog.stream().filter(kv -> kv.value != null && JournalFormat.isJournalKey(kv.key))
+                            .count());
         });
     }
 
@@ -182,7 +269,7 @@ class JournalStoreTest {
     void afterAnUpgrade_theFirstSnapshotLeavesNoPerKeyRecordOfTheEarlierChangelog() {
         PropertyCheck.forAll(60, g -> {
             Path dir = Files.createTempDirectory(Path.of("target"), "journal-store-");
-            try (TopologyTestDriver driver = driver(dir, g.bool(), g.intIn(0, 40), g.of(0.5, 1.0, 2.0))) {
+            try (TopologyTestDriver driver = driver(dir, g.bool(), smallSnapshots(g))) {
                 TreeMap<String, String> model = new TreeMap<>();
                 List<KeyValue<byte[], byte[]>> changelog = new ArrayList<>();
                 int earlier = g.intIn(0, 30);
@@ -212,8 +299,7 @@ class JournalStoreTest {
                     in.pipeInput("k", ops(g, model));
                     for (KeyValue<Bytes, byte[]> kv : log.readKeyValuesToList()) {
                         changelog.add(KeyValue.pair(kv.key.get(), kv.value));
-                        snapshot |= kv.value != null && kv.value.length > 0
-                                && kv.value[0] == JournalFormat.VERSION_SNAPSHOT;
+                        snapshot |= isLastChunk(kv.value);
                     }
                     assertThat(scan(store)).isEqualTo(model);
                 }

@@ -14,6 +14,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StoreQueryParameters;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
@@ -42,9 +43,10 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * {@link JournalStore} through a real broker, exactly-once, with snapshot thresholds small enough that a run takes
- * several: the store is rebuilt from its changelog on an empty state directory (the journal's own restore callback,
- * snapshots' clears included) and continues from a checkpoint on its own one, and across all those starts no two
- * batches ever share a key (a shared key would let compaction drop the older one: lost changes).
+ * several, each spread over several commits: the store is rebuilt from its changelog on an empty state directory (the
+ * journal's own restore callback, snapshot chunks' range deletions included) and continues from a checkpoint on its
+ * own one, and across all those starts no two batches ever share a key (a shared key would let compaction drop the
+ * older one: lost changes).
  */
 class JournalStoreIT {
     private static final Duration WAIT = Duration.ofSeconds(60);
@@ -90,11 +92,30 @@ class JournalStoreIT {
 
                 List<ConsumerRecord<byte[], byte[]>> log = changelog(kafka);
                 Set<Bytes> keys = assertNoBatchKeyTwice(log);
-                long snapshots = log.stream().filter(r -> r.value() != null
-                        && r.value()[0] == JournalFormat.VERSION_SNAPSHOT).count();
-                assertThat(snapshots).as("snapshots taken").isGreaterThanOrEqualTo(2);
-                assertThat(keys.size() - snapshots).as("batches that are not a snapshot's first")
-                        .isGreaterThan(3 * snapshots);
+                long[] chunks = new long[2]; // chunks, and the last chunks of snapshots
+                JournalFormat.replay(log.stream().map(r -> KeyValue.pair(r.key(), r.value())).toList(),
+                        new JournalFormat.Replay() {
+                            @Override
+                            public void clear() {
+                            }
+
+                            @Override
+                            public void clearRange(byte[] from, byte[] to) {
+                                chunks[0]++;
+                                chunks[1] += to == null ? 1 : 0;
+                            }
+
+                            @Override
+                            public void batch(long epoch, long sequence, int ops) {
+                            }
+
+                            @Override
+                            public void change(byte[] key, byte[] value) {
+                            }
+                        });
+                assertThat(chunks[1]).as("snapshots completed").isGreaterThanOrEqualTo(2);
+                assertThat(chunks[0]).as("chunks: snapshots spread over several commits").isGreaterThan(2 * chunks[1]);
+                assertThat(keys.size() - chunks[0]).as("batches").isGreaterThan(3 * chunks[1]);
                 assertThat(keys.size()).as("batches: far fewer than the operations").isLessThan(sent * 3);
             }
         });
@@ -217,7 +238,7 @@ class JournalStoreIT {
         t.addSource("ops", Serdes.String().deserializer(), Serdes.String().deserializer(), "ops");
         t.addProcessor("apply", Ops::new, "ops");
         t.addStateStore(JournalStoreBuilder.of(Stores.persistentKeyValueStore(STORE), Serdes.String(),
-                Serdes.String()).withCachingEnabled().withSnapshots(new JournalSnapshots(60, 1.0)), "apply");
+                Serdes.String()).withCachingEnabled().withSnapshots(new JournalSnapshots(60, 1.0, 60)), "apply");
         return t;
     }
 
