@@ -508,42 +508,4 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
             wrapped().putAll(deletes);
         }
     }
-
-    /** The inner store's entries without the writer's position. */
-    private static final class UserEntries implements KeyValueIterator<Bytes, byte[]> {
-        private final KeyValueIterator<Bytes, byte[]> inner;
-
-        UserEntries(KeyValueIterator<Bytes, byte[]> inner) {
-            this.inner = inner;
-        }
-
-        private void skipPosition() {
-            while (inner.hasNext() && inner.peekNextKey().get().length == 0) {
-                inner.next();
-            }
-        }
-
-        @Override
-        public boolean hasNext() {
-            skipPosition();
-            return inner.hasNext();
-        }
-
-        @Override
-        public KeyValue<Bytes, byte[]> next() {
-            skipPosition();
-            return inner.next();
-        }
-
-        @Override
-        public Bytes peekNextKey() {
-            skipPosition();
-            return inner.peekNextKey();
-        }
-
-        @Override
-        public void close() {
-            inner.close();
-        }
-    }
 }
