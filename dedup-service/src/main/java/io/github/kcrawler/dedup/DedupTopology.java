@@ -118,7 +118,8 @@ public final class DedupTopology {
                 new LenientJsonDeserializer<>(ContentRef.class), topics.contentRefs.name());
         topology.addProcessor(CONTENT_DEDUP_PROCESSOR, () -> new ContentDedupProcessor(CONTENT_DB_STORE,
                 config.contentExpectedItems(), metrics), CONTENT_REFS_SOURCE);
-        topology.addStateStore(KeyValueContentFingerprintDb.storeBuilder(CONTENT_DB_STORE, config.journal()), CONTENT_DEDUP_PROCESSOR);
+        topology.addStateStore(KeyValueContentFingerprintDb.storeBuilder(CONTENT_DB_STORE, config.journal()),
+                CONTENT_DEDUP_PROCESSOR);
         topology.addSink(DUPLICATES_SINK, topics.contentDuplicates.name(), new StringSerializer(),
                 topics.contentDuplicates.valueSerde().serializer(), CONTENT_DEDUP_PROCESSOR);
     }

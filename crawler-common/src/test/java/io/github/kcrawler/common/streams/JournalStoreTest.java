@@ -185,7 +185,8 @@ class JournalStoreTest {
                     long epoch = epochOf(changelog.get(lastComplete).key);
                     int first = lastComplete;
                     for (int i = 0; i < lastComplete; i++) {
-                        if (JournalFormat.isJournalKey(changelog.get(i).key) && epochOf(changelog.get(i).key) == epoch) {
+                        byte[] key = changelog.get(i).key;
+                        if (JournalFormat.isJournalKey(key) && epochOf(key) == epoch) {
                             first = i;
                             break;
                         }
@@ -284,7 +285,8 @@ class JournalStoreTest {
                         model.put(k, v);
                     }
                 }
-                JournalStore journal = ((JournalStoreBuilder.Top<?, ?>) driver.getAllStateStores().get(STORE)).journal();
+                JournalStore journal = ((JournalStoreBuilder.Top<?, ?>) driver.getAllStateStores().get(STORE))
+                        .journal();
                 journal.restoreAll(changelog);
                 assertThat(journal.legacy()).as("legacy mode after restoring per-key records").isEqualTo(earlier > 0);
                 KeyValueStore<Bytes, byte[]> store = driver.getKeyValueStore(STORE);

@@ -8,6 +8,8 @@ import io.github.kcrawler.lab.faults.FaultsResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -22,6 +24,8 @@ import picocli.CommandLine.Option;
         footerHeading = "%nExamples:%n",
         footer = {"  crawler bench faults --summary faults.json",
                 "  crawler bench faults --pages 3000 --ips 16 --politeness-ms 50 --data-dir target/faults",
+                "  crawler bench faults --streams-set journal-snapshot-min-ops=50 \\",
+                "      --streams-set journal-snapshot-commit-bytes=4096   (snapshots spread over commits, killed mid-way)",
                 "", BenchReportFiles.FOOTER, "", "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE,
                 "  3  the scenario ran but a goal was not met (lost URLs, > 1 %% duplicates, a violation, ...)"})
 public final class FaultsBenchCommand implements Callable<Integer> {
@@ -66,6 +70,10 @@ public final class FaultsBenchCommand implements Callable<Integer> {
     @Option(names = "--jar", description = "The shaded crawler jar the service JVMs run (default: this one).")
     Path jar;
 
+    @Option(names = "--streams-set", paramLabel = "KEY=VALUE", description = "A setting for dedup, the scheduler "
+            + "and the ranker (repeatable), e.g. journal-snapshot-min-ops=50.")
+    List<String> streamsSettings = new ArrayList<>();
+
     @Option(names = "--summary", paramLabel = "FILE",
             description = BenchReportFiles.SUMMARY_HELP)
     Path summary;
@@ -77,7 +85,7 @@ public final class FaultsBenchCommand implements Callable<Integer> {
             config = new FaultsConfig(pages, ips, pagesPerHost, politenessMs, partitions,
                     FaultsConfig.DEFAULT_MAX_DEPTH, sessionTimeoutMs, stopMs, quietMs,
                     FaultsConfig.DEFAULT_FIRST_DISRUPTION, Duration.ofMinutes(maxMinutes), serviceHeap, dataDir,
-                    jar != null ? jar : LabJar.locate(spec));
+                    jar != null ? jar : LabJar.locate(spec), streamsSettings);
         } catch (IllegalArgumentException e) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

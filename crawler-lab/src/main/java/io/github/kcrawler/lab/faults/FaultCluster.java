@@ -72,10 +72,12 @@ final class FaultCluster implements AutoCloseable {
                 EmbeddedKafkaMain.class.getName(), List.of("--data-dir", this.runDir.resolve("kafka").toString(),
                         "--port", Integer.toString(brokerPort), "--set", "num.partitions=" + config.partitions())),
                 logs, -1);
-        add(logs, DEDUP, DedupMain.class.getName(), List.of());
-        add(logs, RANKER, RankerMain.class.getName(), List.of());
-        add(logs, SCHEDULER, SchedulerMain.class.getName(),
-                List.of("--politeness-ms=" + config.politenessMs()));
+        List<String> streams = config.streamsSettings().stream().map(kv -> "--" + kv).toList();
+        add(logs, DEDUP, DedupMain.class.getName(), streams);
+        add(logs, RANKER, RankerMain.class.getName(), streams);
+        List<String> scheduler = new ArrayList<>(List.of("--politeness-ms=" + config.politenessMs()));
+        scheduler.addAll(streams);
+        add(logs, SCHEDULER, SchedulerMain.class.getName(), scheduler);
         for (String fetcher : fetchers) {
             addFetcher(fetcher);
         }

@@ -2,6 +2,7 @@ package io.github.kcrawler.lab.faults;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Settings of the fault scenario ({@link FaultScenario}); the constructor validates and names the bad value.
@@ -22,10 +23,13 @@ import java.time.Duration;
  * @param serviceHeap      {@code -Xmx} of each service JVM (e.g. {@code 384m})
  * @param dataDir          working directory, wiped at the start
  * @param jar              the shaded crawler jar the service JVMs run from
+ * @param streamsSettings  {@code key=value} settings given to dedup, the scheduler and the ranker as flags (e.g.
+ *                         {@code journal-snapshot-min-ops=50}, so that their stores snapshot while they are killed)
  */
 public record FaultsConfig(int pages, int ips, double pagesPerHost, long politenessMs, int partitions, int maxDepth,
                            long sessionTimeoutMs, long stopMs, long quietMs, double firstDisruptionFraction,
-                           Duration maxRunTime, String serviceHeap, Path dataDir, Path jar) {
+                           Duration maxRunTime, String serviceHeap, Path dataDir, Path jar,
+                           List<String> streamsSettings) {
     public static final int DEFAULT_PAGES = 1_200;
     /**
      * 8 IPs: a web that politeness bounds, so that every disruption comes mid-crawl. On 32 IPs the crawl ran at ~100
@@ -83,6 +87,18 @@ public record FaultsConfig(int pages, int ips, double pagesPerHost, long politen
                 "service heap must look like 384m or 1g, was '" + serviceHeap + "'");
         check(dataDir != null, "data dir is required");
         check(jar != null, "the crawler jar is required");
+        streamsSettings = List.copyOf(streamsSettings == null ? List.of() : streamsSettings);
+        for (String kv : streamsSettings) {
+            check(kv.matches("[a-z][a-z0-9.-]*=.*"), "a streams setting must look like key=value, was '" + kv + "'");
+        }
+    }
+
+    /** With no settings for the Streams services beyond the scenario's own. */
+    public FaultsConfig(int pages, int ips, double pagesPerHost, long politenessMs, int partitions, int maxDepth,
+                        long sessionTimeoutMs, long stopMs, long quietMs, double firstDisruptionFraction,
+                        Duration maxRunTime, String serviceHeap, Path dataDir, Path jar) {
+        this(pages, ips, pagesPerHost, politenessMs, partitions, maxDepth, sessionTimeoutMs, stopMs, quietMs,
+                firstDisruptionFraction, maxRunTime, serviceHeap, dataDir, jar, List.of());
     }
 
     /** The defaults, working in {@code dataDir}, service JVMs from {@code jar}. */
@@ -94,32 +110,43 @@ public record FaultsConfig(int pages, int ips, double pagesPerHost, long politen
 
     public FaultsConfig withPages(int newPages) {
         return new FaultsConfig(newPages, ips, pagesPerHost, politenessMs, partitions, maxDepth, sessionTimeoutMs,
-                stopMs, quietMs, firstDisruptionFraction, maxRunTime, serviceHeap, dataDir, jar);
+                stopMs, quietMs, firstDisruptionFraction, maxRunTime, serviceHeap, dataDir, jar,
+                streamsSettings);
     }
 
     public FaultsConfig withIps(int newIps) {
         return new FaultsConfig(pages, newIps, pagesPerHost, politenessMs, partitions, maxDepth, sessionTimeoutMs,
-                stopMs, quietMs, firstDisruptionFraction, maxRunTime, serviceHeap, dataDir, jar);
+                stopMs, quietMs, firstDisruptionFraction, maxRunTime, serviceHeap, dataDir, jar,
+                streamsSettings);
     }
 
     public FaultsConfig withPagesPerHost(double mean) {
         return new FaultsConfig(pages, ips, mean, politenessMs, partitions, maxDepth, sessionTimeoutMs, stopMs, quietMs,
-                firstDisruptionFraction, maxRunTime, serviceHeap, dataDir, jar);
+                firstDisruptionFraction, maxRunTime, serviceHeap, dataDir, jar,
+                streamsSettings);
     }
 
     public FaultsConfig withPolitenessMs(long t) {
         return new FaultsConfig(pages, ips, pagesPerHost, t, partitions, maxDepth, sessionTimeoutMs, stopMs, quietMs,
-                firstDisruptionFraction, maxRunTime, serviceHeap, dataDir, jar);
+                firstDisruptionFraction, maxRunTime, serviceHeap, dataDir, jar,
+                streamsSettings);
     }
 
     public FaultsConfig withTimeouts(long sessionMs, long stoppedMs, long quiet) {
         return new FaultsConfig(pages, ips, pagesPerHost, politenessMs, partitions, maxDepth, sessionMs, stoppedMs,
-                quiet, firstDisruptionFraction, maxRunTime, serviceHeap, dataDir, jar);
+                quiet, firstDisruptionFraction, maxRunTime, serviceHeap, dataDir, jar,
+                streamsSettings);
     }
 
     public FaultsConfig withMaxRunTime(Duration d) {
         return new FaultsConfig(pages, ips, pagesPerHost, politenessMs, partitions, maxDepth, sessionTimeoutMs,
-                stopMs, quietMs, firstDisruptionFraction, d, serviceHeap, dataDir, jar);
+                stopMs, quietMs, firstDisruptionFraction, d, serviceHeap, dataDir, jar,
+                streamsSettings);
+    }
+
+    public FaultsConfig withStreamsSettings(List<String> settings) {
+        return new FaultsConfig(pages, ips, pagesPerHost, politenessMs, partitions, maxDepth, sessionTimeoutMs,
+                stopMs, quietMs, firstDisruptionFraction, maxRunTime, serviceHeap, dataDir, jar, settings);
     }
 
     private static void check(boolean ok, String message) {

@@ -34,6 +34,10 @@ class FaultsConfigTest {
         assertThatThrownBy(() -> new FaultsConfig(1000, 8, 10, 50, 4, 10, 6000, 7000, 5000, 0.1,
                 java.time.Duration.ofMinutes(1), "lots", Path.of("d"), Path.of("j")))
                 .hasMessageContaining("'lots'");
+        assertThatThrownBy(() -> DEFAULTS.withStreamsSettings(java.util.List.of("--journal-snapshot-min-ops=5")))
+                .hasMessageContaining("key=value, was '--journal-snapshot-min-ops=5'");
+        assertThat(DEFAULTS.withStreamsSettings(java.util.List.of("journal-snapshot-min-ops=5")).withPages(300)
+                .streamsSettings()).containsExactly("journal-snapshot-min-ops=5");
     }
 
     @Test

@@ -40,8 +40,8 @@ class PolitenessEfficiencyTest {
     @Test
     void tiesBrokenByAddress_andNoSpanAtAllIsZero() {
         PolitenessEfficiency e = PolitenessEfficiency.of(List.of(
-                new PolitenessEfficiency.Span("b", 2, 0, 100, 100), new PolitenessEfficiency.Span("a", 2, 0, 400, 400)), 100,
-                1);
+                new PolitenessEfficiency.Span("b", 2, 0, 100, 100),
+                new PolitenessEfficiency.Span("a", 2, 0, 400, 400)), 100, 1);
         assertThat(e.ips()).extracting(PolitenessEfficiency.Ip::ip).containsExactly("a");
         assertThat(e.min()).isCloseTo(0.5, within(1e-12));
         assertThat(PolitenessEfficiency.of(List.of(), 100, 10).min()).isZero();
