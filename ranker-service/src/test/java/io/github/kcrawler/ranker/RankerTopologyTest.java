@@ -1,6 +1,7 @@
 package io.github.kcrawler.ranker;
 
 import io.github.kcrawler.common.config.KafkaSettings;
+import io.github.kcrawler.common.config.Settings;
 import io.github.kcrawler.common.fingerprint.Fingerprints;
 import io.github.kcrawler.common.metrics.MetricNames;
 import io.github.kcrawler.common.model.FetchKind;
@@ -13,11 +14,15 @@ import io.github.kcrawler.common.model.RankScore;
 import io.github.kcrawler.common.model.RankScoreBatch;
 import io.github.kcrawler.common.serde.JsonSerde;
 import io.github.kcrawler.common.service.StreamsDefaults;
+import io.github.kcrawler.common.streams.JournalFormat;
 import io.github.kcrawler.common.topic.KeyPartitioner;
 import io.github.kcrawler.common.topic.Topics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.BytesDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
@@ -63,14 +68,19 @@ class RankerTopologyTest {
     private TestOutputTopic<String, RankScoreBatch> scores;
 
     private void start(long flushMs) {
-        Path stateDir;
+        start(RankerConfig.of(new KafkaSettings("unused:9092", PREFIX, 4, newStateDir(), Map.of()))
+                .withFlushMs(flushMs).withRanking(RankerConfig.Ranking.IPR_DL1));
+    }
+
+    private static Path newStateDir() {
         try {
-            stateDir = Files.createTempDirectory(Files.createDirectories(Path.of("target", "test-state")), "ranker-");
+            return Files.createTempDirectory(Files.createDirectories(Path.of("target", "test-state")), "ranker-");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        RankerConfig config = RankerConfig.of(new KafkaSettings("unused:9092", PREFIX, 4, stateDir, Map.of()))
-                .withFlushMs(flushMs).withRanking(RankerConfig.Ranking.IPR_DL1);
+    }
+
+    private void start(RankerConfig config) {
         driver = new TopologyTestDriver(RankerTopology.build(topics, config, registry),
                 StreamsDefaults.properties(config.kafka(), RankerService.APPLICATION_ID, 1, config.commitMs()));
         links = driver.createInputTopic(topics.links.name(), new StringSerializer(), JsonSerde.of(LinkList.class));
@@ -122,6 +132,21 @@ class RankerTopologyTest {
     /** All score entries written so far, in order. */
     private List<RankScore> scoreEntries() {
         return scores.readValuesToList().stream().flatMap(b -> b.scores().stream()).toList();
+    }
+
+    /** The service's {@code journal-snapshot-*} settings reach the page store's journal. */
+    @Test
+    void journalSnapshotSettings_reachThePageStore() {
+        start(RankerConfig.from(Settings.parse(RankerConfig.KEYS, Map.of(), "--bootstrap-servers", "unused:9092",
+                "--topic-prefix", PREFIX, "--state-dir", newStateDir().toString(), "--flush-ms", "0",
+                "--journal-snapshot-min-ops", "0", "--journal-snapshot-factor", "0.1")));
+        TestOutputTopic<Bytes, byte[]> log = driver.createOutputTopic(PREFIX + RankerService.APPLICATION_ID + "-"
+                + RankerTopology.PAGE_STORE + "-changelog", new BytesDeserializer(), new ByteArrayDeserializer());
+        links.pipeInput(IP_S, page("http://s/", link("http://a/", IP_A)));
+        links.pipeInput(IP_S, page("http://t/", link("http://b/", IP_A)));
+        assertThat(log.readValuesToList()).as("every commit that changed the store snapshots (factor 0.1, no "
+                + "minimum); the default thresholds would take none here")
+                .filteredOn(v -> v != null && v[0] == JournalFormat.VERSION_CHUNK).hasSizeGreaterThanOrEqualTo(2);
     }
 
     @Test

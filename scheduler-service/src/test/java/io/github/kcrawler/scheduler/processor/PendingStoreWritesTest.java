@@ -6,9 +6,15 @@ import io.github.kcrawler.common.model.AdmittedUrls;
 import io.github.kcrawler.common.model.FetchRequest;
 import io.github.kcrawler.common.model.RankScore;
 import io.github.kcrawler.common.model.RankScoreBatch;
+import io.github.kcrawler.common.streams.JournalFormat;
+import io.github.kcrawler.common.streams.JournalSnapshots;
 import io.github.kcrawler.common.time.ManualClock;
 import io.github.kcrawler.kafka.embedded.SurvivingStoreSupplier;
 import io.github.kcrawler.scheduler.SchedulerConfig;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.BytesDeserializer;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.TestOutputTopic;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -40,6 +46,22 @@ class PendingStoreWritesTest {
         return new SchedulerConfig(kafka, T, TICK, 1000, 1000, 1, 100, "127.0.0.1", 0,
                 SchedulerConfig.Wheel.defaults().withOrder(order),
                 new SchedulerConfig.Revisit(false, r.unitMs(), r.initialMs(), r.minMs(), r.maxMs(), r.bufferBytes()));
+    }
+
+    /** The service's {@code journal-snapshot-*} settings reach the pending store's journal. */
+    @Test
+    void journalSnapshotSettings_reachThePendingStore() {
+        SchedulerConfig base = config(SchedulerConfig.Order.PRIORITY);
+        SchedulerConfig config = new SchedulerConfig(base.kafka(), base.politenessMs(), base.tickMs(), base.maxPending(),
+                base.scoreCacheSize(), base.threads(), base.commitMs(), base.metricsHost(), base.metricsPort(),
+                base.wheel(), base.revisit(), new JournalSnapshots(0, 0.1, 1));
+        d = SchedulerDriver.of(config, clock);
+        TestOutputTopic<Bytes, byte[]> log = d.driver.createOutputTopic(SchedulerConfig.APPLICATION_ID + "-"
+                + SchedulerTopology.PENDING_STORE + "-changelog", new BytesDeserializer(), new ByteArrayDeserializer());
+        admit(2, 3); // six commits, each snapshotting: one chunk of at most one entry a commit (1 byte per commit)
+        List<byte[]> chunks = log.readValuesToList().stream()
+                .filter(v -> v != null && v[0] == JournalFormat.VERSION_CHUNK).toList();
+        assertThat(chunks).as("snapshot chunks, one per commit").hasSize(6);
     }
 
     @AfterEach
