@@ -497,7 +497,8 @@ class JournalStoreTest {
                 "unknown version", concat(new byte[]{9}, Arrays.copyOfRange(good, 1, good.length)),
                 "unknown op", concat(good, new byte[]{7}),
                 "past the end", Arrays.copyOf(good, good.length - 1),
-                "bad length", concat(good, new byte[]{1, (byte) 0x80}));
+                "bad length", concat(good, new byte[]{1, (byte) 0x80}),
+                "bad chunk end", new byte[]{JournalFormat.VERSION_CHUNK, 0, 7});
         damaged.forEach((reason, bytes) -> assertThatThrownBy(() ->
                 changes(List.of(KeyValue.pair(key, bytes)))).as(reason)
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining(reason));
