@@ -1,9 +1,12 @@
 package io.github.kcrawler.lab.ranker.simulate;
 
 import io.github.kcrawler.websim.BvGraphSource;
+import it.unimi.dsi.webgraph.ImmutableGraph;
+import it.unimi.dsi.webgraph.algo.StronglyConnectedComponents;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.BitSet;
 
 /**
@@ -150,5 +153,70 @@ public final class LinkGraph {
             }
         }
         return seen;
+    }
+
+    /**
+     * The many-seed start of issue 21 for any graph: the smallest node id of each of the {@code k} largest strongly
+     * connected components, largest first (equal sizes: the component with the smaller smallest id first), as
+     * {@code ../shared/data/cnr-2000.seeds-scc100.txt} lists them for cnr-2000 (that file breaks the tie at its
+     * 100th component, of 136 pages, the other way). Fewer than {@code k} when the graph has fewer components. The
+     * components come from WebGraph's {@link StronglyConnectedComponents} over this graph's arrays.
+     */
+    public int[] largestComponentSeeds(int k) {
+        if (k < 1) {
+            throw new IllegalArgumentException("k must be >= 1, was " + k);
+        }
+        StronglyConnectedComponents scc = StronglyConnectedComponents.compute(new CsrView(), false, null);
+        int[] sizes = scc.computeSizes();
+        int components = scc.numberOfComponents;
+        int[] smallest = new int[components];
+        Arrays.fill(smallest, Integer.MAX_VALUE);
+        for (int v = numNodes() - 1; v >= 0; v--) {
+            smallest[scc.component[v]] = v;
+        }
+        Integer[] order = new Integer[components];
+        for (int c = 0; c < components; c++) {
+            order[c] = c;
+        }
+        Arrays.sort(order, (x, y) -> sizes[x] != sizes[y] ? Integer.compare(sizes[y], sizes[x])
+                : Integer.compare(smallest[x], smallest[y]));
+        int[] seeds = new int[Math.min(k, components)];
+        for (int i = 0; i < seeds.length; i++) {
+            seeds[i] = smallest[order[i]];
+        }
+        return seeds;
+    }
+
+    /** This graph's arrays as a WebGraph graph (random access; a successor array is a copy of the row). */
+    private final class CsrView extends ImmutableGraph {
+        @Override
+        public int numNodes() {
+            return LinkGraph.this.numNodes();
+        }
+
+        @Override
+        public long numArcs() {
+            return targets.length;
+        }
+
+        @Override
+        public boolean randomAccess() {
+            return true;
+        }
+
+        @Override
+        public int outdegree(int v) {
+            return LinkGraph.this.outdegree(v);
+        }
+
+        @Override
+        public int[] successorArray(int v) {
+            return Arrays.copyOfRange(targets, offsets[v], offsets[v + 1]);
+        }
+
+        @Override
+        public ImmutableGraph copy() {
+            return this;
+        }
     }
 }

@@ -164,7 +164,7 @@ public final class OrderingExperiment {
             topSetSizes.put(Criteria.TOP_LABELS[f], criteria.topSizes()[f]);
         }
         return new OrderingResult(null, "ordering", graph.numNodes(), graph.numArcs(), seeds,
-                options.seeds().isEmpty() ? "page with the largest out-degree" : "given", population.length,
+                seedRule(options), population.length,
                 SyntheticUrls.hosts(labels), new OrderingResult.Layout(options.layoutSeed(), options.meanPagesPerHost()),
                 new OrderingResult.PageRankFigures(options.damping(), options.tolerance(), truth.iterations(),
                         truth.lastChange(), reachableShare), options.c(),
@@ -175,9 +175,19 @@ public final class OrderingExperiment {
                 options.politeness(), options.feedbackDelay(), options.plotDir() != null ? OrderingPlots.figures(options.plotDir(), byName, speed) : null);
     }
 
+    private static String seedRule(OrderingOptions options) {
+        if (options.sccSeeds() > 0) {
+            return "smallest page of each of the " + options.sccSeeds() + " largest strongly connected components";
+        }
+        return options.seeds().isEmpty() ? "page with the largest out-degree" : "given";
+    }
+
     private static int[] seeds(LinkGraph graph, OrderingOptions options) {
         if (graph.numNodes() == 0) {
             throw new IllegalArgumentException("the graph has no pages");
+        }
+        if (options.sccSeeds() > 0) {
+            return graph.largestComponentSeeds(options.sccSeeds());
         }
         if (options.seeds().isEmpty()) {
             return new int[] {graph.maxOutdegreeNode()};

@@ -34,11 +34,13 @@ import java.util.Set;
  * @param feedbackDelay    pages in flight: a page's links reach the strategy this many hand-outs after it was handed
  *                         out ({@link CrawlSimulator#crawl(io.github.kcrawler.lab.ranker.pagerank.CrawlOrdering,
  *                         LinkGraph, int[], int)}); 0 = at once, paper 002's simulator
+ * @param sccSeeds         N > 0: the seeds are the smallest page id of each of the N largest strongly connected
+ *                         components ({@link LinkGraph#largestComponentSeeds}); 0 = {@code seeds} decide
  */
 public record OrderingOptions(List<Integer> seeds, double c, int prRecomputations, double damping, double tolerance,
                               IprParams ipr, int timingRepeats, Path plotDir, long layoutSeed,
                               double meanPagesPerHost, List<String> strategies, int politeness,
-                              int feedbackDelay) {
+                              int feedbackDelay, int sccSeeds) {
 
     public static final double DEFAULT_C = 1.0;
     public static final int DEFAULT_PR_RECOMPUTATIONS = 100;
@@ -63,6 +65,8 @@ public record OrderingOptions(List<Integer> seeds, double c, int prRecomputation
         d.put("summary", "(stdout) JSON summary file");
         d.put("plots", "(none) directory for the SVG figures");
         d.put("seed-pages", "(largest out-degree page) comma-separated page ids");
+        d.put("scc-seeds", "0 (= off) N: seed the smallest page id of each of the N largest strongly connected"
+                + " components (issue 21's many-seed start for any graph); not with --seed-pages");
         d.put("c", Double.toString(DEFAULT_C));
         d.put("pr-recomputations", Integer.toString(DEFAULT_PR_RECOMPUTATIONS));
         d.put("damping", Double.toString(PageRank.DEFAULT_DAMPING));
@@ -88,6 +92,12 @@ public record OrderingOptions(List<Integer> seeds, double c, int prRecomputation
             if (s == null || s < 0) {
                 throw new IllegalArgumentException("seed-pages must be page ids >= 0, was " + s);
             }
+        }
+        if (sccSeeds < 0 || sccSeeds > 1_000_000) {
+            throw new IllegalArgumentException("scc-seeds must be in 0..1000000 (0 = off), was " + sccSeeds);
+        }
+        if (sccSeeds > 0 && !seeds.isEmpty()) {
+            throw new IllegalArgumentException("give either seed-pages or scc-seeds, not both");
         }
         if (!(c >= 0) || Double.isInfinite(c)) {
             throw new IllegalArgumentException("c must be a finite number >= 0, was " + c);
@@ -134,7 +144,7 @@ public record OrderingOptions(List<Integer> seeds, double c, int prRecomputation
         return new OrderingOptions(List.of(), DEFAULT_C, DEFAULT_PR_RECOMPUTATIONS, PageRank.DEFAULT_DAMPING,
                 PageRank.DEFAULT_TOLERANCE, IprParams.defaults(IprParams.CutOff.DL1), DEFAULT_TIMING_REPEATS, null,
                 DEFAULT_LAYOUT_SEED, DEFAULT_MEAN_PAGES_PER_HOST, Strategies.ALL, DEFAULT_POLITENESS,
-                DEFAULT_FEEDBACK_DELAY);
+                DEFAULT_FEEDBACK_DELAY, 0);
     }
 
     /** Options from {@code --key value} settings (graph, experiment and summary are read by the caller). */
@@ -161,7 +171,7 @@ public record OrderingOptions(List<Integer> seeds, double c, int prRecomputation
                 s.longValue("layout-seed", DEFAULT_LAYOUT_SEED),
                 s.doubleValue("mean-pages-per-host", DEFAULT_MEAN_PAGES_PER_HOST),
                 s.list("strategies", Strategies.ALL), s.integer("politeness", DEFAULT_POLITENESS),
-                s.integer("feedback-delay", DEFAULT_FEEDBACK_DELAY));
+                s.integer("feedback-delay", DEFAULT_FEEDBACK_DELAY), s.integer("scc-seeds", 0));
     }
 
     /** A number or a fraction {@code a/b}. */
@@ -179,31 +189,31 @@ public record OrderingOptions(List<Integer> seeds, double c, int prRecomputation
 
     public OrderingOptions withPlotDir(Path dir) {
         return new OrderingOptions(seeds, c, prRecomputations, damping, tolerance, ipr, timingRepeats, dir, layoutSeed,
-                meanPagesPerHost, strategies, politeness, feedbackDelay);
+                meanPagesPerHost, strategies, politeness, feedbackDelay, sccSeeds);
     }
 
     public OrderingOptions withStrategies(List<String> names) {
         return new OrderingOptions(seeds, c, prRecomputations, damping, tolerance, ipr, timingRepeats, plotDir,
-                layoutSeed, meanPagesPerHost, names, politeness, feedbackDelay);
+                layoutSeed, meanPagesPerHost, names, politeness, feedbackDelay, sccSeeds);
     }
 
     public OrderingOptions withTimingRepeats(int repeats) {
         return new OrderingOptions(seeds, c, prRecomputations, damping, tolerance, ipr, repeats, plotDir, layoutSeed,
-                meanPagesPerHost, strategies, politeness, feedbackDelay);
+                meanPagesPerHost, strategies, politeness, feedbackDelay, sccSeeds);
     }
 
     public OrderingOptions withPoliteness(int k) {
         return new OrderingOptions(seeds, c, prRecomputations, damping, tolerance, ipr, timingRepeats, plotDir,
-                layoutSeed, meanPagesPerHost, strategies, k, feedbackDelay);
+                layoutSeed, meanPagesPerHost, strategies, k, feedbackDelay, sccSeeds);
     }
 
     public OrderingOptions withFeedbackDelay(int delay) {
         return new OrderingOptions(seeds, c, prRecomputations, damping, tolerance, ipr, timingRepeats, plotDir,
-                layoutSeed, meanPagesPerHost, strategies, politeness, delay);
+                layoutSeed, meanPagesPerHost, strategies, politeness, delay, sccSeeds);
     }
 
     public OrderingOptions withSeeds(List<Integer> seedPages) {
         return new OrderingOptions(seedPages, c, prRecomputations, damping, tolerance, ipr, timingRepeats, plotDir,
-                layoutSeed, meanPagesPerHost, strategies, politeness, feedbackDelay);
+                layoutSeed, meanPagesPerHost, strategies, politeness, feedbackDelay, sccSeeds);
     }
 }

@@ -44,6 +44,8 @@ class OrderingOptionsTest {
         assertThat(o.timingRepeats()).isZero();
         assertThat(o.politeness()).isEqualTo(512);
         assertThat(o.feedbackDelay()).isEqualTo(1000);
+        assertThat(o.sccSeeds()).isZero();
+        assertThat(parse("--graph", "g", "--scc-seeds", "100").sccSeeds()).isEqualTo(100);
     }
 
     @Test
@@ -59,6 +61,10 @@ class OrderingOptionsTest {
         assertThatThrownBy(() -> parse("--feedback-delay", "-5")).hasMessageContaining("feedback-delay must")
                 .hasMessageContaining("-5");
         assertThatThrownBy(() -> parse("--bogus", "1")).hasMessageContaining("--bogus");
+        assertThatThrownBy(() -> parse("--scc-seeds", "-1")).hasMessageContaining("scc-seeds must")
+                .hasMessageContaining("-1");
+        assertThatThrownBy(() -> parse("--scc-seeds", "10", "--seed-pages", "1,2"))
+                .hasMessageContaining("not both");
         assertThatThrownBy(() -> OrderingOptions.defaults().withStrategies(List.of()))
                 .hasMessageContaining("at least one");
     }
