@@ -65,6 +65,11 @@ public final class OrderBenchCommand implements Callable<Integer> {
             + "with the largest out-degree).")
     String seedPages;
 
+    @Option(names = "--scc-seeds", paramLabel = "N", description = "Seed the smallest page id of each of the N largest "
+            + "strongly connected components, as the simulator's --scc-seeds (issue 21's many-seed start for any "
+            + "graph); not with --seed-pages.")
+    Integer sccSeeds;
+
     @Option(names = "--strategy", description = "The pipeline's ranking, named as in the simulator: IPR-DL1, IPR-VR, "
             + "IPR-AR (default ${DEFAULT-VALUE}).")
     String strategy = "IPR-DL1";
@@ -112,8 +117,13 @@ public final class OrderBenchCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--strategy must be one of " + RANKINGS.keySet()
                     + " (the strategies the pipeline runs), was " + strategy);
         }
+        if (sccSeeds != null && (sccSeeds < 1 || seedPages != null)) {
+            throw new ParameterException(spec.commandLine(), "--scc-seeds must be >= 1 and not given with "
+                    + "--seed-pages, was " + sccSeeds);
+        }
         LinkGraph g = LinkGraph.load(graph);
-        int[] seeds = seedPages == null ? new int[] {g.maxOutdegreeNode()} : parseSeeds(seedPages, g.numNodes());
+        int[] seeds = sccSeeds != null ? g.largestComponentSeeds(sccSeeds)
+                : seedPages == null ? new int[] {g.maxOutdegreeNode()} : parseSeeds(seedPages, g.numNodes());
         Map<String, String> all = new LinkedHashMap<>(settings);
         all.putIfAbsent("ranking", ranking);
         DemoOptions o;

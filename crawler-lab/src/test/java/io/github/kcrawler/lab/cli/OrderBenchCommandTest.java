@@ -13,7 +13,7 @@ import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** {@code crawler bench order}: a bad simulator window is a usage error found before any crawl starts. */
+/** {@code crawler bench order}: a bad simulator window or seed rule is a usage error found before any crawl starts. */
 class OrderBenchCommandTest {
     @TempDir
     Path dir;
@@ -38,6 +38,16 @@ class OrderBenchCommandTest {
                 graph.toString(), "--set", "wheel-lookahead=many", "--data-dir", data.toString());
         assertThat(code).isEqualTo(2);
         assertThat(err.toString()).contains("wheel-lookahead");
+
+        for (String[] bad : new String[][] {{"--scc-seeds", "0"}, {"--scc-seeds", "2", "--seed-pages", "0"}}) {
+            err = new StringWriter();
+            String[] args = new String[bad.length + 4];
+            System.arraycopy(new String[] {"--graph", graph.toString(), "--data-dir", data.toString()}, 0, args, 0, 4);
+            System.arraycopy(bad, 0, args, 4, bad.length);
+            code = new CommandLine(new OrderBenchCommand()).setErr(new PrintWriter(err)).execute(args);
+            assertThat(code).as(String.join(" ", bad)).isEqualTo(2);
+            assertThat(err.toString()).contains("--scc-seeds must be >= 1 and not given with --seed-pages");
+        }
         assertThat(Files.exists(data.resolve("websim-access.tsv"))).as("no crawl ran").isFalse();
     }
 }
