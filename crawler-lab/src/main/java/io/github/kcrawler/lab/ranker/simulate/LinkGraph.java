@@ -158,8 +158,9 @@ public final class LinkGraph {
     /**
      * The many-seed start of issue 21 for any graph: the smallest node id of each of the {@code k} largest strongly
      * connected components, largest first (equal sizes: the component with the smaller smallest id first), as
-     * {@code ../shared/data/cnr-2000.seeds-scc100.txt} lists them for cnr-2000 (that file breaks the tie at its
-     * 100th component, of 136 pages, the other way). Fewer than {@code k} when the graph has fewer components. The
+     * {@code ../shared/data/cnr-2000.seeds-scc100.txt} lists them for cnr-2000 (that file orders components of equal
+     * size otherwise, and at its 100th place took another of several tied 136-page components: the same 99 others).
+     * Fewer than {@code k} when the graph has fewer components. The
      * components come from WebGraph's {@link StronglyConnectedComponents} over this graph's arrays.
      */
     public int[] largestComponentSeeds(int k) {

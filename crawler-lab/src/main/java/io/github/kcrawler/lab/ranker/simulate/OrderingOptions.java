@@ -212,8 +212,9 @@ public record OrderingOptions(List<Integer> seeds, double c, int prRecomputation
                 layoutSeed, meanPagesPerHost, strategies, politeness, delay, sccSeeds);
     }
 
+    /** These options with the given seed pages, which replace the SCC rule if one was set. */
     public OrderingOptions withSeeds(List<Integer> seedPages) {
         return new OrderingOptions(seedPages, c, prRecomputations, damping, tolerance, ipr, timingRepeats, plotDir,
-                layoutSeed, meanPagesPerHost, strategies, politeness, feedbackDelay, sccSeeds);
+                layoutSeed, meanPagesPerHost, strategies, politeness, feedbackDelay, 0);
     }
 }

@@ -45,7 +45,10 @@ class OrderingOptionsTest {
         assertThat(o.politeness()).isEqualTo(512);
         assertThat(o.feedbackDelay()).isEqualTo(1000);
         assertThat(o.sccSeeds()).isZero();
-        assertThat(parse("--graph", "g", "--scc-seeds", "100").sccSeeds()).isEqualTo(100);
+        OrderingOptions scc = parse("--graph", "g", "--scc-seeds", "100");
+        assertThat(scc.sccSeeds()).isEqualTo(100);
+        assertThat(scc.withStrategies(List.of("BF")).sccSeeds()).isEqualTo(100);
+        assertThat(scc.withSeeds(List.of(4)).sccSeeds()).as("given seeds replace the rule").isZero();
     }
 
     @Test
