@@ -74,8 +74,8 @@ import java.util.Objects;
  * <p><b>Where the writer is.</b> The epoch, the next batch's sequence number, the changes since the snapshot and the
  * progress of a snapshot under way live in the inner store under the empty key ({@link #POSITION_KEY}; user keys may
  * not be empty), updated with each batch logged or restored, so they always match the local state Streams
- * checkpointed. A store with no position
- * (new, or restored from a changelog written before this class) starts a new epoch.
+ * checkpointed. A store with no position (new, or restored from a changelog written before this class) starts a
+ * new epoch.
  *
  * <p><b>Format</b>: {@link JournalFormat}. A record whose key is not a journal key is a per-key record written
  * before this store existed (an upgrade) and is restored as Streams' own logging would: put, or delete for a
@@ -350,8 +350,9 @@ public final class JournalStore extends WrappedStateStore<KeyValueStore<Bytes, b
     /**
      * Logs the snapshot's next chunks, in key order, until this commit has written {@code snapshotCommitBytes}
      * (a chunk holds at least one entry, so at most one entry more) or the store's end is reached; then the snapshot is
-     * complete, and the old epoch's batches are tombstoned in the same commit. Each chunk states its key range, so a replay deletes whatever that range held before its puts:
-     * the chunk is exact as of its commit, whatever the changelog before it still holds.
+     * complete, and the old epoch's batches are tombstoned in the same commit. Each chunk states its key range, so a
+     * replay deletes whatever that range held before its puts: the chunk is exact as of its commit, whatever the
+     * changelog before it still holds.
      */
     private void continueSnapshot() {
         long written = 0;

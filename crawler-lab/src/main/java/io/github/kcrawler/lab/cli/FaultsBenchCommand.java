@@ -25,7 +25,8 @@ import picocli.CommandLine.Option;
         footer = {"  crawler bench faults --summary faults.json",
                 "  crawler bench faults --pages 3000 --ips 16 --politeness-ms 50 --data-dir target/faults",
                 "  crawler bench faults --streams-set journal-snapshot-min-ops=50 \\",
-                "      --streams-set journal-snapshot-commit-bytes=4096   (snapshots spread over commits, killed mid-way)",
+                "      --streams-set journal-snapshot-commit-bytes=4096",
+                "      (stores snapshot over several commits while the services are killed)",
                 "", BenchReportFiles.FOOTER, "", "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE,
                 "  3  the scenario ran but a goal was not met (lost URLs, > 1 %% duplicates, a violation, ...)"})
 public final class FaultsBenchCommand implements Callable<Integer> {
