@@ -6,6 +6,7 @@ import io.github.kcrawler.lab.demo.DemoOptions;
 import io.github.kcrawler.lab.demo.DemoRunner;
 import io.github.kcrawler.lab.demo.DemoSummary;
 import io.github.kcrawler.lab.measure.FetchOrder;
+import io.github.kcrawler.lab.measure.LinkLatency;
 import io.github.kcrawler.lab.measure.OrderBenchResult;
 import io.github.kcrawler.lab.measure.OrderQuality;
 import io.github.kcrawler.lab.ranker.simulate.CrawlSimulator;
@@ -47,10 +48,12 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExamples:%n",
         footer = {"  crawler bench order --graph ../shared/data/cnr-2000 \\",
                 "      --seed-pages ../shared/data/cnr-2000.seeds-scc100.txt --summary out/order.json",
-                "", "Summary fields: pipelineCriterionB, simulatorCriterionB (10 values each, at 10 % … 100 %; a point",
-                "past the pages the crawl reached is null; the simulator's under websim's robots.txt and the",
+                "", "Summary fields: pipelineCriterionB, simulatorCriterionB (10 values each, at 10 %% … 100 %%; a",
+                "point past the pages the crawl reached is null; the simulator's under websim's robots.txt and the",
                 "pipeline's pages in flight), maxGap, sequentialSimulatorCriterionB (one page at a time, every page),",
-                "sequentialMaxGap, simulatorFeedbackDelay, strategy, population, fetched.", "",
+                "sequentialMaxGap, simulatorFeedbackDelay, strategy, population, fetched, and linkLatencyP1Ms,",
+                "linkLatencyP10Ms, linkLatencyP50Ms (from the first fetch of a page linking to a page to its fetch).",
+                "",
                 "Exit codes:", ExitCodes.CODES_OK, ExitCodes.CODES_FAILED, ExitCodes.CODES_USAGE})
 public final class OrderBenchCommand implements Callable<Integer> {
     /** Pipeline rankings by the simulator's strategy name (BLC is the simulator's only: issue 24). */
@@ -144,7 +147,9 @@ public final class OrderBenchCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--simulator-feedback-delay must be >= 0, was " + delay);
         }
         DemoSummary crawl = DemoRunner.run(o, System.out);
-        int[] fetched = FetchOrder.read(dataDir.resolve("websim-access.tsv"));
+        FetchOrder.Timed timed = FetchOrder.readTimed(dataDir.resolve("websim-access.tsv"));
+        int[] fetched = timed.order();
+        LinkLatency.Summary latency = LinkLatency.of(g.offsets(), g.targets(), fetched, timed.atMs());
 
         // websim's layout of the crawled web, as DemoRunner's websim built it: the simulator's hosts and robots.txt
         SiteLayout layout = SiteLayout.build(g.numNodes(), WebSimConfig.builder().meanPagesPerHost(pagesPerHost)
@@ -162,8 +167,9 @@ public final class OrderBenchCommand implements Callable<Integer> {
                 partitions, c.population(), c.fetchedInPopulation(), c.fetchedOutside(),
                 OrderBenchResult.CHECKPOINTS_PERCENT.clone(), OrderBenchResult.nullable(c.pipeline()),
                 OrderBenchResult.nullable(c.simulator()), c.maxGap(), delay, c.simulatorCrawled(), c.sequential(),
-                c.sequentialMaxGap(), crawl.pagesPerSecond(), crawl.politenessViolations(), crawl.duplicateFetches(),
-                crawl.elapsedSeconds());
+                c.sequentialMaxGap(), latency.pages(), OrderBenchResult.nullable(latency.p1Ms()),
+                OrderBenchResult.nullable(latency.p10Ms()), OrderBenchResult.nullable(latency.p50Ms()),
+                crawl.pagesPerSecond(), crawl.politenessViolations(), crawl.duplicateFetches(), crawl.elapsedSeconds());
         System.out.printf("criterion B at 10 %% … 100 %% (%s, %d seeds, %,d pages reachable, %,d fetched):%n",
                 strategy, seeds.length, c.population(), c.fetchedInPopulation());
         System.out.println("  pipeline  " + row(c.pipeline()));
@@ -173,6 +179,9 @@ public final class OrderBenchCommand implements Callable<Integer> {
         System.out.printf("  largest gap %.3f (to the sequential simulator %.3f); %,.0f pages/s, %d politeness "
                         + "violations%n", c.maxGap(), c.sequentialMaxGap(), crawl.pagesPerSecond(),
                 crawl.politenessViolations());
+        System.out.printf("  a link through the pipeline (first fetch of a page linking to v → v's fetch): p1 %.0f, "
+                + "p10 %.0f, median %.0f ms over %,d pages%n", latency.p1Ms(), latency.p10Ms(), latency.p50Ms(),
+                latency.pages());
         if (summary != null) {
             JsonSerde.writeIndented(summary, out);
             BenchReportFiles.write(summary, OrderBenchResult.class, OrderPlots.TITLE, List.of(

@@ -20,6 +20,20 @@ public final class FetchOrder {
 
     /** Page ids in first-fetch order. */
     public static int[] read(Path accessLog) throws IOException {
+        return readTimed(accessLog).order();
+    }
+
+    /**
+     * Page ids in first-fetch order, with the server's time of each first fetch.
+     *
+     * @param order page ids, each once
+     * @param atMs  websim's {@code at_ms} of each one's first fetch (non-decreasing)
+     */
+    public record Timed(int[] order, double[] atMs) {
+    }
+
+    /** Page ids in first-fetch order and the time of each first fetch. */
+    public static Timed readTimed(Path accessLog) throws IOException {
         long[] rows = new long[1 << 16]; // (at_ms in µs << 24 | row index) packs the sort key; page ids kept aside
         int[] pages = new int[1 << 16];
         int n = 0;
@@ -54,14 +68,16 @@ public final class FetchOrder {
         Arrays.sort(idx, (a, b) -> at[a] != at[b] ? Long.compare(at[a], at[b]) : Integer.compare(a, b));
         BitSet seen = new BitSet();
         int[] order = new int[n];
+        double[] times = new double[n];
         int k = 0;
         for (int i = 0; i < n; i++) {
             int p = pages[idx[i]];
             if (!seen.get(p)) {
                 seen.set(p);
+                times[k] = at[idx[i]] / 1000.0;
                 order[k++] = p;
             }
         }
-        return Arrays.copyOf(order, k);
+        return new Timed(Arrays.copyOf(order, k), Arrays.copyOf(times, k));
     }
 }

@@ -22,16 +22,28 @@ import java.util.List;
  * @param sequentialSimulatorCriterionB the simulator one page at a time over every reachable page (the figure of
  *                                 {@code simulate --experiment ordering}), at the same points
  * @param sequentialMaxGap         largest |pipeline − sequential simulator| where the pipeline has a value
+ * @param linkLatencyPages         pages with a link latency ({@link LinkLatency}): fetched, with an in-link from a
+ *                                 page fetched before them
+ * @param linkLatencyP1Ms          the pipeline's link latency, 1st percentile: from the first fetch of a page linking
+ *                                 to v to v's fetch, milliseconds (null without such pages)
+ * @param linkLatencyP10Ms         its 10th percentile
+ * @param linkLatencyP50Ms         its median
  */
 public record OrderBenchResult(String bench, String graph, String strategy, int seeds, long politenessMs,
                                int partitions, int population, int fetched, int fetchedOutsidePopulation,
                                int[] checkpointsPercent, List<Double> pipelineCriterionB,
                                List<Double> simulatorCriterionB, double maxGap, int simulatorFeedbackDelay,
                                int simulatorCrawled, double[] sequentialSimulatorCriterionB, double sequentialMaxGap,
-                               double pagesPerSecond,
+                               int linkLatencyPages, Double linkLatencyP1Ms, Double linkLatencyP10Ms,
+                               Double linkLatencyP50Ms, double pagesPerSecond,
                                long politenessViolations, long duplicateFetches, double elapsedSeconds) {
     /** The checkpoints every result is sampled at: 10 %, 20 %, … 100 % of the reachable pages. */
     public static final int[] CHECKPOINTS_PERCENT = {10, 20, 30, 40, 50, 60, 70, 80, 90, 100};
+
+    /** NaN (no value) as null, for the JSON summary. */
+    public static Double nullable(double value) {
+        return Double.isNaN(value) ? null : value;
+    }
 
     /** NaN (no value: the pipeline did not get that far) as null, for the JSON summary. */
     public static List<Double> nullable(double[] values) {
