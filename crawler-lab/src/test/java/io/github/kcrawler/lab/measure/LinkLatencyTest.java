@@ -1,12 +1,7 @@
 package io.github.kcrawler.lab.measure;
 
-import io.github.kcrawler.testing.Gen;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -115,19 +110,5 @@ class LinkLatencyTest {
             assertThat(s.p10Ms()).isEqualTo(model.get((int) Math.ceil(0.10 * model.size()) - 1));
             assertThat(s.p50Ms()).as("seed %d", g.seed()).isEqualTo(model.get((int) Math.ceil(0.5 * model.size()) - 1));
         });
-    }
-
-    @Test
-    void readTimed_givesEachFirstFetchWithTheServersTime(@TempDir Path dir) throws IOException {
-        Path log = dir.resolve("websim-access.tsv");
-        Files.writeString(log, String.join("\n",
-                "at_ms\tip\thost\tmethod\tpath\tstatus\tkind\tpage",
-                "10.500\t127.1.0.1\th0.websim.test\tGET\t/robots.txt\t200\tROBOTS\t-1",
-                "12.000\t127.1.0.1\th0.websim.test\tGET\t/p/5\t200\tPAGE\t5",
-                "11.250\t127.1.0.2\th1.websim.test\tGET\t/p/9\t200\tPAGE\t9",
-                "13.000\t127.1.0.1\th0.websim.test\tGET\t/p/5\t200\tPAGE\t5", ""));
-        FetchOrder.Timed t = FetchOrder.readTimed(log);
-        assertThat(t.order()).containsExactly(9, 5);
-        assertThat(t.atMs()).containsExactly(11.25, 12.0);
     }
 }

@@ -144,6 +144,9 @@ class OrderQualityTest {
                 "13.000\t127.1.0.3\th2.websim.test\tGET\t/p/2\t200\tPAGE\t2",
                 "14.000\t127.2.0.1\ttrap.websim.test\tGET\t/x\t200\tHOSTILE\t-1", ""));
         assertThat(FetchOrder.read(log)).containsExactly(9, 5, 2);
+        FetchOrder.Timed timed = FetchOrder.readTimed(log); // each first fetch with the server's time
+        assertThat(timed.order()).containsExactly(9, 5, 2);
+        assertThat(timed.atMs()).containsExactly(11.25, 12.0, 13.0);
 
         Path notALog = dir.resolve("other.tsv");
         Files.writeString(notALog, "a\tb\n");
