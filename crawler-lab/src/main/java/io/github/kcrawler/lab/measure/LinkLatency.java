@@ -10,7 +10,7 @@ import java.util.Arrays;
  * link goes through, which the simulator's feedback delay stands for (BENCHMARKS.md, thirty-third session).
  *
  * <p>Self-links do not count; a page whose every fetched in-neighbour was fetched after it (a seed) has no latency.
- * Percentiles are nearest-rank over those pages. O(arcs) time, one {@code double} per page.
+ * Percentiles are nearest-rank over those pages. O(arcs + n log n) time, three {@code double}s per page.
  */
 public final class LinkLatency {
     private LinkLatency() {
