@@ -22,10 +22,11 @@ class OrderPlotsTest {
     void summary_isTheMapsByteForByte_andPlotsFromItsFields(@TempDir Path dir) throws Exception {
         OrderBenchResult r = new OrderBenchResult("order", "../shared/data/cnr-2000", "IPR-DL1", 3, 100, 4, 1234,
                 1000, 7, OrderBenchResult.CHECKPOINTS_PERCENT.clone(), OrderBenchResult.nullable(PIPELINE),
-                OrderBenchResult.nullable(SIMULATOR), 0.05, 512, 1200, SEQUENTIAL, 0.05, 990, 850.0, 1200.5, null, 123.456, 0, 2, 9.87);
+                OrderBenchResult.nullable(SIMULATOR), 0.05, 512, 1200, SEQUENTIAL, 0.05, 990, 850.0, 1200.5, null,
+                123.456, 0, 2, 9.87);
         Path file = dir.resolve("order.json");
         JsonSerde.writeIndented(file, r);
-        // the link latency (thirty-third session) is added after the captured fields
+        // the link latency (thirty-third session) sits between the captured fields sequentialMaxGap and pagesPerSecond
         SummaryGolden.assertSame(SummaryGolden.before("order.json"), Files.readString(file), Set.of(),
                 Set.of("linkLatencyPages", "linkLatencyP1Ms", "linkLatencyP10Ms", "linkLatencyP50Ms"));
 
