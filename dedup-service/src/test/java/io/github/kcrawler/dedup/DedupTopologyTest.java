@@ -454,6 +454,25 @@ class DedupTopologyTest {
         assertThat(registry.counter(MetricNames.DEDUP_REROUTED).count()).isEqualTo(1);
     }
 
+    /**
+     * The first score the linking page gives its links (thirty-fourth session, {@code LinkShare}) goes on with the
+     * URLs admitted from it: from a discovered record, from the links riding in a result, and through a reroute; a
+     * record without one admits without one.
+     */
+    @Test
+    void theLinkShare_goesOnWithTheAdmittedUrls_fromRecordsResultsAndReroutes() {
+        String ipC = "10.0.0.3"; // partition 0 of 4; IP_A and IP_B are on partition 2
+        discovered.pipeInput(IP_A, DiscoveredUrls.of("http://src/", 1, 1L, List.of(entry("http://a.example/s", IP_A),
+                entry("http://c.example/s", ipC)), 0.25));
+        results.pipeInput(IP_A, page("http://a.example/", 1, 4, link("http://b.example/r", IP_B))
+                .withLinks(List.of(link("http://b.example/r", IP_B)), 4, 0.5));
+        discovered.pipeInput(IP_A, DiscoveredUrls.of("http://src/", 1, 1L, List.of(entry("http://a.example/n", IP_A))));
+
+        assertThat(admitted.readKeyValuesToList()).extracting(kv -> kv.value.urls().get(0).url(), kv -> kv.value.share())
+                .containsExactly(Tuple.tuple("http://a.example/s", 0.25), Tuple.tuple("http://c.example/s", 0.25),
+                        Tuple.tuple("http://b.example/r", 0.5), Tuple.tuple("http://a.example/n", null));
+    }
+
     /** An undecodable result is counted once (by the content references, which read it too), a bad link skipped. */
     @Test
     void badResults_areCountedOnce_aLinkWithoutIpIsCounted_theRestAdmitted() {

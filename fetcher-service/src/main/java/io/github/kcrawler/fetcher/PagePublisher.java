@@ -6,6 +6,7 @@ import io.github.kcrawler.common.model.FetchOutcome;
 import io.github.kcrawler.common.model.FetchRequest;
 import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.LinkList;
+import io.github.kcrawler.common.model.LinkShare;
 import io.github.kcrawler.common.scope.ScopeDecision;
 import io.github.kcrawler.common.time.CrawlClock;
 import io.github.kcrawler.common.topic.KeyPartitioner;
@@ -402,8 +403,10 @@ final class PagePublisher {
         boolean local = html && followable && !graphCut && !discovered.isEmpty();
         List<DiscoveredUrls.Entry> elsewhere = !local ? discovered
                 : KeyPartitioner.onPartitionOf(resultKey(job), discovered, DiscoveredUrls.Entry::ip, partitions, false);
+        // a graph cut at max-link-list-bytes leaves links the ranker never scores: none of them gets a share
+        Double share = graphCut ? null : LinkShare.ofFetch(job.request, graph.size());
         List<UrlBatches.Keyed<DiscoveredUrls>> records = new ArrayList<>(UrlBatches.discovered(elsewhere, partitions,
-                page, depth + 1, now, config.batchLimits()));
+                page, depth + 1, now, share, config.batchLimits()));
         if (redirectIp != null) {
             records.addAll(UrlBatches.discovered(List.of(new DiscoveredUrls.Entry(redirect, redirectIp)), partitions,
                     page, depth, now, config.batchLimits()));
@@ -414,7 +417,7 @@ final class PagePublisher {
             sink.discovered(r.key(), r.value(), c);
         }
         metrics.linksDiscovered.increment(discovered.size() + (redirectIp != null ? 1 : 0));
-        sink.result(resultKey(job), html ? result.withLinks(graph, local ? partitions : 0) : result, c);
+        sink.result(resultKey(job), html ? result.withLinks(graph, local ? partitions : 0, share) : result, c);
     }
 
     private static String abbreviate(String s) {

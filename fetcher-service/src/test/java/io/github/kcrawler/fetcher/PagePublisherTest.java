@@ -123,8 +123,11 @@ class PagePublisherTest {
     }
 
     private static FetchJob job(String url, int depth) throws Exception {
-        FetchJob job = new FetchJob("127.1.0.1", FetchRequest.fresh(url, Fingerprints.url(url), depth, 7, 0),
-                new OffsetTracker.Slot(new TopicPartition("req", 0), 42));
+        return job(FetchRequest.fresh(url, Fingerprints.url(url), depth, 7, 0));
+    }
+
+    private static FetchJob job(FetchRequest request) throws Exception {
+        FetchJob job = new FetchJob("127.1.0.1", request, new OffsetTracker.Slot(new TopicPartition("req", 0), 42));
         assertThat(job.parseUrl()).isTrue();
         job.address = InetAddress.getByName("127.1.0.1");
         job.ip = "127.1.0.1";
@@ -241,6 +244,53 @@ class PagePublisherTest {
             }
             assertThat(done).as(context).containsExactly((Exception) null);
         }
+    }
+
+    /**
+     * Thirty-fourth session ({@code LinkShare}): a first fetch whose request carries the scheduler's score gives every
+     * link of its graph the share (score + 1) / graph size, on each discovered record and on the result; a revisit,
+     * a request without a score and a cut graph give none.
+     */
+    @Test
+    void aScoredFirstFetch_givesItsLinksTheirShare_aRevisitAnUnscoredRequestAndACutGraphNone() throws Exception {
+        List<String> hostLines = new ArrayList<>();
+        StringBuilder html = new StringBuilder();
+        for (int h = 0; h < 8; h++) {
+            hostLines.add("127.3.0." + (h + 1) + " h" + h + ".test");
+            html.append("<a href=\"http://h").append(h).append(".test/\">x</a><a href=\"http://h").append(h)
+                    .append(".test/\">again</a>");
+        }
+        String page = html.toString();
+        publisher("20", Map.of(), hostLines).publish(job(FetchRequest.fresh(PAGE, Fingerprints.url(PAGE), 0, 7, 0, 1.5)),
+                response(200, "text/html", page, List.of(), null), null);
+        assertThat(results).singleElement().satisfies(r -> {
+            assertThat(r.links()).hasSize(8);
+            assertThat(r.linkShare()).isEqualTo((1.5 + 1) / 8);
+        });
+        assertThat(discoveredRecords).isNotEmpty().allSatisfy(d -> assertThat(d.share()).isEqualTo((1.5 + 1) / 8));
+
+        FetchRequest revisit = FetchRequest.revisit(PAGE, Fingerprints.url(PAGE), 0, 7, 0, null, null, null);
+        FetchRequest unscored = FetchRequest.fresh(PAGE, Fingerprints.url(PAGE), 0, 7, 0);
+        for (FetchRequest request : List.of(revisit, unscored)) {
+            results.clear();
+            discoveredRecords.clear();
+            publisher("20", Map.of(), hostLines).publish(job(request), response(200, "text/html", page, List.of(),
+                    null), null);
+            assertThat(results).singleElement().satisfies(r -> assertThat(r.linkShare()).isNull());
+            assertThat(discoveredRecords).isNotEmpty().allSatisfy(d -> assertThat(d.share()).isNull());
+        }
+
+        results.clear();
+        discoveredRecords.clear();
+        StringBuilder long_ = new StringBuilder();
+        for (int i = 0; i < 40; i++) {
+            long_.append("<a href=\"/").append("x".repeat(200)).append(i).append("\">x</a>");
+        }
+        publisher("20", Map.of("max-link-list-bytes", "4096"), List.of()).publish(
+                job(FetchRequest.fresh(PAGE, Fingerprints.url(PAGE), 0, 7, 0, 1.5)),
+                response(200, "text/html", long_.toString(), List.of(), null), null);
+        assertThat(results).singleElement().satisfies(r -> assertThat(r.linkShare()).isNull());
+        assertThat(discoveredRecords).isNotEmpty().allSatisfy(d -> assertThat(d.share()).isNull());
     }
 
     /** A graph cut at max-link-list-bytes does not hold every discovered URL: then they all go as records. */

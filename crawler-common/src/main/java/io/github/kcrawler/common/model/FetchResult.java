@@ -36,17 +36,32 @@ import java.util.List;
  *                       reroutes those its own count puts elsewhere). Set only when the page's links are followable
  *                       and its graph was not cut at {@code max-link-list-bytes} (then the graph holds exactly the
  *                       discovered URLs); 0, and left out of the JSON, otherwise and in results written before it.
+ * @param linkShare      the first score each link of {@code links} gets from this page ({@link LinkShare}), set on a
+ *                       first fetch whose request carried the scheduler's score; null, and left out of the JSON,
+ *                       otherwise and in results written before it
  */
 public record FetchResult(int v, String url, long fingerprint, int depth, long step, FetchKind kind,
                           int status, FetchOutcome outcome, long fetchedAt, long dnsMillis, long fetchMillis,
                           String contentHash, long length, String contentType, String redirectTarget,
                           String etag, String lastModified, int outlinks, String error, RevisitMemo revisit,
                           @JsonInclude(JsonInclude.Include.NON_NULL) List<LinkList.Link> links,
-                          @JsonInclude(JsonInclude.Include.NON_DEFAULT) int localLinkPartitions) {
+                          @JsonInclude(JsonInclude.Include.NON_DEFAULT) int localLinkPartitions,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Double linkShare) {
     public static final int VERSION = 1;
 
     public FetchResult {
         links = links == null ? null : LinkList.copyOf(links);
+    }
+
+    /** A result without a link share (the form before the thirty-fourth session). */
+    public FetchResult(int v, String url, long fingerprint, int depth, long step, FetchKind kind, int status,
+                       FetchOutcome outcome, long fetchedAt, long dnsMillis, long fetchMillis, String contentHash,
+                       long length, String contentType, String redirectTarget, String etag, String lastModified,
+                       int outlinks, String error, RevisitMemo revisit, List<LinkList.Link> links,
+                       int localLinkPartitions) {
+        this(v, url, fingerprint, depth, step, kind, status, outcome, fetchedAt, dnsMillis, fetchMillis, contentHash,
+                length, contentType, redirectTarget, etag, lastModified, outlinks, error, revisit, links,
+                localLinkPartitions, null);
     }
 
     /** A result without a link graph (not an HTML page, or written before issue 19's merge). */
@@ -68,9 +83,14 @@ public record FetchResult(int v, String url, long fingerprint, int depth, long s
      * on the key's partition by that partition count.
      */
     public FetchResult withLinks(List<LinkList.Link> graph, int localPartitions) {
+        return withLinks(graph, localPartitions, null);
+    }
+
+    /** As {@link #withLinks(List, int)}, with the first score each link of the graph gets ({@link LinkShare}). */
+    public FetchResult withLinks(List<LinkList.Link> graph, int localPartitions, Double share) {
         return new FetchResult(v, url, fingerprint, depth, step, kind, status, outcome, fetchedAt, dnsMillis,
                 fetchMillis, contentHash, length, contentType, redirectTarget, etag, lastModified, outlinks, error,
-                revisit, graph, localPartitions);
+                revisit, graph, localPartitions, share);
     }
 
     /** The page's link graph as the {@link LinkList} the fetcher wrote before issue 19's merge, or null if none. */

@@ -74,7 +74,7 @@ public final class UrlBatches {
     /** 1,000 entries or 256 KiB. */
     public static final Limits DEFAULT_LIMITS = new Limits(Limits.DEFAULT_MAX_ENTRIES, Limits.DEFAULT_MAX_BYTES);
 
-    /** JSON bytes of a record without its entries, beyond its source URL ({@code v}, depth, time, brackets). */
+    /** JSON bytes of a record without its entries, beyond its source URL ({@code v}, depth, time, share, brackets). */
     static final int HEADER_BYTES = 128;
     /** JSON bytes of an entry beyond its URL and IP (field names, quotes, a 20-digit fingerprint, commas). */
     static final int ENTRY_OVERHEAD_BYTES = 64;
@@ -90,17 +90,30 @@ public final class UrlBatches {
      */
     public static List<Keyed<DiscoveredUrls>> discovered(List<DiscoveredUrls.Entry> entries, int partitions,
                                                          String source, int depth, long discoveredAt, Limits limits) {
+        return discovered(entries, partitions, source, depth, discoveredAt, null, limits);
+    }
+
+    /** As {@link #discovered(List, int, String, int, long, Limits)}, every record carrying {@code share}. */
+    public static List<Keyed<DiscoveredUrls>> discovered(List<DiscoveredUrls.Entry> entries, int partitions,
+                                                         String source, int depth, long discoveredAt, Double share,
+                                                         Limits limits) {
         int header = HEADER_BYTES + (source == null ? 0 : jsonBytes(source));
         return group(entries, partitions, limits, header, DiscoveredUrls.Entry::ip,
                 e -> entryBytes(e.url(), e.ip()),
-                batch -> DiscoveredUrls.of(source, depth, discoveredAt, batch));
+                batch -> DiscoveredUrls.of(source, depth, discoveredAt, batch, share));
     }
 
     /** The admitted-URL records for {@code entries} at {@code depth}, grouped and cut like {@link #discovered}. */
     public static List<Keyed<AdmittedUrls>> admitted(List<AdmittedUrls.Entry> entries, int partitions, int depth,
                                                      Limits limits) {
+        return admitted(entries, partitions, depth, null, limits);
+    }
+
+    /** As {@link #admitted(List, int, int, Limits)}, every record carrying {@code share}. */
+    public static List<Keyed<AdmittedUrls>> admitted(List<AdmittedUrls.Entry> entries, int partitions, int depth,
+                                                     Double share, Limits limits) {
         return group(entries, partitions, limits, HEADER_BYTES, AdmittedUrls.Entry::ip,
-                e -> entryBytes(e.url(), e.ip()), batch -> AdmittedUrls.of(depth, batch));
+                e -> entryBytes(e.url(), e.ip()), batch -> AdmittedUrls.of(depth, batch, share));
     }
 
     private static <E, V> List<Keyed<V>> group(List<E> entries, int partitions, Limits limits, int headerBytes,

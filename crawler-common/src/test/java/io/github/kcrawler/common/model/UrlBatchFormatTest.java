@@ -37,6 +37,24 @@ class UrlBatchFormatTest {
         assertThat(ADMITTED.deserialize("t", json.getBytes(StandardCharsets.UTF_8)).value()).isEqualTo(a);
     }
 
+    /** Thirty-fourth session: the link share is one field of the record, written only when there is one. */
+    @Test
+    void theLinkShare_isOneFieldOfTheRecord_andRoundTrips() {
+        DiscoveredUrls d = DiscoveredUrls.of("http://s.test/", 1, 5L,
+                List.of(new DiscoveredUrls.Entry("http://a.test/", "10.0.0.1")), 0.375);
+        String json = new String(JsonSerde.of(DiscoveredUrls.class).serialize("t", d), StandardCharsets.UTF_8);
+        assertThat(json).isEqualTo("{\"v\":2,\"source\":\"http://s.test/\",\"depth\":1,\"discoveredAt\":5,"
+                + "\"urls\":[{\"url\":\"http://a.test/\",\"ip\":\"10.0.0.1\"}],\"share\":0.375}");
+        assertThat(DISCOVERED.deserialize("t", json.getBytes(StandardCharsets.UTF_8)).value()).isEqualTo(d);
+        AdmittedUrls a = AdmittedUrls.of(2, List.of(new AdmittedUrls.Entry("http://a.test/", "10.0.0.1", -5L)), 0.375);
+        json = new String(JsonSerde.of(AdmittedUrls.class).serialize("t", a), StandardCharsets.UTF_8);
+        assertThat(json).isEqualTo("{\"v\":2,\"depth\":2,\"urls\":[{\"url\":\"http://a.test/\",\"ip\":\"10.0.0.1\","
+                + "\"fingerprint\":-5}],\"share\":0.375}");
+        assertThat(ADMITTED.deserialize("t", json.getBytes(StandardCharsets.UTF_8)).value()).isEqualTo(a);
+        assertThat(ADMITTED.deserialize("t", "{\"v\":2,\"depth\":2,\"urls\":[],\"share\":\"x\"}"
+                .getBytes(StandardCharsets.UTF_8)).isOk()).as("junk is a failure, not a throw").isFalse();
+    }
+
     @Test
     void formatOneRecords_readAsGroupsOfOneWithoutIp() {
         DiscoveredUrls d = DISCOVERED.deserialize("t", ("{\"v\":1,\"url\":\"http://a.test/\",\"depth\":3,"

@@ -45,7 +45,9 @@ import java.util.function.Function;
  * fingerprinted ({@link Fingerprints#url}) and tested exactly as a lone URL was before batching (same tiers, same
  * counters); the new ones go on together as {@link AdmittedUrls} — one record for the input record, since its
  * entries share its partition, cut into several only above {@code batch-max-urls} / {@code batch-max-bytes} — keyed
- * by the IP of their first entry, with the input's timestamp. A forget request removes the fingerprint. Records and
+ * by the IP of their first entry, with the input's timestamp, and with the input's link share ({@link
+ * io.github.kcrawler.common.model.LinkShare}: the first score the page gives them), which the scheduler admits them
+ * with. A forget request removes the fingerprint. Records and
  * entries that cannot be used are counted under {@code crawl.records.bad} with a reason and skipped (the rest of a
  * record is used); nothing here throws on input. The store is wired thinly: fetched in {@link #init} and wrapped by the configured factory.
  * A tiered test's in-memory caches are saved at close and reloaded at init when provably consistent with the store
@@ -154,7 +156,8 @@ public final class DedupProcessor implements Processor<String, Decoded<?>, Strin
         List<DiscoveredUrls.Entry> local = KeyPartitioner.onPartitionOf(record.key(), entries,
                 DiscoveredUrls.Entry::ip, n, true);
         if (!local.isEmpty()) {
-            admit(record, topic, DiscoveredUrls.of(result.url(), result.depth() + 1, result.fetchedAt(), local));
+            admit(record, topic, DiscoveredUrls.of(result.url(), result.depth() + 1, result.fetchedAt(), local,
+                    result.linkShare()));
         }
     }
 
@@ -206,7 +209,9 @@ public final class DedupProcessor implements Processor<String, Decoded<?>, Strin
         }
         // The entries share the input's partition, so any of their IPs keys the output onto that same partition:
         // grouping with one partition only cuts by size, without hashing an IP.
-        for (UrlBatches.Keyed<AdmittedUrls> out : UrlBatches.admitted(admitted, 1, discovered.depth(), limits)) {
+        // the share is passed on as read: the scheduler, which uses it, checks it
+        for (UrlBatches.Keyed<AdmittedUrls> out : UrlBatches.admitted(admitted, 1, discovered.depth(),
+                discovered.share(), limits)) {
             context.forward(new Record<>(out.key(), out.value(), record.timestamp(), record.headers()), admittedSink);
         }
     }
@@ -219,7 +224,7 @@ public final class DedupProcessor implements Processor<String, Decoded<?>, Strin
     private void reroute(Record<String, Decoded<?>> record, DiscoveredUrls group, DiscoveredUrls.Entry entry) {
         metrics.rerouted();
         context.forward(new Record<>(entry.ip(), DiscoveredUrls.of(group.source(), group.depth(), group.discoveredAt(),
-                List.of(entry)), record.timestamp(), record.headers()), rerouteSink);
+                List.of(entry), group.share()), record.timestamp(), record.headers()), rerouteSink);
     }
 
     private void forget(String topic, ForgetUrl forget) {

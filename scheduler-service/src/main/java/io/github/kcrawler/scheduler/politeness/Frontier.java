@@ -50,7 +50,18 @@ public interface Frontier {
      *
      * @param seq admission sequence number, strictly increasing per frontier (ties on score are released FIFO)
      */
-    Admission admit(String ip, long fingerprint, long seq);
+    default Admission admit(String ip, long fingerprint, long seq) {
+        return admit(ip, fingerprint, seq, 0.0);
+    }
+
+    /**
+     * Queues a newly admitted URL with the larger of {@code initialScore} and the score remembered for its
+     * fingerprint if one arrived earlier: the score known where its link was found
+     * ({@link io.github.kcrawler.common.model.LinkShare}) orders it until the ranker's first score arrives.
+     *
+     * @param initialScore finite, {@code >= 0}
+     */
+    Admission admit(String ip, long fingerprint, long seq, double initialScore);
 
     /**
      * Puts back a URL that was pending before a restart, ignoring the bounds (it was accepted once already).

@@ -209,11 +209,14 @@ public final class WheelFrontier implements Frontier {
     }
 
     @Override
-    public Admission admit(String ip, long fingerprint, long seq) {
+    public Admission admit(String ip, long fingerprint, long seq, double initialScore) {
+        if (!(initialScore >= 0.0) || initialScore == Double.POSITIVE_INFINITY) {
+            throw new IllegalArgumentException("initial score must be finite and >= 0, was " + initialScore);
+        }
         if (isPending(fingerprint)) {
             return Admission.DUPLICATE;
         }
-        double score = earlyScore(fingerprint);
+        double score = Math.max(earlyScore(fingerprint), initialScore);
         if (order == WheelOrder.FIFO) {
             return overflow.isEmpty() && enterWheelSide(ip, fingerprint, seq, score)
                     ? Admission.QUEUED : Admission.IP_FULL;

@@ -56,10 +56,16 @@ public record PendingEntry(int v, String ip, String url, int depth, long fingerp
     }
 
     /** The fetch request for this entry, released at {@code step} with {@code notBefore}. */
+    /** The request; a first fetch carries the score the URL was admitted with. */
     public FetchRequest toRequest(long step, long notBefore) {
+        return toRequest(step, notBefore, score);
+    }
+
+    /** The request, a first fetch carrying {@code currentScore}: the URL's score in the frontier now. */
+    public FetchRequest toRequest(long step, long notBefore, double currentScore) {
         return kind == FetchKind.REVISIT
                 ? FetchRequest.revisit(url, fingerprint, depth, step, notBefore, etag, lastModified, revisit)
-                : FetchRequest.fresh(url, fingerprint, depth, step, notBefore);
+                : FetchRequest.fresh(url, fingerprint, depth, step, notBefore, currentScore);
     }
 
     /** The store key: IP, then the sequence number as 16 hex digits, so one IP's URLs are adjacent and unique. */

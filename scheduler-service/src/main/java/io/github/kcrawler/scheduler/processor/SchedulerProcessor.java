@@ -5,6 +5,7 @@ import io.github.kcrawler.common.model.FetchKind;
 import io.github.kcrawler.common.model.FetchRequest;
 import io.github.kcrawler.common.model.FetchResult;
 import io.github.kcrawler.common.model.ForgetUrl;
+import io.github.kcrawler.common.model.LinkShare;
 import io.github.kcrawler.common.model.RankScore;
 import io.github.kcrawler.common.model.RankScoreBatch;
 import io.github.kcrawler.common.model.RevisitMemo;
@@ -53,6 +54,13 @@ import java.util.List;
  * which arrives about a flush of the ranker after its admission, so no rewrite rule that keeps the first score saves
  * much. The former rule (rewrite when a waiting URL's score bucket changes) is gone; {@code PendingStoreWritesTest}
  * counts the writes.
+ *
+ * <p>First scores (ours, thirty-fourth session): an admitted URL starts at its link share ({@link LinkShare}: the
+ * receipt the linking page gives it under incremental PageRank, carried from this scheduler's score of that page
+ * through its fetch request, the fetcher and dedup), or at the ranker's score if that came first and is larger.
+ * Before, it started at 0 and waited for the ranker's first score — about two seconds for a URL on another partition
+ * (BENCHMARKS.md, thirty-third session). A request carries the URL's score at its release, which is what the fetcher
+ * derives its links' share from.
  *
  * <p>What a restart restores, then: every pending URL exactly (nothing lost, nothing requested twice: that argument
  * above does not involve scores), each with its admission-time score, in admission order within a score bucket. The
@@ -255,8 +263,10 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
 
     /**
      * Admits each entry of one admitted record, in order, exactly as a lone admission under the entry's IP (the
-     * record key where a format-1 entry has none; dedup grouped the entries so every IP is on this partition). An
-     * entry that cannot be used is counted under its reason and skipped; the rest of the record is used.
+     * record key where a format-1 entry has none; dedup grouped the entries so every IP is on this partition), with
+     * the record's link share as its initial score. An entry that cannot be used is counted under its reason and
+     * skipped; the rest of the record is used. A share that cannot be used (not finite, negative) is counted and
+     * the entries are admitted at 0, as without one.
      *
      * @return why the whole record cannot be used, or null
      */
@@ -270,11 +280,17 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
         if (admitted.urls().isEmpty()) {
             return BadRecord.MALFORMED;
         }
+        double initialScore = 0.0; // the first score the linking page gives each entry, when it says
+        if (!LinkShare.usable(admitted.share())) {
+            metrics.bad(topic, BadRecord.INVALID_AMOUNT); // the entries are still admitted, at 0 as before
+        } else if (admitted.share() != null) {
+            initialScore = admitted.share();
+        }
         for (AdmittedUrls.Entry e : admitted.urls()) {
             String ip = e.ip() == null ? key : e.ip();
             BadRecord problem = !InputChecks.usableIp(ip) ? BadRecord.MISSING_KEY : InputChecks.validate(e);
             if (problem == null) {
-                admit(ip, e.url(), admitted.depth(), e.fingerprint(), timestamp);
+                admit(ip, e.url(), admitted.depth(), e.fingerprint(), timestamp, initialScore);
             } else {
                 metrics.bad(topic, problem);
             }
@@ -282,9 +298,9 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
         return null;
     }
 
-    private void admit(String ip, String url, int depth, long fingerprint, long timestamp) {
+    private void admit(String ip, String url, int depth, long fingerprint, long timestamp, double initialScore) {
         long seq = nextSeq;
-        switch (frontier.admit(ip, fingerprint, seq)) {
+        switch (frontier.admit(ip, fingerprint, seq, initialScore)) {
             case QUEUED -> {
                 nextSeq++;
                 PendingUrl queued = frontier.pending(fingerprint);
@@ -391,7 +407,7 @@ final class SchedulerProcessor implements Processor<String, Decoded<?>, String, 
             return;
         }
         store.delete(key);
-        FetchRequest request = entry.toRequest(step, notBefore);
+        FetchRequest request = entry.toRequest(step, notBefore, url.score());
         context.forward(new Record<String, Object>(url.ip(), request, now), SchedulerTopology.REQUESTS_SINK);
         metrics.released.increment();
     }

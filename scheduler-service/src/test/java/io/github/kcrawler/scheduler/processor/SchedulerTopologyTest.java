@@ -30,6 +30,7 @@ import java.util.Map;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 /**
  * The scheduler topology under TopologyTestDriver ({@link SchedulerDriver}: the wall clock and the scheduler's clock
@@ -220,6 +221,34 @@ class SchedulerTopologyTest {
         advance(4 * T);
         assertThat(d.requests.readValuesToList()).extracting(FetchRequest::url)
                 .containsExactly(high.url(), early.url(), plain.url(), low.url());
+    }
+
+    /**
+     * Thirty-fourth session ({@code LinkShare}): an admitted URL starts at its record's link share, or at the ranker's
+     * score if that came first and is larger; the ranker's later score replaces it; a share that cannot be used is
+     * counted and its URL admitted at 0. A first-fetch request carries the URL's score at its release.
+     */
+    @Test
+    void shouldAdmitUrlsAtTheirLinkShare_untilTheRankerScoresThem_andSendTheScoreWithTheRequest() {
+        open(config(100));
+        AdmittedUrls.Entry small = url("http://a.test/small");
+        AdmittedUrls.Entry big = url("http://a.test/big");
+        AdmittedUrls.Entry early = url("http://a.test/early");
+        AdmittedUrls.Entry rescored = url("http://a.test/rescored");
+        AdmittedUrls.Entry bad = url("http://a.test/bad");
+        d.scores.pipeInput("10.0.0.1", scoreBatch(early.url(), early.fingerprint(), 0.9));
+        admitted.pipeInput("10.0.0.1", AdmittedUrls.of(1, List.of(small), 0.2));
+        admitted.pipeInput("10.0.0.1", AdmittedUrls.of(1, List.of(big), 0.6));
+        admitted.pipeInput("10.0.0.1", AdmittedUrls.of(1, List.of(early), 0.3));
+        admitted.pipeInput("10.0.0.1", AdmittedUrls.of(1, List.of(rescored), 0.5));
+        admitted.pipeInput("10.0.0.1", AdmittedUrls.of(1, List.of(bad), -1.0));
+        d.scores.pipeInput("10.0.0.1", scoreBatch(rescored.url(), rescored.fingerprint(), 0.1));
+        advance(8 * T); // one request per T for the one IP; five may be in flight without a result
+        assertThat(d.requests.readValuesToList()).extracting(FetchRequest::url, FetchRequest::score).containsExactly(
+                tuple(early.url(), 0.9), tuple(big.url(), 0.6), tuple(small.url(), 0.2), tuple(rescored.url(), 0.1),
+                tuple(bad.url(), 0.0));
+        assertThat(counter(MetricNames.BAD_RECORDS, "topic", TOPICS.admitted.name(), "reason", "invalid-amount"))
+                .isEqualTo(1);
     }
 
     @Test
