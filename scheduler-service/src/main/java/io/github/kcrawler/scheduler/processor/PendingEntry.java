@@ -55,13 +55,15 @@ public record PendingEntry(int v, String ip, String url, int depth, long fingerp
                 etag, lastModified, state);
     }
 
-    /** The fetch request for this entry, released at {@code step} with {@code notBefore}. */
-    /** The request; a first fetch carries the score the URL was admitted with. */
+    /**
+     * The fetch request for this entry, released at {@code step} with {@code notBefore}; a first fetch carries the
+     * score the URL was admitted with.
+     */
     public FetchRequest toRequest(long step, long notBefore) {
         return toRequest(step, notBefore, score);
     }
 
-    /** The request, a first fetch carrying {@code currentScore}: the URL's score in the frontier now. */
+    /** As {@link #toRequest(long, long)}, a first fetch carrying {@code currentScore}: its score in the frontier now. */
     public FetchRequest toRequest(long step, long notBefore, double currentScore) {
         return kind == FetchKind.REVISIT
                 ? FetchRequest.revisit(url, fingerprint, depth, step, notBefore, etag, lastModified, revisit)

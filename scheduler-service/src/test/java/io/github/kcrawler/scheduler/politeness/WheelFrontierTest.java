@@ -151,6 +151,33 @@ class WheelFrontierTest {
         assertThat(released.get(0)).as("the best URL enters the wheel first").isEqualTo(5004L);
     }
 
+    /**
+     * An initial score (the link share) is the URL's score unless a larger one arrived before it was admitted; a full
+     * pool weighs it like any score; it must be finite and not below zero.
+     */
+    @Test
+    void admit_withAnInitialScore_takesTheLargerOfItAndAnEarlyScore() {
+        ManualClock clock = new ManualClock(0);
+        List<PendingUrl> evicted = new ArrayList<>();
+        WheelFrontier f = frontier(clock, WheelOrder.PRIORITY, 8, 64, 3, evicted);
+        f.updateScore(1, 0.7); // early, larger than the share
+        f.updateScore(2, 0.1); // early, smaller than the share
+        assertThat(f.admit(ip(1), 1, 1, 0.3)).isEqualTo(Admission.QUEUED);
+        assertThat(f.admit(ip(2), 2, 2, 0.3)).isEqualTo(Admission.QUEUED);
+        assertThat(f.admit(ip(3), 3, 3, 0.2)).isEqualTo(Admission.QUEUED);
+        assertThat(f.pending(1).score()).isEqualTo(0.7);
+        assertThat(f.pending(2).score()).isEqualTo(0.3);
+        assertThat(f.pending(3).score()).isEqualTo(0.2);
+        assertThat(f.admit(ip(4), 4, 4, 0.05)).as("worse than everything pending").isEqualTo(Admission.FRONTIER_FULL);
+        assertThat(f.admit(ip(5), 5, 5, 0.5)).isEqualTo(Admission.QUEUED);
+        assertThat(evicted).extracting(PendingUrl::fingerprint).containsExactly(3L);
+        for (double bad : new double[] {-0.1, Double.NaN, Double.POSITIVE_INFINITY}) {
+            assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> f.admit(ip(6), 6, 6, bad)))
+                    .as("initial score " + bad).isInstanceOf(IllegalArgumentException.class);
+        }
+        assertThat(f.size()).isEqualTo(3);
+    }
+
     @Test
     void admitToWheel_bypassesAPoolFullOfBetterUrls() {
         ManualClock clock = new ManualClock(0);
