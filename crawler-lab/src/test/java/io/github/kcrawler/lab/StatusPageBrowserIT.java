@@ -57,8 +57,10 @@ class StatusPageBrowserIT {
         }
         String url = "http://127.0.0.1:" + port + "/";
         Path dir = Path.of("target", "status-page-it");
-        // 16 IPs at T = 100 ms fetch at most 160 pages/s: a budget of 1,500 pages lasts long enough to watch
-        DemoOptions options = new DemoOptions(null, 4_000, 1_500, 100, 16, 5, 1000, 4, dir, 300, false, Map.of(),
+        // 16 IPs at T = 500 ms fetch at most 32 pages/s: a budget of 1,500 pages lasts at least 47 s, long enough to
+        // watch with two Chromium runs. At T = 100 ms (160 pages/s) one CI run on 2 busy cores had its crawl end
+        // ~14.5 s after the first fetch, before Chromium's first page load (~16 s after it): ERR_CONNECTION_REFUSED.
+        DemoOptions options = new DemoOptions(null, 4_000, 1_500, 500, 16, 5, 1000, 4, dir, 300, false, Map.of(),
                 DemoOptions.DEFAULT_PAGES_PER_HOST, port);
         CompletableFuture<DemoSummary> crawl = CompletableFuture.supplyAsync(() -> {
             try {
