@@ -12,12 +12,14 @@ package io.github.kcrawler.common.model;
  * dedup passes it on with the URLs it admits ({@link AdmittedUrls#share()}), and the scheduler admits them with it.
  * The ranker's scores replace it when they arrive, as before.
  *
- * <p>Why it never outranks the ranker: the scheduler's score of p is a score the ranker published (or an earlier
+ * <p>Why it does not outrank the ranker: the scheduler's score of p is a score the ranker published (or an earlier
  * share, itself a receipt the ranker will add), and an unfetched page's score only grows under every cut-off the
  * ranker offers (DL1, VR, AR add non-negative receipts), so it is at most the ranker's {@code s_p} when p's result
- * arrives there; the share is therefore at most the receipt the ranker gives, and at most every later score of the
- * URL. It equals that receipt when no receipt for p arrived after the score the scheduler used. The ranker's
- * {@code IprRules} states the same rule; {@code LinkShareRuleTest} in the ranker holds the two equal.
+ * arrives there; the share is therefore at most the receipt the ranker gives, and at most every score of the URL
+ * once the ranker has applied that receipt. It equals the receipt when no receipt for p arrived after the score the
+ * scheduler used. A score the URL's ranker task publishes before p's receipt reaches it (another page's receipt came
+ * first) can be lower; it replaces the share until the next flush. The ranker's {@code IprRules} states the same
+ * rule; {@code LinkShareRuleTest} in the ranker holds the two equal.
  */
 public final class LinkShare {
     private LinkShare() {
