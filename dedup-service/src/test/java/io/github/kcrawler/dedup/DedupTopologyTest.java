@@ -468,7 +468,8 @@ class DedupTopologyTest {
                 .withLinks(List.of(link("http://b.example/r", IP_B)), 4, 0.5));
         discovered.pipeInput(IP_A, DiscoveredUrls.of("http://src/", 1, 1L, List.of(entry("http://a.example/n", IP_A))));
 
-        assertThat(admitted.readKeyValuesToList()).extracting(kv -> kv.value.urls().get(0).url(), kv -> kv.value.share())
+        assertThat(admitted.readKeyValuesToList())
+                .extracting(kv -> kv.value.urls().get(0).url(), kv -> kv.value.share())
                 .containsExactly(Tuple.tuple("http://a.example/s", 0.25), Tuple.tuple("http://c.example/s", 0.25),
                         Tuple.tuple("http://b.example/r", 0.5), Tuple.tuple("http://a.example/n", null));
     }

@@ -261,7 +261,8 @@ class PagePublisherTest {
                     .append(".test/\">again</a>");
         }
         String page = html.toString();
-        publisher("20", Map.of(), hostLines).publish(job(FetchRequest.fresh(PAGE, Fingerprints.url(PAGE), 0, 7, 0, 1.5)),
+        FetchRequest scored = FetchRequest.fresh(PAGE, Fingerprints.url(PAGE), 0, 7, 0, 1.5);
+        publisher("20", Map.of(), hostLines).publish(job(scored),
                 response(200, "text/html", page, List.of(), null), null);
         assertThat(results).singleElement().satisfies(r -> {
             assertThat(r.links()).hasSize(8);
@@ -282,13 +283,13 @@ class PagePublisherTest {
 
         results.clear();
         discoveredRecords.clear();
-        StringBuilder long_ = new StringBuilder();
+        StringBuilder longLinks = new StringBuilder();
         for (int i = 0; i < 40; i++) {
-            long_.append("<a href=\"/").append("x".repeat(200)).append(i).append("\">x</a>");
+            longLinks.append("<a href=\"/").append("x".repeat(200)).append(i).append("\">x</a>");
         }
         publisher("20", Map.of("max-link-list-bytes", "4096"), List.of()).publish(
-                job(FetchRequest.fresh(PAGE, Fingerprints.url(PAGE), 0, 7, 0, 1.5)),
-                response(200, "text/html", long_.toString(), List.of(), null), null);
+                job(scored),
+                response(200, "text/html", longLinks.toString(), List.of(), null), null);
         assertThat(results).singleElement().satisfies(r -> assertThat(r.linkShare()).isNull());
         assertThat(discoveredRecords).isNotEmpty().allSatisfy(d -> assertThat(d.share()).isNull());
     }

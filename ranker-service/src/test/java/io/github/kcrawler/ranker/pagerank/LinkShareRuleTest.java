@@ -1,6 +1,7 @@
 package io.github.kcrawler.ranker.pagerank;
 
 import io.github.kcrawler.common.model.LinkShare;
+import io.github.kcrawler.testing.PropertyCheck;
 import org.junit.jupiter.api.Test;
 
 import java.util.SplittableRandom;
@@ -16,29 +17,23 @@ import static org.assertj.core.api.Assertions.assertThat;
  *   <li>the share computed from any score p had earlier (what a scheduler that has not yet heard p's latest score
  *   holds) is at most every score the URL has afterwards: unfetched scores only grow.</li>
  * </ol>
- * Seed printed; rerun with {@code -Dkcrawler.seed=N}.
+ * {@link PropertyCheck}: 200 tries, each a random cut-off, graph and fetch order; a failure prints the seed that
+ * reruns it.
  */
 class LinkShareRuleTest {
     @Test
     void theShareIsThePapersFirstReceipt_andNeverAboveALaterScore() {
-        long seed = Long.getLong("kcrawler.seed", System.nanoTime());
-        System.out.println("LinkShareRuleTest seed=" + seed + " (rerun with -Dkcrawler.seed=" + seed + ")");
-        SplittableRandom random = new SplittableRandom(seed);
-        int graphs = 0;
-        for (IprParams.CutOff cutOff : IprParams.CutOff.values()) {
-            for (int g = 0; g < 50; g++, graphs++) {
-                check(cutOff, random.split(), "seed " + seed + ", " + cutOff + ", graph " + g);
-            }
-        }
-        assertThat(graphs).isEqualTo(200);
+        PropertyCheck.forAll(200, gen -> check(gen.of(IprParams.CutOff.values()), gen.random(),
+                "seed " + gen.seed() + ", cut-off"));
     }
 
-    private static void check(IprParams.CutOff cutOff, SplittableRandom random, String context) {
+    private static void check(IprParams.CutOff cutOff, SplittableRandom random, String seed) {
+        String context = seed + " " + cutOff;
         int n = 2 + random.nextInt(60);
         int[][] out = new int[n][];
         for (int p = 0; p < n; p++) { // distinct outlinks, no self-link
             int degree = random.nextInt(Math.min(n - 1, 8) + 1);
-            int[] links = random.ints(0, n).filter(q -> true).distinct().limit(n).toArray();
+            int[] links = random.ints(0, n).distinct().limit(n).toArray();
             int[] kept = new int[degree];
             int k = 0;
             for (int i = 0; i < links.length && k < degree; i++) {
@@ -71,7 +66,8 @@ class LinkShareRuleTest {
                     assertThat(score).as(context + ": first score of " + node).isEqualTo(LinkShare.of(before, degree));
                 }
                 assertThat(score).as(context + ": " + node + " only grows").isGreaterThanOrEqualTo(lastReported[node]);
-                assertThat(score).as(context + ": " + node + " at or above its share").isGreaterThanOrEqualTo(floor[node]);
+                assertThat(score).as(context + ": " + node + " at or above its share")
+                        .isGreaterThanOrEqualTo(floor[node]);
                 lastReported[node] = score;
             });
             if (degree > 0) {

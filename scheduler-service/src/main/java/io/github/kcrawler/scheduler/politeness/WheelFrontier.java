@@ -210,7 +210,7 @@ public final class WheelFrontier implements Frontier {
 
     @Override
     public Admission admit(String ip, long fingerprint, long seq, double initialScore) {
-        if (!(initialScore >= 0.0) || initialScore == Double.POSITIVE_INFINITY) {
+        if (!(Double.isFinite(initialScore) && initialScore >= 0.0)) {
             throw new IllegalArgumentException("initial score must be finite and >= 0, was " + initialScore);
         }
         if (isPending(fingerprint)) {

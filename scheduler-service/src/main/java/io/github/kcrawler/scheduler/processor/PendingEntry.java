@@ -63,7 +63,7 @@ public record PendingEntry(int v, String ip, String url, int depth, long fingerp
         return toRequest(step, notBefore, score);
     }
 
-    /** As {@link #toRequest(long, long)}, a first fetch carrying {@code currentScore}: its score in the frontier now. */
+    /** As {@link #toRequest(long, long)}, a first fetch carrying {@code currentScore}, its score in the frontier. */
     public FetchRequest toRequest(long step, long notBefore, double currentScore) {
         return kind == FetchKind.REVISIT
                 ? FetchRequest.revisit(url, fingerprint, depth, step, notBefore, etag, lastModified, revisit)
