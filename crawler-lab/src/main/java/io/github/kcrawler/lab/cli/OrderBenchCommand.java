@@ -17,7 +17,9 @@ import io.github.kcrawler.lab.report.OrderPlots;
 import io.github.kcrawler.ranker.pagerank.IprParams;
 import io.github.kcrawler.ranker.pagerank.PageRank;
 import io.github.kcrawler.lab.ranker.pagerank.CrawlOrdering;
+import io.github.kcrawler.lab.ranker.pagerank.FrontierOrdering;
 import io.github.kcrawler.lab.ranker.pagerank.NodeLabels;
+import io.github.kcrawler.lab.ranker.pagerank.PoliteOrdering;
 import io.github.kcrawler.lab.ranker.pagerank.Strategies;
 import io.github.kcrawler.scheduler.SchedulerConfig;
 import io.github.kcrawler.websim.SiteLayout;
@@ -49,8 +51,10 @@ import picocli.CommandLine.Spec;
         footer = {"  crawler bench order --graph ../shared/data/cnr-2000 \\",
                 "      --seed-pages ../shared/data/cnr-2000.seeds-scc100.txt --summary out/order.json",
                 "", "Summary fields: pipelineCriterionB, simulatorCriterionB (10 values each, at 10 %% … 100 %%; a",
-                "point past the pages the crawl reached is null; the simulator's under websim's robots.txt and the",
-                "pipeline's pages in flight), maxGap, sequentialSimulatorCriterionB (one page at a time, every page),",
+                "point past the pages the crawl reached is null; the simulator's under websim's robots.txt, the",
+                "pipeline's pages in flight and politeness per IP), maxGap, simulatorPoliteness,",
+                "simulatorWithoutPolitenessCriterionB and maxGapWithoutPoliteness (the simulator without the",
+                "politeness model), sequentialSimulatorCriterionB (one page at a time, every page),",
                 "sequentialMaxGap, simulatorFeedbackDelay, strategy, population, fetched, and linkLatencyP1Ms,",
                 "linkLatencyP10Ms, linkLatencyP50Ms (from the first fetch of a page linking to a page to its fetch).",
                 "",
@@ -104,6 +108,11 @@ public final class OrderBenchCommand implements Callable<Integer> {
             + "wheel-lookahead, the most URLs the pipeline holds chosen ahead of their fetch results).")
     Integer simulatorFeedbackDelay;
 
+    @Option(names = "--simulator-politeness", paramLabel = "K", description = "The simulator's politeness model: after "
+            + "a page of one of websim's IPs, that IP waits until K other pages were handed out (the pipeline's wheel "
+            + "gives an IP one request per T; default: the pipeline's pages/s × T, rounded; 0 = none).")
+    Integer simulatorPoliteness;
+
     @Option(names = "--summary", paramLabel = "FILE", description = "Write the summary as JSON.")
     Path summary;
 
@@ -146,6 +155,10 @@ public final class OrderBenchCommand implements Callable<Integer> {
         if (delay < 0) {
             throw new ParameterException(spec.commandLine(), "--simulator-feedback-delay must be >= 0, was " + delay);
         }
+        if (simulatorPoliteness != null && simulatorPoliteness < 0) {
+            throw new ParameterException(spec.commandLine(), "--simulator-politeness must be >= 0, was "
+                    + simulatorPoliteness);
+        }
         DemoSummary crawl = DemoRunner.run(o, System.out);
         FetchOrder.Timed timed = FetchOrder.readTimed(dataDir.resolve("websim-access.tsv"));
         int[] fetched = timed.order();
@@ -158,15 +171,22 @@ public final class OrderBenchCommand implements Callable<Integer> {
         int population = g.reachableFrom(seeds).cardinality();
         int recomputeEvery = Math.max(1, (population + 99) / 100);
         int[] sequential = CrawlSimulator.crawl(simulated(labels, recomputeEvery), g, seeds);
-        int[] simulated = CrawlSimulator.crawl(simulated(labels, recomputeEvery),
-                g.withoutLinksInto(layout.disallowedPages()), seeds, delay);
-        OrderQuality.Comparison c = OrderQuality.compare(g, seeds, simulated, sequential, fetched,
-                PageRank.DEFAULT_DAMPING);
+        LinkGraph websimWeb = g.withoutLinksInto(layout.disallowedPages());
+        int k = simulatorPoliteness != null ? simulatorPoliteness
+                : (int) Math.round(crawl.pagesPerSecond() * politenessMs / 1000.0);
+        int[] impolite = CrawlSimulator.crawl(simulated(labels, recomputeEvery), websimWeb, seeds, delay);
+        int[] simulated = k == 0 ? impolite : CrawlSimulator.crawl(new PoliteOrdering(
+                (FrontierOrdering) simulated(labels, recomputeEvery), k, strategy, ipOfPage(layout)), websimWeb,
+                seeds, delay);
+        OrderQuality.Comparison c = OrderQuality.compare(g, seeds, simulated, k == 0 ? null : impolite, sequential,
+                fetched, PageRank.DEFAULT_DAMPING);
 
         OrderBenchResult out = new OrderBenchResult("order", graph.toString(), strategy, seeds.length, politenessMs,
                 partitions, c.population(), c.fetchedInPopulation(), c.fetchedOutside(),
                 OrderBenchResult.CHECKPOINTS_PERCENT.clone(), OrderBenchResult.nullable(c.pipeline()),
-                OrderBenchResult.nullable(c.simulator()), c.maxGap(), delay, c.simulatorCrawled(), c.sequential(),
+                OrderBenchResult.nullable(c.simulator()), c.maxGap(), delay, c.simulatorCrawled(), k,
+                k == 0 ? null : OrderBenchResult.nullable(c.simulatorWithoutPoliteness()),
+                k == 0 ? null : c.maxGapWithoutPoliteness(), c.sequential(),
                 c.sequentialMaxGap(), latency.pages(), OrderBenchResult.nullable(latency.p1Ms()),
                 OrderBenchResult.nullable(latency.p10Ms()), OrderBenchResult.nullable(latency.p50Ms()),
                 crawl.pagesPerSecond(), crawl.politenessViolations(), crawl.duplicateFetches(), crawl.elapsedSeconds());
@@ -174,7 +194,12 @@ public final class OrderBenchCommand implements Callable<Integer> {
                 strategy, seeds.length, c.population(), c.fetchedInPopulation());
         System.out.println("  pipeline  " + row(c.pipeline()));
         System.out.println("  simulator " + row(c.simulator()) + "   (websim's robots.txt, " + delay
-                + " pages in flight)");
+                + " pages in flight, an IP waits " + k + " hand-outs)");
+        if (k > 0) {
+            System.out.println("  impolite  " + row(c.simulatorWithoutPoliteness()) + "   (the same without "
+                    + "politeness; largest gap " + String.format(java.util.Locale.ROOT, "%.3f",
+                    c.maxGapWithoutPoliteness()) + ")");
+        }
         System.out.println("  sequential" + row(c.sequential()) + "   (one page at a time, every page)");
         System.out.printf("  largest gap %.3f (to the sequential simulator %.3f); %,.0f pages/s, %d politeness "
                         + "violations%n", c.maxGap(), c.sequentialMaxGap(), crawl.pagesPerSecond(),
@@ -187,7 +212,9 @@ public final class OrderBenchCommand implements Callable<Integer> {
             BenchReportFiles.write(summary, OrderBenchResult.class, OrderPlots.TITLE, List.of(
                     "The simulator crawls websim's web (never the pages its robots.txt disallows) in its "
                             + "strategy's exact order with the pipeline's pages in flight (a page's links reach the "
-                            + "strategy that many hand-outs later); the sequential simulator one page at a time over "
+                            + "strategy that many hand-outs later) and politeness (after a page of one of websim's "
+                            + "IPs, that IP waits the pipeline's pages per T of hand-outs: its best page waits, the "
+                            + "next best of another IP goes first); the sequential simulator one page at a time over "
                             + "every page. The pipeline orders through Kafka: scores coalesced per flush, the priority "
                             + "pool's score buckets, the politeness wheel. Points past the pages a crawl reached are "
                             + "left out."),
@@ -195,6 +222,15 @@ public final class OrderBenchCommand implements Callable<Integer> {
             System.out.println("Summary written to " + summary);
         }
         return 0;
+    }
+
+    /** websim's IP of every page: the unit the pipeline's wheel is polite to. */
+    private static int[] ipOfPage(SiteLayout layout) {
+        int[] ip = new int[layout.numPages()];
+        for (int v = 0; v < ip.length; v++) {
+            ip[v] = layout.ipIndexOfPage(v);
+        }
+        return ip;
     }
 
     private CrawlOrdering simulated(NodeLabels labels, int recomputeEvery) {

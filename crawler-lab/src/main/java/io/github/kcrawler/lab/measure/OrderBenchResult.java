@@ -1,5 +1,7 @@
 package io.github.kcrawler.lab.measure;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,12 +15,18 @@ import java.util.List;
  * @param fetched                  of those, the pages the pipeline fetched
  * @param pipelineCriterionB       the pipeline's criterion B at 10 %, 20 %, … 100 %; null past the pages it fetched
  * @param simulatorCriterionB      the simulator's at the same points, under the pipeline's constraints: websim's web
- *                                 (the pages its robots.txt disallows are never discovered) and
+ *                                 (the pages its robots.txt disallows are never discovered),
  *                                 {@code simulatorFeedbackDelay} pages handed out before a page's links reach the
- *                                 strategy; null past the pages it crawled
+ *                                 strategy, and politeness (after a page of one of websim's IPs, that IP waits
+ *                                 {@code simulatorPoliteness} hand-outs of other pages); null past the pages it crawled
  * @param maxGap                   largest |pipeline − simulator| where both have a value
  * @param simulatorFeedbackDelay   the simulator's pages in flight ({@code --simulator-feedback-delay})
  * @param simulatorCrawled         pages of the population the simulator crawled
+ * @param simulatorPoliteness      the simulator's politeness k ({@code --simulator-politeness}; by default the
+ *                                 pipeline's pages/s × T, rounded), 0 = none
+ * @param simulatorWithoutPolitenessCriterionB the simulator under the other two constraints only, as reported before
+ *                                 the thirty-fifth session; left out when {@code simulatorPoliteness} is 0
+ * @param maxGapWithoutPoliteness  largest |pipeline − that simulator|; null when it is left out
  * @param sequentialSimulatorCriterionB the simulator one page at a time over every reachable page (the figure of
  *                                 {@code simulate --experiment ordering}), at the same points
  * @param sequentialMaxGap         largest |pipeline − sequential simulator| where the pipeline has a value
@@ -33,7 +41,10 @@ public record OrderBenchResult(String bench, String graph, String strategy, int 
                                int partitions, int population, int fetched, int fetchedOutsidePopulation,
                                int[] checkpointsPercent, List<Double> pipelineCriterionB,
                                List<Double> simulatorCriterionB, double maxGap, int simulatorFeedbackDelay,
-                               int simulatorCrawled, double[] sequentialSimulatorCriterionB, double sequentialMaxGap,
+                               int simulatorCrawled, int simulatorPoliteness,
+                               @JsonInclude(JsonInclude.Include.NON_NULL)
+                               List<Double> simulatorWithoutPolitenessCriterionB, Double maxGapWithoutPoliteness,
+                               double[] sequentialSimulatorCriterionB, double sequentialMaxGap,
                                int linkLatencyPages, Double linkLatencyP1Ms, Double linkLatencyP10Ms,
                                Double linkLatencyP50Ms, double pagesPerSecond,
                                long politenessViolations, long duplicateFetches, double elapsedSeconds) {

@@ -31,10 +31,16 @@ public final class OrderQuality {
      * @param simulatorCrawled    pages of the population in the modelled simulator's order
      */
     public record Comparison(double[] pipeline, double[] simulator, double[] sequential, int population,
-                             int fetchedInPopulation, int fetchedOutside, int simulatorCrawled) {
+                             int fetchedInPopulation, int fetchedOutside, int simulatorCrawled,
+                             double[] simulatorWithoutPoliteness) {
         /** Largest |pipeline − modelled simulator| over the points both have. */
         public double maxGap() {
             return maxGap(pipeline, simulator);
+        }
+
+        /** Largest |pipeline − modelled simulator without politeness|; NaN when that order was not given. */
+        public double maxGapWithoutPoliteness() {
+            return simulatorWithoutPoliteness == null ? Double.NaN : maxGap(pipeline, simulatorWithoutPoliteness);
         }
 
         /** Largest |pipeline − sequential simulator| over the points the pipeline has. */
@@ -67,6 +73,17 @@ public final class OrderQuality {
      */
     public static Comparison compare(LinkGraph graph, int[] seeds, int[] simulated, int[] sequential, int[] fetched,
                                      double damping) {
+        return compare(graph, seeds, simulated, null, sequential, fetched, damping);
+    }
+
+    /**
+     * As {@link #compare(LinkGraph, int[], int[], int[], int[], double)}, with one more modelled order evaluated the
+     * same way: the simulator under the same constraints but the politeness model ({@code bench order} reports both).
+     *
+     * @param simulatedWithoutPoliteness that order, or null
+     */
+    public static Comparison compare(LinkGraph graph, int[] seeds, int[] simulated, int[] simulatedWithoutPoliteness,
+                                     int[] sequential, int[] fetched, double damping) {
         BitSet reachable = graph.reachableFrom(seeds);
         int[] population = reachable.stream().toArray();
         PageRank.Result truth = PageRank.compute(graph.offsets(), graph.targets(), damping,
@@ -84,8 +101,10 @@ public final class OrderQuality {
                     + "population " + population.length);
         }
         double[] seq = Criteria.tenths(criteria.evaluate(sequential).pageRankShare());
+        double[] impolite = simulatedWithoutPoliteness == null ? null
+                : curve(criteria, reachable, worstFirst, simulatedWithoutPoliteness).points;
         return new Comparison(pipeline.points, simulator.points, seq, population.length, pipeline.inPopulation,
-                pipeline.outside, simulator.inPopulation);
+                pipeline.outside, simulator.inPopulation, impolite);
     }
 
     private record Curve(double[] points, int inPopulation, int outside) {

@@ -5,6 +5,7 @@ import io.github.kcrawler.lab.chart.SvgChart.Series;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -38,11 +39,21 @@ public final class OrderPlots {
         }
         String title = String.format(Locale.ROOT, "PageRank collected (criterion B), %s, %d seeds, %,d pages%n%s",
                 r.strategy(), r.seeds(), r.population(), r.graph());
+        List<Series> series = new ArrayList<>(List.of(new Series("pipeline", x, pipeline, true),
+                new Series("simulator, " + r.simulatorFeedbackDelay() + " pages in flight"
+                        + (r.simulatorPoliteness() > 0 ? ", polite (k = " + r.simulatorPoliteness() + ")" : ""),
+                        x, simulator, true),
+                new Series("simulator, one page at a time", x, sequential, true)));
+        if (r.simulatorWithoutPolitenessCriterionB() != null) {
+            double[] impolite = new double[n];
+            for (int i = 0; i < n; i++) {
+                impolite[i] = point(r.simulatorWithoutPolitenessCriterionB(), i);
+            }
+            series.add(new Series("simulator, " + r.simulatorFeedbackDelay() + " pages in flight, not polite", x,
+                    impolite, true));
+        }
         return List.of(line(dir, "criterion-b.svg", title, "% of the crawl", "share of the PageRank collected",
-                List.of(new Series("pipeline", x, pipeline, true),
-                        new Series("simulator, " + r.simulatorFeedbackDelay() + " pages in flight", x, simulator, true),
-                        new Series("simulator, one page at a time", x, sequential, true)),
-                false, false));
+                series, false, false));
     }
 
     private static double point(List<Double> values, int i) {

@@ -45,7 +45,8 @@ class BenchOrderReportIT {
 
         int code = new CommandLine(new OrderBenchCommand()).execute("--graph", graph.toString(), "--seed-pages",
                 seeds.toString(), "--ips", "8", "--politeness-ms", "5", "--partitions", "1", "--pages-per-host", "10",
-                "--data-dir", dir.resolve("data").toString(), "--summary", summary.toString());
+                "--simulator-politeness", "3", "--data-dir", dir.resolve("data").toString(), "--summary",
+                summary.toString());
 
         assertThat(code).isZero();
         BenchReportsTest.assertReport(summary, "paper 002", 1, "maxGap", "population", "fetched");
@@ -77,5 +78,11 @@ class BenchOrderReportIT {
         assertThat(sequential.path(9).asDouble()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(json.path("maxGap").asDouble()).isBetween(0.0, 1.0);
         assertThat(json.path("sequentialMaxGap").asDouble()).isBetween(0.0, 1.0);
+        // the simulator is polite as asked, and the impolite one is kept beside it
+        assertThat(json.path("simulatorPoliteness").asInt()).isEqualTo(3);
+        JsonNode impolite = json.path("simulatorWithoutPolitenessCriterionB");
+        assertThat(impolite.size()).isEqualTo(10);
+        assertThat(impolite.path(0).asDouble()).isBetween(0.0, 1.0);
+        assertThat(json.path("maxGapWithoutPoliteness").asDouble()).isBetween(0.0, 1.0);
     }
 }

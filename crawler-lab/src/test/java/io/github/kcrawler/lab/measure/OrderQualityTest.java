@@ -50,8 +50,19 @@ class OrderQualityTest {
         assertThat(same.simulator()[9]).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(same.population()).isEqualTo(400);
         assertThat(same.simulatorCrawled()).isEqualTo(400);
+        assertThat(same.simulatorWithoutPoliteness()).isNull();
+        assertThat(same.maxGapWithoutPoliteness()).isNaN();
 
+        // a second modelled order is evaluated as the first: here the half crawl, so NaN past 50 %
         int[] half = java.util.Arrays.copyOf(simulated, 200);
+        OrderQuality.Comparison both = OrderQuality.compare(g, seeds, simulated, half, simulated, simulated,
+                PageRank.DEFAULT_DAMPING);
+        assertThat(both.simulator()).containsExactly(same.simulator());
+        OrderQuality.Comparison halfAsModel = OrderQuality.compare(g, seeds, half, simulated, simulated,
+                PageRank.DEFAULT_DAMPING);
+        assertThat(both.simulatorWithoutPoliteness()).containsExactly(halfAsModel.simulator());
+        assertThat(both.maxGapWithoutPoliteness()).isEqualTo(halfAsModel.maxGap());
+
         OrderQuality.Comparison shortCrawl = OrderQuality.compare(g, seeds, half, simulated, half,
                 PageRank.DEFAULT_DAMPING);
         assertThat(shortCrawl.fetchedInPopulation()).isEqualTo(200);

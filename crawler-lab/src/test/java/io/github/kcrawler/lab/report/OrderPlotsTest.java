@@ -22,13 +22,15 @@ class OrderPlotsTest {
     void summary_isTheMapsByteForByte_andPlotsFromItsFields(@TempDir Path dir) throws Exception {
         OrderBenchResult r = new OrderBenchResult("order", "../shared/data/cnr-2000", "IPR-DL1", 3, 100, 4, 1234,
                 1000, 7, OrderBenchResult.CHECKPOINTS_PERCENT.clone(), OrderBenchResult.nullable(PIPELINE),
-                OrderBenchResult.nullable(SIMULATOR), 0.05, 512, 1200, SEQUENTIAL, 0.05, 990, 850.0, 1200.5, null,
-                123.456, 0, 2, 9.87);
+                OrderBenchResult.nullable(SIMULATOR), 0.05, 512, 1200, 0, null, null, SEQUENTIAL, 0.05, 990, 850.0,
+                1200.5, null, 123.456, 0, 2, 9.87);
         Path file = dir.resolve("order.json");
         JsonSerde.writeIndented(file, r);
-        // the link latency (thirty-third session) sits between the captured fields sequentialMaxGap and pagesPerSecond
+        // the link latency (thirty-third session) sits between the captured fields sequentialMaxGap and pagesPerSecond;
+        // the simulator's politeness (thirty-fifth) after simulatorCrawled, its list left out when k is 0
         SummaryGolden.assertSame(SummaryGolden.before("order.json"), Files.readString(file), Set.of(),
-                Set.of("linkLatencyPages", "linkLatencyP1Ms", "linkLatencyP10Ms", "linkLatencyP50Ms"));
+                Set.of("linkLatencyPages", "linkLatencyP1Ms", "linkLatencyP10Ms", "linkLatencyP50Ms",
+                        "simulatorPoliteness", "maxGapWithoutPoliteness"));
 
         OrderBenchResult read = JsonSerde.MAPPER.readValue(file.toFile(), OrderBenchResult.class);
         assertThat(read.pipelineCriterionB()).isEqualTo(r.pipelineCriterionB());
@@ -42,5 +44,25 @@ class OrderPlotsTest {
                 ">simulator, one page at a time<");
         // the pipeline's curve stops at 80 %, the modelled simulator's at 90 %: 8 + 9 markers, the sequential one's 10
         assertThat(svg.split("<circle", -1).length - 1).isEqualTo(8 + 9 + 10);
+    }
+
+    @Test
+    void aPoliteSimulator_isNamedWithItsK_andTheImpoliteOneIsKeptAndPlotted(@TempDir Path dir) throws Exception {
+        double[] impolite = {0.13, 0.26, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, Double.NaN};
+        OrderBenchResult r = new OrderBenchResult("order", "g", "IPR-DL1", 3, 20, 4, 1234, 1000, 7,
+                OrderBenchResult.CHECKPOINTS_PERCENT.clone(), OrderBenchResult.nullable(PIPELINE),
+                OrderBenchResult.nullable(SIMULATOR), 0.05, 512, 1200, 23, OrderBenchResult.nullable(impolite),
+                0.0667, SEQUENTIAL, 0.05, 990, 850.0, 1200.5, null, 1150.0, 0, 0, 9.87);
+        Path file = dir.resolve("order.json");
+        JsonSerde.writeIndented(file, r);
+        OrderBenchResult read = JsonSerde.MAPPER.readValue(file.toFile(), OrderBenchResult.class);
+        assertThat(read.simulatorPoliteness()).isEqualTo(23);
+        assertThat(read.simulatorWithoutPolitenessCriterionB()).isEqualTo(r.simulatorWithoutPolitenessCriterionB());
+        assertThat(read.simulatorWithoutPolitenessCriterionB().get(9)).isNull();
+        assertThat(read.maxGapWithoutPoliteness()).isEqualTo(0.0667);
+        String svg = Files.readString(OrderPlots.plot(read, dir.resolve("plots")).get(0));
+        assertThat(svg).contains(">simulator, 512 pages in flight, polite (k = 23)<",
+                ">simulator, 512 pages in flight, not polite<");
+        assertThat(svg.split("<circle", -1).length - 1).isEqualTo(8 + 9 + 10 + 9);
     }
 }

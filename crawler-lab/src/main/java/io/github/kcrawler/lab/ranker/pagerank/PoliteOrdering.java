@@ -7,9 +7,11 @@ import java.util.Arrays;
  * host that was handed out may not be handed out again until {@code k} other pages have been — k is a crawler's
  * pages per politeness interval (its pages/s times the interval T between two requests to one server). The
  * running pipeline gets this from paper 004's wheel (at most one URL per IP per step; {@code ../shared/seeds/}, the
- * scheduler's {@code WheelFrontier}); the simulator otherwise has none. The unit is websim's <em>host</em>
- * ({@link NodeLabels#hostOf}, the layout the simulator already uses for the same-site rule and the new-site tier),
- * not the IP: websim puts several hosts on one IP, so this model is the looser one.
+ * scheduler's {@code WheelFrontier}); the simulator otherwise has none. The unit is a <em>server</em>: by default
+ * websim's host ({@link NodeLabels#hostOf}, the layout the simulator already uses for the same-site rule and the
+ * new-site tier), which is the looser model, since websim puts several hosts on one IP; or any other grouping the
+ * caller gives, such as websim's IP of each page, the unit the pipeline's wheel is polite to ({@code bench order}).
+ * Below, "host" means the unit.
  *
  * <p><b>Invariant</b> (the exact model, checked by {@code PoliteOrderingTest}): {@link #next()} returns the node the
  * wrapped strategy orders first — its priority, then its tie key, then discovery order — among the frontier nodes
@@ -26,7 +28,8 @@ import java.util.Arrays;
 public final class PoliteOrdering implements CrawlOrdering {
 
     private final FrontierOrdering inner;
-    private final NodeLabels labels;
+    /** The politeness unit of each node (its host unless the caller gave another grouping). */
+    private final int[] serverOf;
     private final int k;
     private final String name;
     /** Hand-out count at each host's last hand-out, or -1. */
@@ -49,18 +52,30 @@ public final class PoliteOrdering implements CrawlOrdering {
      * @param name  the report name of the wrapped strategy (e.g. {@code IPR-NSR/k64})
      */
     public PoliteOrdering(FrontierOrdering inner, int k, String name) {
+        this(inner, k, name, hostsOf(inner.labels));
+    }
+
+    /**
+     * @param serverOf the unit each node's politeness counts against, {@code >= 0}, one entry per node of the
+     *                 strategy's labels (copied)
+     */
+    public PoliteOrdering(FrontierOrdering inner, int k, String name, int[] serverOf) {
         if (k < 0) {
             throw new IllegalArgumentException("k must be >= 0, was " + k);
         }
         this.inner = inner;
-        this.labels = inner.labels;
         this.k = k;
         this.name = name;
+        if (serverOf.length != inner.labels.numNodes()) {
+            throw new IllegalArgumentException("serverOf has " + serverOf.length + " entries for "
+                    + inner.labels.numNodes() + " nodes");
+        }
+        this.serverOf = serverOf.clone();
         int hosts = 0;
-        for (int v = 0; v < labels.numNodes(); v++) {
-            int h = labels.hostOf(v);
+        for (int v = 0; v < serverOf.length; v++) {
+            int h = serverOf[v];
             if (h < 0) {
-                throw new IllegalArgumentException("host of node " + v + " is negative: " + h);
+                throw new IllegalArgumentException("server of node " + v + " is negative: " + h);
             }
             hosts = Math.max(hosts, h + 1);
         }
@@ -68,10 +83,18 @@ public final class PoliteOrdering implements CrawlOrdering {
         Arrays.fill(lastHandOut, -1L);
         this.heldHead = new int[hosts];
         Arrays.fill(heldHead, -1);
-        this.nextHeld = new int[labels.numNodes()];
+        this.nextHeld = new int[serverOf.length];
         int ring = (int) Math.min(k + 1L, Math.max(1, hosts));
         this.ringHost = new int[ring];
         this.ringStep = new long[ring];
+    }
+
+    private static int[] hostsOf(NodeLabels labels) {
+        int[] hosts = new int[labels.numNodes()];
+        for (int v = 0; v < hosts.length; v++) {
+            hosts[v] = labels.hostOf(v);
+        }
+        return hosts;
     }
 
     @Override
@@ -96,7 +119,7 @@ public final class PoliteOrdering implements CrawlOrdering {
                 waitForHost();
                 continue;
             }
-            int h = labels.hostOf(p);
+            int h = serverOf[p];
             if (cooling(h)) {
                 inner.hold(p);
                 nextHeld[p] = heldHead[h];

@@ -31,16 +31,37 @@ class PoliteOrderingTest {
             CrawlOrderingPropertiesTest.Case c = CrawlOrderingPropertiesTest.cases(g);
             int k = g.intIn(1, 9);
             for (String name : Strategies.ALL) {
-                exactModel(c, k, name);
+                exactModel(c, k, name, null);
             }
         });
     }
 
-    private static void exactModel(CrawlOrderingPropertiesTest.Case c, int k, String name) {
+    /** The same model when the unit is a grouping of hosts (as websim's IPs group its hosts in {@code bench order}). */
+    @Test
+    void handsOutTheBestNodeOfAServerNotCoolingDown_whenServersGroupHosts() {
+        forAll(120, g -> {
+            CrawlOrderingPropertiesTest.Case c = CrawlOrderingPropertiesTest.cases(g);
+            int k = g.intIn(1, 9);
+            int servers = g.intIn(1, 3);
+            int[] server = new int[c.hosts().length];
+            for (int v = 0; v < server.length; v++) {
+                server[v] = c.hosts()[v] % servers;
+            }
+            for (String name : Strategies.ALL) {
+                exactModel(c, k, name, server);
+            }
+        });
+    }
+
+    /** @param server each node's politeness unit, or null for its host (the two-argument constructor) */
+    private static void exactModel(CrawlOrderingPropertiesTest.Case c, int k, String name, int[] server) {
         int n = c.adjacency().length;
         NodeLabels labels = NodeLabels.of(c.hosts(), new int[n], new int[n]);
-        PoliteOrdering polite = (PoliteOrdering) Strategies.create(name, labels, IPR, c.recomputeEvery(), 0.85,
-                k);
+        PoliteOrdering polite = server == null
+                ? (PoliteOrdering) Strategies.create(name, labels, IPR, c.recomputeEvery(), 0.85, k)
+                : new PoliteOrdering((FrontierOrdering) Strategies.create(name, labels, IPR, c.recomputeEvery(),
+                        0.85), k, name, server);
+        int[] unit = server != null ? server : c.hosts();
         FrontierOrdering inner = polite.inner();
         // the twin: the bare strategy, made to fetch the same pages in the same order
         FrontierOrdering twin = (FrontierOrdering) Strategies.create(name, labels, IPR, c.recomputeEvery(), 0.85);
@@ -57,13 +78,13 @@ class PoliteOrderingTest {
             while (!cooling.isEmpty() && handed - cooling.peekFirst()[1] > kk) {
                 cooling.pollFirst();
             }
-            int expected = best(inner, n, labels, cooling);
+            int expected = best(inner, n, unit, cooling);
             if (expected < 0 && inner.frontierSize() > 0) {
                 // a wait: intervals end oldest first until a host with a frontier node is free
                 while (expected < 0) {
                     assertThat(cooling).as(name + ": nodes wait but no host cools down").isNotEmpty();
                     cooling.pollFirst();
-                    expected = best(inner, n, labels, cooling);
+                    expected = best(inner, n, unit, cooling);
                 }
             }
             p = polite.next();
@@ -73,7 +94,7 @@ class PoliteOrderingTest {
             }
             assertThat(visited.get(p)).as(name + " hands out " + p + " twice").isFalse();
             visited.set(p);
-            cooling.addLast(new int[] {labels.hostOf(p), handed});
+            cooling.addLast(new int[] {unit[p], handed});
             handed++;
             takeFromTwin(twin, p, n);
             polite.fetched(p, c.adjacency()[p], 0, c.adjacency()[p].length);
@@ -94,15 +115,15 @@ class PoliteOrderingTest {
         assertThat(inner.heldCount()).isZero();
     }
 
-    /** The model's choice: the best frontier node (priority, then order key) whose host is not in {@code cooling}. */
-    private static int best(FrontierOrdering o, int n, NodeLabels labels, Deque<int[]> cooling) {
+    /** The model's choice: the best frontier node (priority, then order key) whose unit is not in {@code cooling}. */
+    private static int best(FrontierOrdering o, int n, int[] unit, Deque<int[]> cooling) {
         BitSet coolingHosts = new BitSet();
         for (int[] e : cooling) {
             coolingHosts.set(e[0]);
         }
         int best = -1;
         for (int v = 0; v < n; v++) {
-            if (!o.inFrontier(v) || coolingHosts.get(labels.hostOf(v))) {
+            if (!o.inFrontier(v) || coolingHosts.get(unit[v])) {
                 continue;
             }
             if (best < 0 || o.priorityForTest(v) > o.priorityForTest(best)
@@ -161,6 +182,22 @@ class PoliteOrderingTest {
         PoliteOrdering k2 = (PoliteOrdering) Strategies.create("BF", labels, IPR, 1, 0.85, 2);
         assertThat(crawl(k2, c)).containsExactly(0, 1, 7, 2, 8, 3, 9, 4, 10, 5, 11, 6, 12);
         assertThat(k2.waits()).isEqualTo(10);
+        // hosts 0 and 1 on one server (as two websim hosts on one IP): with k = 1 every other hand-out is a wait,
+        // and the order is breadth-first's own
+        int[] oneServer = {1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+        PoliteOrdering shared = new PoliteOrdering((FrontierOrdering) Strategies.create("BF", labels, IPR, 1, 0.85),
+                1, "BF", oneServer);
+        assertThat(crawl(shared, c)).containsExactly(bf);
+        assertThat(shared.waits()).isEqualTo(11);
+    }
+
+    @Test
+    void rejectsAServerListOfAnotherLengthOrANegativeServer() {
+        NodeLabels labels = NodeLabels.of(new int[] {0, 1}, new int[2], new int[2]);
+        assertThatThrownBy(() -> new PoliteOrdering(new BreadthFirst(labels), 1, "BF", new int[] {0}))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("1 entries for 2 nodes");
+        assertThatThrownBy(() -> new PoliteOrdering(new BreadthFirst(labels), 1, "BF", new int[] {0, -1}))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("negative");
     }
 
     @Test
